@@ -1,0 +1,37 @@
+/**
+ * The roles of spec §6. The scope says where a role entry applies: `admin` roles hold system
+ * abilities, `community` roles apply to one unit (or, for manager and director with unit_id 0,
+ * to every unit of the company), `membership` is the participant's role in the units they belong to.
+ */
+export const ROLE = {
+  admin: 1,
+  manager: 2,
+  accountant: 3,
+  client: 4,
+  director: 5,
+  editor: 6,
+  participant: 10,
+} as const;
+
+export type RoleName = keyof typeof ROLE;
+export type RoleId = (typeof ROLE)[RoleName];
+export type RoleScope = 'admin' | 'community' | 'membership';
+
+export const ROLE_SCOPE: Readonly<Record<RoleId, RoleScope>> = {
+  1: 'admin',
+  6: 'admin',
+  2: 'community',
+  3: 'community',
+  4: 'community',
+  5: 'community',
+  10: 'membership',
+};
+
+const NAMES = Object.fromEntries(Object.entries(ROLE).map(([name, id]) => [id, name])) as Record<RoleId, RoleName>;
+
+export const roleName = (id: RoleId): RoleName => NAMES[id];
+
+export const isRoleId = (value: number): value is RoleId => value in NAMES;
+
+/** unit_id 0 means "every unit of the company", but only for these roles (spec §6). */
+export const COMPANY_WIDE_ROLES: ReadonlySet<RoleId> = new Set([ROLE.manager, ROLE.director]);

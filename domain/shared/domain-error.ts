@@ -1,0 +1,21 @@
+/**
+ * A broken business rule. `code` is the stable code of spec §8 where the spec names one
+ * (e.g. `422005` e-mail taken), otherwise the HTTP status as a string. `message` is Slovenian:
+ * it is shown to the user as is.
+ */
+export class DomainError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly field: string | undefined;
+
+  constructor(code: string, message: string, options: { status?: number; field?: string } = {}) {
+    super(message);
+    this.name = 'DomainError';
+    this.code = code;
+    this.status = options.status ?? 422;
+    this.field = options.field;
+  }
+}
+
+export const notFound = (message = 'Vir ne obstaja.') => new DomainError('404', message, { status: 404 });
+export const forbidden = (message = 'Nimate pravic za to dejanje.') => new DomainError('403', message, { status: 403 });

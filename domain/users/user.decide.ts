@@ -1,0 +1,115 @@
+import type { RoleAssignment } from '../permissions/can.ts';
+import type { Decider } from '../shared/decider.ts';
+import { DomainError } from '../shared/domain-error.ts';
+import { type ActiveUser, evolveUser, initialUserState, type UserEvent, type UserState } from './user.ts';
+
+export const LOGIN_FAILED = 'Prijava ni uspela. Poskusite ponovno.';
+export const TOKEN_INVALID = 'Žeton je neveljaven ali je potekel.';
+
+export type UserCommand =
+  | {
+      type: 'RegisterUser';
+      userId: number;
+      username: string;
+      email: string;
+      firstName: string;
+      middleName: string | null;
+      lastName: string;
+      phone: string | null;
+      professionId: number | null;
+      passwordHash: string | null;
+      roles: readonly RoleAssignment[];
+    }
+  | { type: 'GrantRole'; role: RoleAssignment }
+  | { type: 'RevokeRole'; role: RoleAssignment }
+  | { type: 'ChangePassword'; passwordHash: string }
+  /** `verifiedPasswordHash` is the hash the password was checked against, so a password changed meanwhile fails. */
+  | { type: 'LogIn'; sessionId: string; verifiedPasswordHash: string }
+  | { type: 'LogOut'; sessionId: string }
+  | { type: 'IssueLoginToken'; tokenHash: string; expiresAt: Date }
+  | { type: 'RedeemLoginToken'; tokenHash: string; sessionId: string; now: Date }
+  | { type: 'StartImpersonation'; sessionId: string; adminId: number };
+
+const loginFailed = () => new DomainError('401', LOGIN_FAILED, { status: 401 });
+
+const requireActive = (state: UserState): ActiveUser => {
+  if (state.status !== 'active') throw new DomainError('404', 'Uporabnik ne obstaja.', { status: 404 });
+  return state;
+};
+
+const registerUser = (command: Extract<UserCommand, { type: 'RegisterUser' }>, state: UserState): UserEvent[] => {
+  if (state.status !== 'none') throw new DomainError('409', 'Uporabnik že obstaja.', { status: 409 });
+  const { type: _type, roles, ...data } = command;
+  return [
+    { type: 'UserRegistered', data },
+    ...uniqueRoles(roles).map((role): UserEvent => ({ type: 'UserRoleGranted', data: role })),
+  ];
+};
+
+const uniqueRoles = (roles: readonly RoleAssignment[]) =>
+  roles.filter((role, i) => roles.findIndex((r) => r.roleId === role.roleId && r.unitId === role.unitId && r.companyId === role.companyId) === i);
+
+const grantRole = (role: RoleAssignment, state: UserState): UserEvent[] => {
+  const user = requireActive(state);
+  const held = user.roles.some((r) => r.roleId === role.roleId && r.unitId === role.unitId && r.companyId === role.companyId);
+  return held ? [] : [{ type: 'UserRoleGranted', data: role }];
+};
+
+const revokeRole = (role: RoleAssignment, state: UserState): UserEvent[] => {
+  const user = requireActive(state);
+  const held = user.roles.some((r) => r.roleId === role.roleId && r.unitId === role.unitId && r.companyId === role.companyId);
+  return held ? [{ type: 'UserRoleRevoked', data: role }] : [];
+};
+
+const logIn = (command: Extract<UserCommand, { type: 'LogIn' }>, state: UserState): UserEvent[] => {
+  if (state.status !== 'active' || state.passwordHash === null || state.passwordHash !== command.verifiedPasswordHash) throw loginFailed();
+  return [{ type: 'UserLoggedIn', data: { sessionId: command.sessionId, method: 'password' } }];
+};
+
+const redeemLoginToken = (command: Extract<UserCommand, { type: 'RedeemLoginToken' }>, state: UserState): UserEvent[] => {
+  const invalid = new DomainError('401', TOKEN_INVALID, { status: 401 });
+  if (state.status !== 'active') throw invalid;
+  const token = state.loginTokens[command.tokenHash];
+  if (!token || token.redeemed || new Date(token.expiresAt).getTime() <= command.now.getTime()) throw invalid;
+  return [
+    { type: 'UserLoginTokenRedeemed', data: { tokenHash: command.tokenHash, sessionId: command.sessionId } },
+    { type: 'UserLoggedIn', data: { sessionId: command.sessionId, method: 'login-token' } },
+  ];
+};
+
+export const decideUser = (command: UserCommand, state: UserState): UserEvent[] => {
+  switch (command.type) {
+    case 'RegisterUser':
+      return registerUser(command, state);
+    case 'GrantRole':
+      return grantRole(command.role, state);
+    case 'RevokeRole':
+      return revokeRole(command.role, state);
+    case 'ChangePassword':
+      requireActive(state);
+      return [{ type: 'UserPasswordChanged', data: { passwordHash: command.passwordHash } }];
+    case 'LogIn':
+      return logIn(command, state);
+    case 'LogOut':
+      requireActive(state);
+      return [{ type: 'UserLoggedOut', data: { sessionId: command.sessionId } }];
+    case 'IssueLoginToken':
+      requireActive(state);
+      return [{ type: 'UserLoginTokenIssued', data: { tokenHash: command.tokenHash, expiresAt: command.expiresAt.toISOString() } }];
+    case 'RedeemLoginToken':
+      return redeemLoginToken(command, state);
+    case 'StartImpersonation':
+      requireActive(state);
+      return [{ type: 'UserImpersonationStarted', data: { sessionId: command.sessionId, adminId: command.adminId } }];
+    default: {
+      const unreachable: never = command;
+      return unreachable;
+    }
+  }
+};
+
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
+  initialState: initialUserState,
+  evolve: evolveUser,
+  decide: decideUser,
+};

@@ -1,0 +1,108 @@
+/**
+ * The event store port. Two adapters implement it (postgres/, esdb/) and one contract suite
+ * (tests/int/event-store.contract.ts) runs against both.
+ *
+ * Revisions follow EventStoreDB: the first event of a stream has revision 0, and the expected
+ * revision of an append is the revision of the stream's last event.
+ */
+
+/** Expected revision of an append: the exact revision of the last event, or a mode. */
+export type ExpectedRevision = bigint | 'no_stream' | 'stream_exists' | 'any';
+
+/**
+ * A position in `$all`. PostgreSQL: `commit` is the writing transaction's id (xid8) and `prepare`
+ * the global position; events are read in (commit, prepare) order below the oldest running
+ * transaction, so an event that commits late is never skipped. EventStoreDB: its own commit and
+ * prepare positions. Either way the tuple, never one half, is the checkpoint.
+ */
+export type AllPosition = { readonly commit: bigint; readonly prepare: bigint };
+
+export const START: AllPosition = { commit: 0n, prepare: 0n };
+
+export const comparePositions = (a: AllPosition, b: AllPosition): number =>
+  a.commit === b.commit ? (a.prepare === b.prepare ? 0 : a.prepare < b.prepare ? -1 : 1) : a.commit < b.commit ? -1 : 1;
+
+/** The wire form used in the `X-Event-Position` and `X-Min-Position` headers: `<commit>-<prepare>`. */
+export const formatPosition = (p: AllPosition) => `${p.commit}-${p.prepare}`;
+
+export const parsePosition = (value: string): AllPosition | null => {
+  const match = /^(\d{1,20})-(\d{1,20})$/.exec(value.trim());
+  if (!match) return null;
+  return { commit: BigInt(match[1] as string), prepare: BigInt(match[2] as string) };
+};
+
+export type EventMetadata = {
+  /** The acting user (the impersonated one during "log in as"). */
+  readonly actorId?: number | null;
+  /** The admin behind a "log in as" session. */
+  readonly realActorId?: number | null;
+  readonly correlationId?: string;
+  readonly causationId?: string;
+  readonly ip?: string;
+  readonly userAgent?: string;
+};
+
+export type NewEvent = {
+  readonly eventId: string;
+  readonly type: string;
+  readonly data: unknown;
+  readonly metadata: EventMetadata;
+};
+
+export type RecordedEvent = {
+  readonly eventId: string;
+  readonly streamName: string;
+  readonly revision: bigint;
+  readonly position: AllPosition;
+  readonly type: string;
+  /** The version the event was stored with; `data` is already upcast to the current version. */
+  readonly schemaVersion: number;
+  readonly data: unknown;
+  readonly metadata: EventMetadata;
+  readonly createdAt: Date;
+};
+
+export type AppendResult = {
+  /** Revision of the stream's last event after the append. */
+  readonly nextRevision: bigint;
+  /** Position of the last appended event in `$all`. */
+  readonly position: AllPosition;
+};
+
+export type StreamRead = { readonly revision: bigint | 'no_stream'; readonly events: RecordedEvent[] };
+
+export type AllRead = {
+  readonly events: RecordedEvent[];
+  /** More events are known beyond what was returned (the limit, or a transaction still open below them). */
+  readonly hasMore: boolean;
+};
+
+export class ConcurrencyConflictError extends Error {
+  readonly streamName: string;
+  readonly expected: ExpectedRevision;
+  readonly actual: bigint | 'no_stream';
+
+  constructor(streamName: string, expected: ExpectedRevision, actual: bigint | 'no_stream') {
+    super(`Concurrency conflict on ${streamName}: expected ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'ConcurrencyConflictError';
+    this.streamName = streamName;
+    this.expected = expected;
+    this.actual = actual;
+  }
+}
+
+export type EventStore = {
+  /**
+   * Appends atomically. Appending events whose ids are already stored in this stream, in the same
+   * order, succeeds again with the original result (idempotent retry).
+   */
+  append(streamName: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  readStream(streamName: string): Promise<StreamRead>;
+  /** Events strictly after `from`, in `$all` order, at most `limit`. */
+  readAll(from: AllPosition, limit: number): Promise<AllRead>;
+  /** The position of the last event in `$all` (null when empty), for lag figures. */
+  headPosition(): Promise<AllPosition | null>;
+  /** A wake-up hint after appends (possibly by other processes). Never the source of truth. */
+  onAppended(listener: () => void): () => void;
+  close(): Promise<void>;
+};

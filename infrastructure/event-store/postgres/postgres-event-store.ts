@@ -1,0 +1,259 @@
+import type pg from 'pg';
+import type { EventCodec } from '../event-codec.ts';
+import {
+  type AllPosition,
+  type AllRead,
+  type AppendResult,
+  ConcurrencyConflictError,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+  type StreamRead,
+} from '../event-store.port.ts';
+import { createNotificationListener } from './notification-listener.ts';
+
+type Pending = {
+  readonly streamName: string;
+  readonly expected: ExpectedRevision;
+  readonly events: readonly { eventId: string; type: string; schemaVersion: number; data: string; metadata: string }[];
+  readonly resolve: (result: AppendResult) => void;
+  readonly reject: (error: unknown) => void;
+};
+
+export type PostgresEventStoreOptions = {
+  readonly pool: pg.Pool;
+  readonly codec: EventCodec;
+  /** Opens a dedicated connection for LISTEN (wake-up hints). */
+  readonly connect: () => Promise<pg.Client>;
+  /** Appends written in one transaction at most (group commit). */
+  readonly maxBatch?: number;
+  /** Batches in flight at once; while they run, new appends queue up and form the next batch. */
+  readonly maxInFlight?: number;
+  readonly onListenError?: (error: unknown) => void;
+};
+
+const APPEND_SQL = {
+  name: 'es_append_batch',
+  text: `select status, revision::text as revision, global_position::text as global_position, transaction_id::text as transaction_id
+           from es.append_batch($1::text[], $2::bigint[], $3::int[], $4::uuid[], $5::text[], $6::int[], $7::jsonb[], $8::jsonb[])`,
+};
+
+const READ_STREAM_SQL = {
+  name: 'es_read_stream',
+  text: `select event_id, stream_name, stream_revision::text as revision, transaction_id::text as commit, global_position::text as prepare,
+                event_type, schema_version, data, metadata, (extract(epoch from created_at) * 1000)::float8 as created_at
+           from es.events where stream_name = $1 order by stream_revision`,
+};
+
+// The horizon is the oldest transaction still running: events of transactions at or above it
+// may still be joined by events of a lower global position that commit later, so the reader stops there.
+const READ_ALL_SQL = {
+  name: 'es_read_all',
+  text: `select e.event_id, e.stream_name, e.stream_revision::text as revision, e.transaction_id::text as commit, e.global_position::text as prepare,
+                e.event_type, e.schema_version, e.data, e.metadata, (extract(epoch from e.created_at) * 1000)::float8 as created_at,
+                h.horizon::text as horizon
+           from (select pg_snapshot_xmin(pg_current_snapshot()) as horizon) h
+           cross join lateral (
+             select * from es.events
+              where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+              order by transaction_id, global_position
+              limit $3) e`,
+};
+
+type EventRow = {
+  event_id: string;
+  stream_name: string;
+  revision: string;
+  commit: string;
+  prepare: string;
+  event_type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: EventMetadata;
+  created_at: number;
+};
+
+const expectedCode = (expected: ExpectedRevision): string => {
+  switch (expected) {
+    case 'any':
+      return '-1';
+    case 'no_stream':
+      return '-2';
+    case 'stream_exists':
+      return '-3';
+    default:
+      if (expected < 0n) throw new RangeError('Expected revision must not be negative');
+      return expected.toString();
+  }
+};
+
+const UNIQUE_VIOLATION = '23505';
+
+export const createPostgresEventStore = (options: PostgresEventStoreOptions): EventStore => {
+  const { pool, codec } = options;
+  const maxBatch = options.maxBatch ?? 256;
+  const maxInFlight = options.maxInFlight ?? 2;
+  const queue: Pending[] = [];
+  let inFlight = 0;
+  const listener = createNotificationListener({ connect: options.connect, channel: 'es_appended', onError: options.onListenError });
+
+  const toRecorded = (row: EventRow): RecordedEvent => ({
+    eventId: row.event_id,
+    streamName: row.stream_name,
+    revision: BigInt(row.revision),
+    position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
+    type: row.event_type,
+    schemaVersion: row.schema_version,
+    data: codec.decode(row.event_type, row.schema_version, row.data),
+    metadata: row.metadata,
+    createdAt: new Date(row.created_at),
+  });
+
+  const runBatch = async (batch: readonly Pending[]): Promise<void> => {
+    const streams: string[] = [];
+    const expected: string[] = [];
+    const counts: number[] = [];
+    const ids: string[] = [];
+    const types: string[] = [];
+    const versions: number[] = [];
+    const data: string[] = [];
+    const metadata: string[] = [];
+    for (const append of batch) {
+      streams.push(append.streamName);
+      expected.push(expectedCode(append.expected));
+      counts.push(append.events.length);
+      for (const event of append.events) {
+        ids.push(event.eventId);
+        types.push(event.type);
+        versions.push(event.schemaVersion);
+        data.push(event.data);
+        metadata.push(event.metadata);
+      }
+    }
+    // A checked-out client, released normally after an expected server error: pool.query() would
+    // destroy the connection on any error and every conflict would cost a reconnect.
+    const client = await pool.connect();
+    let result: pg.QueryResult<{ status: number; revision: string | null; global_position: string | null; transaction_id: string | null }>;
+    try {
+      result = await client.query({ ...APPEND_SQL, values: [streams, expected, counts, ids, types, versions, data, metadata] });
+      client.release();
+    } catch (error) {
+      client.release(isServerError(error) ? undefined : (error as Error));
+      throw error;
+    }
+    batch.forEach((append, i) => {
+      const row = result.rows[i];
+      if (!row) return append.reject(new Error('Append batch returned fewer rows than appends'));
+      if (row.status === 1) {
+        return append.reject(new ConcurrencyConflictError(append.streamName, append.expected, row.revision === null ? 'no_stream' : BigInt(row.revision)));
+      }
+      append.resolve({
+        nextRevision: BigInt(row.revision as string),
+        position: { commit: BigInt(row.transaction_id as string), prepare: BigInt(row.global_position as string) },
+      });
+    });
+  };
+
+  const flush = async (batch: Pending[]): Promise<void> => {
+    try {
+      await runBatch(batch);
+    } catch (error) {
+      if (batch.length > 1 && isServerError(error)) {
+        // One bad append (e.g. an event id reused in another stream) must not fail its neighbours.
+        for (const append of batch) await flush([append]);
+        return;
+      }
+      for (const append of batch) {
+        if (isUniqueViolation(error)) {
+          append.reject(new ConcurrencyConflictError(append.streamName, append.expected, await currentRevision(append.streamName)));
+        } else {
+          append.reject(error);
+        }
+      }
+    }
+  };
+
+  const pump = () => {
+    while (inFlight < maxInFlight && queue.length > 0) {
+      // Appends of one batch take their stream row locks in stream-name order, and so do the appends
+      // of every other batch in flight: two batches never wait on each other in a cycle.
+      const batch = queue.splice(0, maxBatch).map((append, order) => ({ append, order }));
+      batch.sort((a, b) => (a.append.streamName < b.append.streamName ? -1 : a.append.streamName > b.append.streamName ? 1 : a.order - b.order));
+      inFlight++;
+      void flush(batch.map((x) => x.append)).finally(() => {
+        inFlight--;
+        pump();
+      });
+    }
+  };
+
+  const currentRevision = async (streamName: string): Promise<bigint | 'no_stream'> => {
+    const result = await pool.query<{ revision: string }>('select revision::text as revision from es.streams where stream_name = $1', [streamName]);
+    const row = result.rows[0];
+    return row ? BigInt(row.revision) : 'no_stream';
+  };
+
+  return {
+    append(streamName, events, { expectedRevision }) {
+      if (events.length === 0) return Promise.reject(new RangeError('Nothing to append'));
+      let encoded: Pending['events'];
+      try {
+        encoded = events.map((event: NewEvent) => {
+          const { schemaVersion, data } = codec.encode(event.type, event.data);
+          return { eventId: event.eventId, type: event.type, schemaVersion, data: JSON.stringify(data), metadata: JSON.stringify(event.metadata) };
+        });
+        expectedCode(expectedRevision);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return new Promise<AppendResult>((resolve, reject) => {
+        queue.push({ streamName, expected: expectedRevision, events: encoded, resolve, reject });
+        pump();
+      });
+    },
+
+    async readStream(streamName): Promise<StreamRead> {
+      const result = await pool.query<EventRow>({ ...READ_STREAM_SQL, values: [streamName] });
+      const events = result.rows.map(toRecorded);
+      const last = events.at(-1);
+      return { revision: last ? last.revision : 'no_stream', events };
+    },
+
+    async readAll(from: AllPosition, limit: number): Promise<AllRead> {
+      const result = await pool.query<EventRow & { horizon: string }>({
+        ...READ_ALL_SQL,
+        values: [from.commit.toString(), from.prepare.toString(), limit],
+      });
+      const rows = result.rows;
+      const first = rows[0];
+      if (!first) return { events: [], hasMore: false };
+      const horizon = BigInt(first.horizon);
+      const events: RecordedEvent[] = [];
+      for (const row of rows) {
+        if (BigInt(row.commit) >= horizon) return { events, hasMore: true };
+        events.push(toRecorded(row));
+      }
+      return { events, hasMore: rows.length === limit };
+    },
+
+    async headPosition() {
+      const result = await pool.query<{ commit: string; prepare: string }>(
+        'select transaction_id::text as commit, global_position::text as prepare from es.events order by transaction_id desc, global_position desc limit 1',
+      );
+      const row = result.rows[0];
+      return row ? { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } : null;
+    },
+
+    onAppended: listener.subscribe,
+
+    async close() {
+      await listener.close();
+    },
+  };
+};
+
+const isServerError = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && typeof (error as { code: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
+
+const isUniqueViolation = (error: unknown) => isServerError(error) && (error as { code: string }).code === UNIQUE_VIOLATION;

@@ -1,0 +1,70 @@
+import pg from 'pg';
+import { createPool, type DatabasePool, type Interceptor, SchemaValidationError } from 'slonik';
+
+/**
+ * Two pools on one database. The event store's hot path uses `pg` directly (one prepared statement
+ * per append batch, connections kept after expected errors). Read models, projections and
+ * migrations use slonik for its SQL tag (identifiers, unnest, fragments) and typed results.
+ */
+export type Database = {
+  readonly connectionString: string;
+  readonly pg: pg.Pool;
+  readonly slonik: DatabasePool;
+  /** A dedicated connection outside the pools (LISTEN, advisory locks held for a session). */
+  readonly connect: () => Promise<pg.Client>;
+  readonly close: () => Promise<void>;
+};
+
+// int8 ids and counts fit in a JS number; timestamps travel as ISO strings to the API.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+/** Runs the zod schema of `sql.type(schema)` on every row: slonik does not do it by itself. */
+const resultParser: Interceptor = {
+  name: 'result-parser',
+  transformRow: (context, query, row, fields) => {
+    const parser = context.resultParser;
+    if (!parser) return row;
+    const result = parser['~standard'].validate(row);
+    if (result instanceof Promise) throw new Error('Async result parsers are not supported');
+    if (result.issues) throw new SchemaValidationError(query, row, result.issues);
+    void fields;
+    return result.value as typeof row;
+  },
+};
+
+export const openDatabase = async (connectionString: string, options: { poolSize?: number; applicationName?: string } = {}): Promise<Database> => {
+  const applicationName = options.applicationName ?? 'medilearn';
+  const pgPool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, application_name: applicationName });
+  // An idle client that loses its connection emits here; without a listener the process would crash.
+  pgPool.on('error', () => undefined);
+  const slonik = await createPool(connectionString, {
+    maxPoolSize: options.poolSize ?? 10,
+    interceptors: [resultParser],
+    statementTimeout: 'DISABLE_TIMEOUT',
+    idleTimeout: 30_000,
+    captureStackTrace: false,
+    // Our sessions keep no state between uses, so the default DISCARD ALL round trip is skipped.
+    resetConnection: async () => undefined,
+    typeParsers: [
+      { name: 'int8', parse: (value) => Number(value) },
+      { name: 'numeric', parse: (value) => Number(value) },
+      { name: 'timestamptz', parse: (value) => new Date(value).toISOString() },
+      { name: 'timestamp', parse: (value) => value },
+      { name: 'date', parse: (value) => value },
+    ],
+  });
+  return {
+    connectionString,
+    pg: pgPool,
+    slonik,
+    connect: async () => {
+      const client = new pg.Client({ connectionString, application_name: applicationName });
+      client.on('error', () => undefined);
+      await client.connect();
+      return client;
+    },
+    close: async () => {
+      await Promise.allSettled([pgPool.end(), slonik.end()]);
+    },
+  };
+};

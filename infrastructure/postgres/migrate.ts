@@ -1,0 +1,35 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type pg from 'pg';
+
+const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
+// Any fixed number: serialises migrations of processes that start together.
+const MIGRATION_LOCK = 7_340_001;
+
+/** Applies the numbered SQL files not applied yet, each in its own transaction, in file order. */
+export const migrate = async (client: pg.Client | pg.PoolClient): Promise<string[]> => {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+  const applied: string[] = [];
+  await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+  try {
+    await client.query('create table if not exists public.schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+    const done = new Set((await client.query<{ name: string }>('select name from public.schema_migrations')).rows.map((r) => r.name));
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const text = await readFile(join(MIGRATIONS_DIR, file), 'utf8');
+      await client.query('begin');
+      try {
+        await client.query(text);
+        await client.query('insert into public.schema_migrations (name) values ($1)', [file]);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback');
+        throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
+      }
+      applied.push(file);
+    }
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  }
+  return applied;
+};

@@ -1,0 +1,402 @@
+import type pg from 'pg';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { type AllPosition, comparePositions, type EventStore, type RecordedEvent } from '../event-store/event-store.port.ts';
+import type { Log } from '../logging/log.port.ts';
+import type { Database } from '../postgres/database.ts';
+import { activeCheckpoints, type Generation, prepareGenerations, schemaOf, startRebuild, switchTo, validateProjections } from './generations.ts';
+import type { Projection, ReadModelFreshness } from './projection.port.ts';
+
+export type ProjectionStatus = {
+  readonly name: string;
+  readonly generation: number;
+  readonly building: boolean;
+  readonly holdsLock: boolean;
+  readonly checkpoint: AllPosition;
+  readonly eventsApplied: number;
+  readonly lastAppliedAt: Date | null;
+  readonly lastError: string | null;
+  readonly lastErrorAt: Date | null;
+};
+
+export type ProjectionRunner = ReadModelFreshness & {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  status(): ProjectionStatus[];
+  /** Blue/green rebuild of one projection from position zero; resolves once the new generation serves reads. */
+  rebuild(name: string): Promise<void>;
+};
+
+export type ProjectionRunnerOptions = {
+  readonly db: Database;
+  readonly store: EventStore;
+  readonly projections: readonly Projection[];
+  readonly log: Log;
+  /** Events read per batch while following the head. */
+  readonly batchSize?: number;
+  /** Events read per batch while building a generation from zero. */
+  readonly rebuildBatchSize?: number;
+  /** Longest sleep without a wake-up hint before reading again. */
+  readonly idlePollMs?: number;
+  /** How often a process without the lock tries to take over. */
+  readonly standbyPollMs?: number;
+  /** How often lag is logged. 0 turns it off. */
+  readonly lagLogIntervalMs?: number;
+};
+
+class GenerationSwitched extends Error {}
+class CheckpointMoved extends Error {}
+
+type Loop = {
+  projection: Projection;
+  generation: Generation;
+  checkpoint: AllPosition;
+  holdsLock: boolean;
+  eventsApplied: number;
+  lastAppliedAt: Date | null;
+  lastError: string | null;
+  lastErrorAt: Date | null;
+};
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/** 32-bit key for pg_try_advisory_lock(int, int): the projection name, and the generation as second key. */
+const lockKey = (name: string) => {
+  let h = 0x811c9dc5;
+  for (const c of `projection:${name}`) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193);
+  return h | 0;
+};
+
+/**
+ * Drives every projection: reads `$all` after the projection's checkpoint, applies a batch and
+ * moves the checkpoint with compare-and-set in one transaction. One process at a time runs a given
+ * generation (session advisory lock); the compare-and-set keeps even an overlap exactly-once.
+ */
+export const createProjectionRunner = (options: ProjectionRunnerOptions): ProjectionRunner => {
+  const { db, store, projections, log } = options;
+  const batchSize = options.batchSize ?? 500;
+  const rebuildBatchSize = options.rebuildBatchSize ?? 5000;
+  const idlePollMs = options.idlePollMs ?? 1000;
+  const standbyPollMs = options.standbyPollMs ?? 2000;
+  const loops = new Map<string, Loop>();
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  let lockClient: pg.Client | null = null;
+  let lockClientPromise: Promise<pg.Client> | null = null;
+  const held = new Set<string>();
+  let sleepers: (() => void)[] = [];
+  let progressWaiters: (() => void)[] = [];
+  let unsubscribe: (() => void) | null = null;
+  let lagTimer: NodeJS.Timeout | null = null;
+
+  validateProjections(projections);
+  const byName = new Map(projections.map((p) => [p.name, p]));
+
+  const wakeAll = () => {
+    const s = sleepers;
+    sleepers = [];
+    for (const wake of s) wake();
+  };
+
+  const waitForWake = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      sleepers.push(done);
+    });
+
+  const emitProgress = () => {
+    const w = progressWaiters;
+    progressWaiters = [];
+    for (const resolve of w) resolve();
+  };
+
+  const getLockClient = async (): Promise<pg.Client> => {
+    if (lockClient) return lockClient;
+    lockClientPromise ??= db.connect().then((client) => {
+      client.on('error', (error) => {
+        log.warn({ err: error }, 'projection lock connection lost');
+        // Every session lock went with the connection: each loop takes its lock again.
+        if (lockClient === client) lockClient = null;
+        held.clear();
+        for (const loop of loops.values()) loop.holdsLock = false;
+        client.end().catch(() => undefined);
+      });
+      lockClient = client;
+      lockClientPromise = null;
+      return client;
+    });
+    return lockClientPromise;
+  };
+
+  const acquire = async (loop: Loop): Promise<boolean> => {
+    const key = `${loop.projection.name}:${loop.generation.generation}`;
+    if (held.has(key)) return true;
+    const client = await getLockClient();
+    const result = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [lockKey(loop.projection.name), loop.generation.generation]);
+    if (result.rows[0]?.ok) held.add(key);
+    return held.has(key);
+  };
+
+  const release = async (name: string, generation: number) => {
+    const key = `${name}:${generation}`;
+    if (!held.delete(key) || !lockClient) return;
+    await lockClient.query('select pg_advisory_unlock($1, $2)', [lockKey(name), generation]).catch(() => undefined);
+  };
+
+  const loadGeneration = async (name: string, generation?: number): Promise<Generation | null> => {
+    const row = await db.slonik.maybeOne(sql.type(
+      z.object({ generation: z.number(), version: z.number(), status: z.enum(['building', 'active', 'retired']), checkpoint_commit: z.string(), checkpoint_prepare: z.string() }),
+    )`
+      select g.generation, g.version, g.status, g.checkpoint_commit::text, g.checkpoint_prepare::text
+        from projections.generations g
+       where g.name = ${name}
+         and g.generation = ${generation === undefined ? sql.fragment`(select active_generation from projections.registry where name = ${name})` : sql.fragment`${generation}`}`);
+    if (!row) return null;
+    return {
+      name,
+      generation: row.generation,
+      version: row.version,
+      status: row.status,
+      checkpoint: { commit: BigInt(row.checkpoint_commit), prepare: BigInt(row.checkpoint_prepare) },
+    };
+  };
+
+  const recordError = async (loop: Loop, error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    loop.lastError = message;
+    loop.lastErrorAt = new Date();
+    log.error({ projection: loop.projection.name, generation: loop.generation.generation, err: error }, 'projection batch failed');
+    await db.slonik
+      .query(sql.unsafe`update projections.generations set last_error = ${message.slice(0, 2000)}, last_error_at = now()
+                        where name = ${loop.projection.name} and generation = ${loop.generation.generation}`)
+      .catch(() => undefined);
+  };
+
+  const applyBatch = async (loop: Loop, events: readonly RecordedEvent[]) => {
+    const { projection, generation } = loop;
+    const from = loop.checkpoint;
+    const to = (events.at(-1) as RecordedEvent).position;
+    const handles = new Set(projection.handles);
+    const relevant = events.filter((e) => handles.has(e.type));
+    const schema = schemaOf(projection.name, generation.generation);
+    await db.slonik.transaction(async (tx) => {
+      if (generation.status === 'active') {
+        // Shares the registry row with other batches; a blue/green switch takes it exclusively.
+        const active = await tx.maybeOneFirst(sql.type(z.object({ active_generation: z.number() }))`
+          select active_generation from projections.registry where name = ${projection.name} for share`);
+        if (active !== generation.generation) throw new GenerationSwitched();
+      }
+      if (relevant.length > 0) await projection.apply({ tx, table: (name) => sql.identifier([schema, name]) }, relevant);
+      const moved = await tx.query(sql.unsafe`
+        update projections.generations
+           set checkpoint_commit = ${to.commit.toString()}::bigint, checkpoint_prepare = ${to.prepare.toString()}::bigint,
+               events_applied = events_applied + ${relevant.length}, last_error = null, updated_at = now()
+         where name = ${projection.name} and generation = ${generation.generation}
+           and checkpoint_commit = ${from.commit.toString()}::bigint and checkpoint_prepare = ${from.prepare.toString()}::bigint`);
+      if (moved.rowCount !== 1) throw new CheckpointMoved();
+    });
+    loop.checkpoint = to;
+    loop.eventsApplied += relevant.length;
+    loop.lastAppliedAt = new Date();
+    loop.lastError = null;
+    emitProgress();
+  };
+
+  /** Runs one generation until the runner stops, or (with `untilSwitched`) until a built generation went live. */
+  const runLoop = async (loop: Loop, untilSwitched = false): Promise<void> => {
+    let failures = 0;
+    while (!stopped) {
+      try {
+        if (!(await acquire(loop))) {
+          loop.holdsLock = false;
+          await waitForWake(standbyPollMs);
+          if (loop.generation.status === 'active') {
+            const current = await loadGeneration(loop.projection.name);
+            if (current && current.generation !== loop.generation.generation) loop.generation = current;
+          }
+          continue;
+        }
+        loop.holdsLock = true;
+        const stored = await loadGeneration(loop.projection.name, loop.generation.generation);
+        if (!stored || stored.status === 'retired') throw new GenerationSwitched();
+        loop.generation = stored;
+        loop.checkpoint = stored.checkpoint;
+        for (;;) {
+          if (stopped || !loop.holdsLock) break;
+          const building = loop.generation.status === 'building';
+          const limit = building ? rebuildBatchSize : batchSize;
+          const read = await store.readAll(loop.checkpoint, limit);
+          if (read.events.length > 0) {
+            await applyBatch(loop, read.events);
+            failures = 0;
+          }
+          if (read.events.length === limit) continue;
+          if (building && !read.hasMore) {
+            await switchTo(db.slonik, loop.projection, loop.generation.generation);
+            loop.generation = { ...loop.generation, status: 'active' };
+            log.info({ projection: loop.projection.name, generation: loop.generation.generation, eventsApplied: loop.eventsApplied }, 'projection generation is live');
+            emitProgress();
+            if (untilSwitched) return;
+            continue;
+          }
+          // A transaction below newer events is still open: look again very soon.
+          if (read.hasMore) await sleep(2);
+          else if (read.events.length === 0) {
+            await waitForWake(idlePollMs);
+            if (!building && (await loadGeneration(loop.projection.name))?.generation !== loop.generation.generation) throw new GenerationSwitched();
+          }
+        }
+      } catch (error) {
+        if (error instanceof GenerationSwitched) {
+          await release(loop.projection.name, loop.generation.generation);
+          const current = await loadGeneration(loop.projection.name).catch(() => null);
+          if (current) loop.generation = current;
+          loop.holdsLock = false;
+          continue;
+        }
+        if (error instanceof CheckpointMoved) {
+          log.warn({ projection: loop.projection.name }, 'projection checkpoint moved by another process; re-reading');
+          continue;
+        }
+        failures++;
+        await recordError(loop, error);
+        await sleep(Math.min(30_000, 100 * 2 ** Math.min(failures, 9)));
+      }
+    }
+    await release(loop.projection.name, loop.generation.generation);
+  };
+
+  const track = (promise: Promise<void>) => {
+    running.add(promise);
+    void promise.finally(() => running.delete(promise));
+    return promise;
+  };
+
+  const logLag = async () => {
+    const head = await store.headPosition().catch(() => null);
+    if (!head) return;
+    for (const loop of loops.values()) {
+      if (!loop.holdsLock) continue;
+      const lag = head.prepare - loop.checkpoint.prepare;
+      if (lag > 0n || loop.lastError) {
+        log.info({ projection: loop.projection.name, lagEvents: Number(lag), lastError: loop.lastError }, 'projection lag');
+      }
+    }
+  };
+
+  const isLocalActive = (name: string) => {
+    const loop = loops.get(name);
+    return loop !== undefined && loop.holdsLock && loop.generation.status === 'active';
+  };
+
+  const isPast = (name: string, position: AllPosition) =>
+    isLocalActive(name) && comparePositions((loops.get(name) as Loop).checkpoint, position) >= 0;
+
+  return {
+    async start() {
+      stopped = false;
+      const generations = await prepareGenerations(db.slonik, projections);
+      unsubscribe = store.onAppended(wakeAll);
+      for (const projection of projections) {
+        const generation = generations.get(projection.name) as Generation;
+        const loop: Loop = {
+          projection,
+          generation,
+          checkpoint: generation.checkpoint,
+          holdsLock: false,
+          eventsApplied: 0,
+          lastAppliedAt: null,
+          lastError: null,
+          lastErrorAt: null,
+        };
+        loops.set(projection.name, loop);
+        track(runLoop(loop));
+      }
+      const interval = options.lagLogIntervalMs ?? 30_000;
+      if (interval > 0) {
+        lagTimer = setInterval(() => void logLag(), interval);
+        lagTimer.unref();
+      }
+    },
+
+    async stop() {
+      stopped = true;
+      unsubscribe?.();
+      if (lagTimer) clearInterval(lagTimer);
+      wakeAll();
+      emitProgress();
+      await Promise.allSettled([...running]);
+      const client = lockClient;
+      lockClient = null;
+      held.clear();
+      await client?.end().catch(() => undefined);
+    },
+
+    status() {
+      return [...loops.values()].map((loop) => ({
+        name: loop.projection.name,
+        generation: loop.generation.generation,
+        building: loop.generation.status === 'building',
+        holdsLock: loop.holdsLock,
+        checkpoint: loop.checkpoint,
+        eventsApplied: loop.eventsApplied,
+        lastAppliedAt: loop.lastAppliedAt,
+        lastError: loop.lastError,
+        lastErrorAt: loop.lastErrorAt,
+      }));
+    },
+
+    async rebuild(name) {
+      const projection = byName.get(name);
+      if (!projection) throw new Error(`Unknown projection ${name}`);
+      const generation = await startRebuild(db.slonik, projection);
+      const loop: Loop = {
+        projection,
+        generation,
+        checkpoint: generation.checkpoint,
+        holdsLock: false,
+        eventsApplied: 0,
+        lastAppliedAt: null,
+        lastError: null,
+        lastErrorAt: null,
+      };
+      loops.set(`rebuild:${name}`, loop);
+      const unsubscribeRebuild = store.onAppended(wakeAll);
+      try {
+        await track(runLoop(loop, true));
+      } finally {
+        unsubscribeRebuild();
+        loops.delete(`rebuild:${name}`);
+        await release(name, generation.generation);
+      }
+    },
+
+    async waitFor(names, position, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        let pending = names.filter((name) => !isPast(name, position));
+        // Projections another process runs are asked of the database; ours answer from memory.
+        const remote = pending.filter((name) => !isLocalActive(name));
+        if (remote.length > 0) {
+          const rows = await activeCheckpoints(db.slonik, remote);
+          const behind = new Set(
+            rows
+              .filter((row) => comparePositions({ commit: BigInt(row.checkpoint_commit), prepare: BigInt(row.checkpoint_prepare) }, position) < 0)
+              .map((row) => row.name),
+          );
+          // A name without an active generation has nothing to wait for.
+          pending = pending.filter((name) => isLocalActive(name) || behind.has(name));
+        }
+        if (pending.length === 0) return true;
+        const remaining = deadline - Date.now();
+        if (remaining <= 0 || stopped) return false;
+        await Promise.race([new Promise<void>((resolve) => progressWaiters.push(resolve)), sleep(Math.min(remote.length > 0 ? 25 : 250, remaining))]);
+      }
+    },
+  };
+};
