@@ -37,7 +37,9 @@ export const openDatabase = async (connectionString: string, options: { poolSize
   const pgPool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, application_name: applicationName });
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pgPool.on('error', () => undefined);
-  const slonik = await createPool(connectionString, {
+  const slonikUrl = new URL(connectionString);
+  slonikUrl.searchParams.set('application_name', applicationName);
+  const slonik = await createPool(slonikUrl.toString(), {
     maxPoolSize: options.poolSize ?? 10,
     interceptors: [resultParser],
     statementTimeout: 'DISABLE_TIMEOUT',
