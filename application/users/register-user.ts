@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { RoleAssignment } from '../../domain/permissions/can.ts';
+import { claimDecider, claimStream } from '../../domain/users/unique-claim.ts';
+import { userDecider } from '../../domain/users/user.decide.ts';
+import { userStream } from '../../domain/users/user.ts';
+import { emailRule, passwordRule, personNameRule, usernameRule } from '../../domain/users/user.rules.ts';
+import type { PasswordHasher } from '../../infrastructure/auth/password-hasher.port.ts';
+import type { EventMetadata, EventStore } from '../../infrastructure/event-store/event-store.port.ts';
+import type { IdAllocator } from '../../infrastructure/ids/id-allocator.port.ts';
+import { handleCommand } from '../shared/handle-command.ts';
+
+export const registerUserRequest = z
+  .object({
+    username: usernameRule,
+    email: emailRule,
+    firstName: personNameRule,
+    middleName: z.string().trim().max(100).nullable().default(null),
+    lastName: personNameRule,
+    phone: z.string().trim().max(40).nullable().default(null),
+    professionId: z.number().int().positive().nullable().default(null),
+    password: passwordRule.nullable().default(null),
+  })
+  .strict();
+
+export type RegisterUserRequest = z.input<typeof registerUserRequest>;
+
+type Deps = { readonly store: EventStore; readonly ids: IdAllocator; readonly passwords: PasswordHasher };
+
+/**
+ * Creates a user: claims the username and the e-mail (each its own stream, so two registrations
+ * racing for one value cannot both win), then writes the user's stream. A claim made before a
+ * later step fails is released again.
+ */
+export const registerUser = async (deps: Deps, input: RegisterUserRequest, roles: readonly RoleAssignment[], metadata: EventMetadata) => {
+  const request = registerUserRequest.parse(input);
+  const userId = await deps.ids.next('user');
+  const claim = (kind: 'username' | 'email', value: string) =>
+    handleCommand(deps.store, { streamName: claimStream(kind, value), decider: claimDecider, command: { type: 'Claim', kind, userId }, metadata });
+  const release = (kind: 'username' | 'email', value: string) =>
+    handleCommand(deps.store, { streamName: claimStream(kind, value), decider: claimDecider, command: { type: 'Release', userId }, metadata });
+
+  await claim('username', request.username);
+  try {
+    await claim('email', request.email);
+  } catch (error) {
+    await release('username', request.username);
+    throw error;
+  }
+  try {
+    const passwordHash = request.password === null ? null : await deps.passwords.hash(request.password);
+    const result = await handleCommand(deps.store, {
+      streamName: userStream(userId),
+      decider: userDecider,
+      command: {
+        type: 'RegisterUser',
+        userId,
+        username: request.username,
+        email: request.email.toLowerCase(),
+        firstName: request.firstName,
+        middleName: request.middleName || null,
+        lastName: request.lastName,
+        phone: request.phone || null,
+        professionId: request.professionId,
+        passwordHash,
+        roles,
+      },
+      metadata,
+    });
+    return { userId, position: result.position };
+  } catch (error) {
+    await Promise.allSettled([release('username', request.username), release('email', request.email)]);
+    throw error;
+  }
+};

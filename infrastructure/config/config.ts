@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/**
+ * The whole configuration: one zod-parsed object from the environment (never NODE_ENV).
+ * README.md lists every variable; keep the two in step.
+ */
+const flag = (defaultValue: boolean) => z.stringbool().default(defaultValue);
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z.string().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65_535).default(54_329),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+  EVENT_STORE: z.enum(['postgres', 'esdb']).default('postgres'),
+  EVENTSTORE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  LOGIN_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  DEMO_DATA: flag(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  READ_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  UI_DIST_DIR: z.string().default('./ui/dist'),
+  FEATURE_VIMEO_UPLOAD: flag(true),
+  FEATURE_S3_UPLOAD: flag(false),
+  FEATURE_ZOOM: flag(false),
+  FEATURE_INTERACTR: flag(true),
+  FEATURE_LIVE_COURSES: flag(true),
+  FEATURE_NEWSLETTERS: flag(true),
+  FEATURE_DELETE_ACCOUNT: flag(false),
+  FEATURE_EXTERNAL_ID: flag(true),
+});
+
+export type FeatureFlags = {
+  readonly vimeoUpload: boolean;
+  readonly s3Upload: boolean;
+  readonly zoom: boolean;
+  readonly interactr: boolean;
+  readonly liveCourses: boolean;
+  readonly newsletters: boolean;
+  readonly deleteAccount: boolean;
+  readonly externalId: boolean;
+};
+
+export type Config = {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly embeddedPgPort: number;
+  readonly databasePoolSize: number;
+  readonly eventStore: 'postgres' | 'esdb';
+  readonly eventStoreUrl: string | undefined;
+  readonly jwtSecret: string | undefined;
+  readonly jwtTtlSeconds: number;
+  readonly loginTokenTtlSeconds: number;
+  readonly demoData: boolean;
+  readonly logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  readonly authRateLimitPerMinute: number;
+  readonly readWaitMs: number;
+  readonly bodyLimitBytes: number;
+  readonly uiDistDir: string;
+  readonly features: FeatureFlags;
+};
+
+export class ConfigError extends Error {}
+
+export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.EVENT_STORE === 'esdb' && !e.EVENTSTORE_URL) throw new ConfigError('EVENT_STORE=esdb needs EVENTSTORE_URL');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL || undefined,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    eventStore: e.EVENT_STORE,
+    eventStoreUrl: e.EVENTSTORE_URL,
+    jwtSecret: e.JWT_SECRET,
+    jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    loginTokenTtlSeconds: e.LOGIN_TOKEN_TTL_SECONDS,
+    demoData: e.DEMO_DATA,
+    logLevel: e.LOG_LEVEL,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    readWaitMs: e.READ_WAIT_MS,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uiDistDir: e.UI_DIST_DIR,
+    features: {
+      vimeoUpload: e.FEATURE_VIMEO_UPLOAD,
+      s3Upload: e.FEATURE_S3_UPLOAD,
+      zoom: e.FEATURE_ZOOM,
+      interactr: e.FEATURE_INTERACTR,
+      liveCourses: e.FEATURE_LIVE_COURSES,
+      newsletters: e.FEATURE_NEWSLETTERS,
+      deleteAccount: e.FEATURE_DELETE_ACCOUNT,
+      externalId: e.FEATURE_EXTERNAL_ID,
+    },
+  };
+};

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyRequest, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Subject } from '../../domain/permissions/can.ts';
+import { can } from '../../domain/permissions/can.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { configureValidationMessages } from '../../domain/shared/validation-messages.rules.ts';
+import type { SessionClaims, SessionTokens } from '../auth/tokens.port.ts';
+import { parsePosition } from '../event-store/event-store.port.ts';
+import type { ReadModelFreshness } from '../projections/projection.port.ts';
+import { toErrorResponse } from './errors.ts';
+import type { AuthContext, HttpApp, RouteAccess } from './http.port.ts';
+import { parseQueryString } from './query-string.ts';
+
+export type HttpAppOptions = {
+  readonly logger: FastifyBaseLogger;
+  readonly bodyLimitBytes: number;
+  readonly authRateLimitPerMinute: number;
+  readonly tokens: SessionTokens;
+  /** The user behind a valid token, or null when the account or the session no longer counts. */
+  readonly loadSubject: (claims: SessionClaims) => Promise<Subject | null>;
+  /** Read models a brand-new session waits for before its user is looked up. */
+  readonly sessionReadModels: readonly string[];
+  readonly freshness: ReadModelFreshness;
+  readonly readWaitMs: number;
+  readonly version: string;
+};
+
+const TOKEN_INVALID = () => new DomainError('401', 'Seja je neveljavna ali je potekla. Prijavite se znova.', { status: 401 });
+const LOGIN_REQUIRED = () => new DomainError('401', 'Prijava je potrebna.', { status: 401 });
+const FORBIDDEN = () => new DomainError('403', 'Nimate pravic za to dejanje.', { status: 403 });
+
+const bearer = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^(?:JWT|Bearer)\s+(\S+)$/i.exec(header.trim());
+  return match ? (match[1] as string) : '';
+};
+
+const allowed = (access: RouteAccess, auth: AuthContext | null, request: FastifyRequest) => {
+  if (access.kind === 'public') return true;
+  if (!auth) throw LOGIN_REQUIRED();
+  if (access.kind === 'authenticated') return true;
+  return access.anyOf.some((check) =>
+    'system' in check ? can(auth.subject, check.system, { kind: 'system' }) : can(auth.subject, check.community, { kind: 'community', ...check.scope(request) }),
+  );
+};
+
+/**
+ * The Fastify app every route is registered on: zod validation and serialisation, the one error
+ * shape, query lists in both styles, authentication and the access check of each route in one
+ * place, read-your-writes waits, security headers, rate limits for the auth routes, OpenAPI.
+ */
+export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> => {
+  configureValidationMessages();
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: options.bodyLimitBytes,
+    routerOptions: { querystringParser: parseQueryString },
+    genReqId: () => randomUUID(),
+    // Requests are logged once, in onResponse, without query strings (they may carry login tokens).
+    logController: new LogController({ disableRequestLogging: true }),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https://player.vimeo.com', 'https://form.typeform.com'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Medilearn API', description: 'E-learning for healthcare professionals', version: options.version },
+      components: { securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT <token>' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Every API route says who may call it; forgetting is a start-up error, not an open door.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    const token = bearer(request);
+    if (token !== null) {
+      const claims = token ? await options.tokens.verify(token) : null;
+      let subject = claims ? await options.loadSubject(claims) : null;
+      if (claims && !subject && claims.position) {
+        // A session opened a moment ago may be ahead of the read model that knows its user.
+        await options.freshness.waitFor(options.sessionReadModels, claims.position, options.readWaitMs);
+        subject = await options.loadSubject(claims);
+      }
+      if (claims && subject) {
+        request.auth = { userId: claims.userId, sessionId: claims.sessionId, realUserId: claims.realUserId, subject };
+      } else if (access.kind !== 'public') {
+        throw TOKEN_INVALID();
+      }
+    }
+    if (!allowed(access, request.auth, request)) throw FORBIDDEN();
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    const readModels = request.routeOptions.config.readModels;
+    const header = request.headers['x-min-position'];
+    if (!readModels || readModels.length === 0 || typeof header !== 'string') return;
+    const position = parsePosition(header);
+    if (!position) return;
+    const fresh = await options.freshness.waitFor(readModels, position, options.readWaitMs);
+    if (!fresh) reply.header('X-Read-Stale', 'true');
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    // No query string in the log: it may carry a login token.
+    request.log.info({ method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const response = toErrorResponse(error);
+    if (response.logAsError) request.log.error({ err: error, path: request.url.split('?')[0] }, 'request failed');
+    reply.status(response.status).send(response.body);
+  });
+
+  return app;
+};

@@ -1,0 +1,93 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Subject } from '../../domain/permissions/can.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { type AllPosition, type EventMetadata, formatPosition } from '../event-store/event-store.port.ts';
+
+/** The Fastify instance route files register on (zod type provider). */
+export type HttpApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+/** The signed-in user of a request. */
+export type AuthContext = {
+  readonly userId: number;
+  readonly sessionId: string;
+  /** The admin behind a "log in as" session, else null. */
+  readonly realUserId: number | null;
+  readonly subject: Subject;
+};
+
+/**
+ * Who may call a route. Every route declares one (the app refuses to start otherwise):
+ * - `public`: anyone; a valid token is still read, so the route may use it;
+ * - `authenticated`: any signed-in user;
+ * - `permission`: a signed-in user holding at least one of the listed permissions (spec §6 ids),
+ *   system-wide, or in the community scope the route derives from the request.
+ */
+export type PermissionCheck =
+  | { readonly system: number }
+  | { readonly community: number; readonly scope: (request: FastifyRequest) => { companyId: number | null; unitId?: number } };
+
+export type RouteAccess = { readonly kind: 'public' } | { readonly kind: 'authenticated' } | { readonly kind: 'permission'; readonly anyOf: readonly PermissionCheck[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** Read models the route reads: an `X-Min-Position` header waits for them (read-your-writes). */
+    readModels?: readonly string[];
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export const PUBLIC: RouteAccess = { kind: 'public' };
+export const AUTHENTICATED: RouteAccess = { kind: 'authenticated' };
+export const system = (...ids: number[]): RouteAccess => ({ kind: 'permission', anyOf: ids.map((id) => ({ system: id })) });
+
+export const unauthorized = () => new DomainError('401', 'Prijava je potrebna.', { status: 401 });
+
+export const requireAuth = (request: FastifyRequest): AuthContext => {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+};
+
+/** Metadata every event a request causes carries: who (and who really), correlation, origin. */
+export const commandMetadata = (request: FastifyRequest): EventMetadata => ({
+  actorId: request.auth?.userId ?? null,
+  realActorId: request.auth?.realUserId ?? null,
+  correlationId: request.id,
+  ip: request.ip,
+  ...(request.headers['user-agent'] ? { userAgent: String(request.headers['user-agent']).slice(0, 300) } : {}),
+});
+
+/** Tells the client where its write landed, so its next read can wait for it. */
+export const withPosition = (reply: FastifyReply, position: AllPosition | null) => {
+  if (position) reply.header('X-Event-Position', formatPosition(position));
+  return reply;
+};
+
+export const errorBody = z.object({
+  errors: z.array(z.object({ code: z.string(), message: z.string(), field: z.string().nullable() })),
+});
+
+/** Error responses every route may give, for the OpenAPI document. */
+export const errorResponses = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody } as const;
+
+/**
+ * A query parameter that is a list: `a[]=1&a[]=2`, `a=1&a=2` and `a=1` all arrive as an array
+ * (the query parser folds `a[]` into `a`).
+ */
+export const queryArray = <T extends z.ZodType>(item: T) => z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(item));
+
+/** Route options for the auth routes: a per-client, per-account budget of attempts per minute. */
+export const authRateLimit = (perMinute: number) => ({
+  max: perMinute,
+  timeWindow: 60_000,
+  keyGenerator: (request: FastifyRequest) => {
+    const body = request.body as { usernameOrEmail?: unknown } | undefined;
+    const account = typeof body?.usernameOrEmail === 'string' ? body.usernameOrEmail.trim().toLowerCase() : '';
+    return `${request.ip}|${account}`;
+  },
+});

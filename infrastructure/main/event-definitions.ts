@@ -1,0 +1,17 @@
+import { communityGroupEvents } from '../../domain/organisation/community-group.ts';
+import { companyEvents } from '../../domain/organisation/company.ts';
+import { professionEvents } from '../../domain/organisation/profession.ts';
+import { unitEvents } from '../../domain/organisation/unit.ts';
+import type { EventDefinition } from '../../domain/shared/event.ts';
+import { claimEvents } from '../../domain/users/unique-claim.ts';
+import { userEvents } from '../../domain/users/user.ts';
+
+/** Every event type the platform writes or reads: the store validates and upcasts with these. */
+export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
+  ...userEvents,
+  ...claimEvents,
+  ...companyEvents,
+  ...unitEvents,
+  ...communityGroupEvents,
+  ...professionEvents,
+];

@@ -1,0 +1,81 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { registerAuthRoutes } from '../../application/auth/auth.routes.ts';
+import type { AuthDeps } from '../../application/auth/auth.deps.ts';
+import { findAuthSubject } from '../../projections/users/users.queries.ts';
+import { registerUsersReadRoutes } from '../../projections/users/users.routes.ts';
+import { createArgon2PasswordHasher } from '../auth/argon2-password-hasher.ts';
+import { createJwtSessionTokens } from '../auth/jwt-session-tokens.ts';
+import { resolveJwtSecret } from '../auth/jwt-secret.ts';
+import type { PasswordHasher } from '../auth/password-hasher.port.ts';
+import type { SessionTokens } from '../auth/tokens.port.ts';
+import type { Config } from '../config/config.ts';
+import type { EventStore } from '../event-store/event-store.port.ts';
+import { createHttpApp } from '../http/app.ts';
+import type { HttpApp } from '../http/http.port.ts';
+import { createMetrics } from '../http/metrics.ts';
+import { registerStaticUi } from '../http/static-ui.ts';
+import { registerSystemRoutes } from '../http/system.routes.ts';
+import type { IdAllocator } from '../ids/id-allocator.port.ts';
+import { createPostgresIdAllocator } from '../ids/postgres-id-allocator.ts';
+import type { Log } from '../logging/log.port.ts';
+import type { Database } from '../postgres/database.ts';
+import { createProjectionRunner, type ProjectionRunner } from '../projections/projection-runner.ts';
+import { APP_VERSION } from './version.ts';
+import { PROJECTIONS } from './projections.ts';
+
+export type Platform = {
+  readonly app: HttpApp;
+  readonly runner: ProjectionRunner;
+  readonly store: EventStore;
+  readonly db: Database;
+  readonly ids: IdAllocator;
+  readonly passwords: PasswordHasher;
+  readonly tokens: SessionTokens;
+  readonly auth: AuthDeps;
+};
+
+/**
+ * The composition root's wiring, shared by `npm start` and the API tests: concrete adapters go
+ * into the slices, projections and routes here and nowhere else.
+ */
+export const buildPlatform = async (options: { config: Config; db: Database; store: EventStore; logger: FastifyBaseLogger; log: Log }): Promise<Platform> => {
+  const { config, db, store, logger, log } = options;
+  const passwords = await createArgon2PasswordHasher();
+  const tokens = createJwtSessionTokens({ secret: await resolveJwtSecret(db.pg, config.jwtSecret), ttlSeconds: config.jwtTtlSeconds });
+  const ids = createPostgresIdAllocator(db.pg);
+  const runner = createProjectionRunner({ db, store, projections: PROJECTIONS, log });
+
+  const app = await createHttpApp({
+    logger,
+    bodyLimitBytes: config.bodyLimitBytes,
+    authRateLimitPerMinute: config.authRateLimitPerMinute,
+    tokens,
+    loadSubject: (claims) => findAuthSubject(db.slonik, claims.userId, claims.sessionId),
+    sessionReadModels: ['users'],
+    freshness: runner,
+    readWaitMs: config.readWaitMs,
+    version: APP_VERSION,
+  });
+  const metrics = createMetrics(app);
+
+  const auth: AuthDeps = {
+    store,
+    passwords,
+    tokens,
+    now: () => new Date(),
+    loginTokenTtlSeconds: config.loginTokenTtlSeconds,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  };
+
+  registerSystemRoutes(app, {
+    checkDatabase: async () => (await db.pg.query('select 1')).rowCount === 1,
+    metrics: () => metrics({ projections: () => runner.status(), head: () => store.headPosition() }),
+    features: config.features,
+    version: APP_VERSION,
+  });
+  registerAuthRoutes(app, auth);
+  registerUsersReadRoutes(app, { db: db.slonik });
+  await registerStaticUi(app, { distDir: config.uiDistDir });
+
+  return { app, runner, store, db, ids, passwords, tokens, auth };
+};

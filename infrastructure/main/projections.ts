@@ -1,0 +1,6 @@
+import { organisationProjection } from '../../projections/organisation/organisation.projection.ts';
+import { usersProjection } from '../../projections/users/users.projection.ts';
+import type { Projection } from '../projections/projection.port.ts';
+
+/** Every read model the runner keeps. */
+export const PROJECTIONS: readonly Projection[] = [usersProjection, organisationProjection];

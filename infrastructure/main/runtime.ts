@@ -1,0 +1,177 @@
+import { EventStoreDBClient } from '@eventstore/db-client';
+import { Context, Effect, Layer, Schedule } from 'effect';
+import pg from 'pg';
+import { sql } from 'slonik';
+import type { Logger } from 'pino';
+import { type Config, loadConfig } from '../config/config.ts';
+import { createEventCodec } from '../event-store/event-codec.ts';
+import type { EventStore } from '../event-store/event-store.port.ts';
+import { createEsdbEventStore } from '../event-store/esdb/esdb-event-store.ts';
+import { createPostgresEventStore } from '../event-store/postgres/postgres-event-store.ts';
+import { type Jobs, startJobs } from '../jobs/pg-boss-jobs.ts';
+import { type Database, openDatabase } from '../postgres/database.ts';
+import { startEmbeddedPostgres } from '../postgres/embedded-postgres.ts';
+import { migrate } from '../postgres/migrate.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './demo-data.ts';
+import { EVENT_DEFINITIONS } from './event-definitions.ts';
+import { createLogger } from './logger.ts';
+import { buildPlatform, type Platform } from './platform.ts';
+
+/**
+ * The process as scoped layers: configuration, logger, database (embedded PostgreSQL when no
+ * DATABASE_URL), event store, platform wiring, projection runner, jobs, HTTP server. Each layer
+ * releases what it acquired when the process is interrupted (SIGINT/SIGTERM), in reverse order.
+ */
+export class AppConfig extends Context.Service<AppConfig, Config>()('medilearn/Config') {}
+export class AppLogger extends Context.Service<AppLogger, Logger>()('medilearn/Logger') {}
+export class AppDatabase extends Context.Service<AppDatabase, Database>()('medilearn/Database') {}
+export class AppEventStore extends Context.Service<AppEventStore, EventStore>()('medilearn/EventStore') {}
+export class AppPlatform extends Context.Service<AppPlatform, Platform>()('medilearn/Platform') {}
+export class AppJobs extends Context.Service<AppJobs, Jobs>()('medilearn/Jobs') {}
+
+const attempt = <A>(what: string, run: () => Promise<A>) => Effect.tryPromise({ try: run, catch: (cause) => new Error(`${what}: ${(cause as Error)?.message ?? String(cause)}`, { cause }) });
+
+export const ConfigLayer = Layer.effect(AppConfig, Effect.try({ try: () => loadConfig(), catch: (cause) => cause as Error }));
+
+export const LoggerLayer = Layer.effect(
+  AppLogger,
+  Effect.gen(function* () {
+    const config = yield* AppConfig;
+    return createLogger(config.logLevel);
+  }),
+);
+
+export const DatabaseLayer = Layer.effect(
+  AppDatabase,
+  Effect.gen(function* () {
+    const config = yield* AppConfig;
+    const logger = yield* AppLogger;
+    let url = config.databaseUrl;
+    if (!url) {
+      const server = yield* Effect.acquireRelease(
+        attempt('Embedded PostgreSQL', () => startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log: logger, database: 'medilearn' })),
+        (s) => Effect.promise(() => s.stop()).pipe(Effect.tap(() => Effect.sync(() => logger.info('embedded PostgreSQL stopped')))),
+      );
+      url = server.connectionString('medilearn');
+      logger.info({ port: server.port }, 'embedded PostgreSQL is running');
+    }
+    const connectionString = url;
+    // An external database may still be starting: retry the first connection with backoff.
+    yield* attempt('Database migrations', async () => {
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      try {
+        const applied = await migrate(client);
+        if (applied.length > 0) logger.info({ applied }, 'database migrated');
+      } finally {
+        await client.end();
+      }
+    }).pipe(Effect.retry({ schedule: Schedule.exponential('250 millis'), times: 6 }));
+    return yield* Effect.acquireRelease(
+      attempt('Database pools', () => openDatabase(connectionString, { poolSize: config.databasePoolSize })),
+      (db) => Effect.promise(() => db.close()),
+    );
+  }),
+);
+
+export const EventStoreLayer = Layer.effect(
+  AppEventStore,
+  Effect.gen(function* () {
+    const config = yield* AppConfig;
+    const db = yield* AppDatabase;
+    const logger = yield* AppLogger;
+    const codec = createEventCodec(EVENT_DEFINITIONS);
+    const create = (): EventStore =>
+      config.eventStore === 'esdb'
+        ? createEsdbEventStore({ client: EventStoreDBClient.connectionString(config.eventStoreUrl as string), codec, onSubscriptionError: (err) => logger.warn({ err }, 'EventStoreDB subscription error') })
+        : createPostgresEventStore({ pool: db.pg, connect: db.connect, codec, onListenError: (err) => logger.warn({ err }, 'event store LISTEN connection error') });
+    return yield* Effect.acquireRelease(Effect.sync(create), (store) => Effect.promise(() => store.close()));
+  }),
+);
+
+export const PlatformLayer = Layer.effect(
+  AppPlatform,
+  Effect.gen(function* () {
+    const config = yield* AppConfig;
+    const db = yield* AppDatabase;
+    const store = yield* AppEventStore;
+    const logger = yield* AppLogger;
+    return yield* attempt('Platform wiring', () => buildPlatform({ config, db, store, logger, log: logger }));
+  }),
+);
+
+/** Projections follow the store from here on; stopping waits for the batch in flight. */
+export const RunnerLayer = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const platform = yield* AppPlatform;
+    yield* Effect.acquireRelease(attempt('Projection runner', () => platform.runner.start()), () => Effect.promise(() => platform.runner.stop()));
+  }),
+);
+
+export const DemoDataLayer = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const config = yield* AppConfig;
+    const platform = yield* AppPlatform;
+    const logger = yield* AppLogger;
+    if (!config.demoData) return;
+    yield* attempt('Demo data', () => loadDemoData({ store: platform.store, ids: platform.ids, passwords: platform.passwords, db: platform.db, log: logger }));
+  }),
+);
+
+export const JobsLayer = Layer.effect(
+  AppJobs,
+  Effect.gen(function* () {
+    const db = yield* AppDatabase;
+    const logger = yield* AppLogger;
+    const jobs = yield* Effect.acquireRelease(attempt('Job queue', () => startJobs({ connectionString: db.connectionString, log: logger })), (j) =>
+      Effect.promise(() => j.stop()),
+    );
+    // Schemas of retired projection generations are dropped by the switch; this catches any a crash left behind.
+    yield* attempt('Job registration', () =>
+      jobs.register(
+        'projections.drop-retired-generations',
+        async () => {
+          const retired = await db.slonik.anyFirst(sql.unsafe`
+            select n.nspname from pg_namespace n
+              join projections.generations g on n.nspname = 'rm_' || g.name || '_' || g.generation
+             where g.status = 'retired'`);
+          for (const schema of retired) await db.slonik.query(sql.unsafe`drop schema if exists ${sql.identifier([String(schema)])} cascade`);
+        },
+        { cron: '17 * * * *' },
+      ),
+    );
+    return jobs;
+  }),
+);
+
+export const ServerLayer = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const config = yield* AppConfig;
+    const platform = yield* AppPlatform;
+    const logger = yield* AppLogger;
+    yield* Effect.acquireRelease(attempt('HTTP server', () => platform.app.listen({ port: config.port, host: config.host })), () =>
+      Effect.promise(() => platform.app.close()).pipe(Effect.tap(() => Effect.sync(() => logger.info('HTTP server closed')))),
+    );
+    const address = platform.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://localhost:${port}`;
+    const lines = [`Medilearn is running at ${url}`];
+    if (config.demoData) {
+      lines.push(`Demo logins (password ${DEMO_PASSWORD}):`);
+      for (const login of DEMO_LOGINS) lines.push(`  ${login.username.padEnd(12)} ${login.role}`);
+    }
+    process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  }),
+);
+
+/** Everything `npm start` runs, in dependency order. */
+export const MainLayer = ServerLayer.pipe(
+  Layer.provideMerge(JobsLayer),
+  Layer.provideMerge(DemoDataLayer),
+  Layer.provideMerge(RunnerLayer),
+  Layer.provideMerge(PlatformLayer),
+  Layer.provideMerge(EventStoreLayer),
+  Layer.provideMerge(DatabaseLayer),
+  Layer.provideMerge(LoggerLayer),
+  Layer.provideMerge(ConfigLayer),
+);

@@ -1,0 +1,81 @@
+import { sql } from 'slonik';
+import type { RecordedEvent } from '../../infrastructure/event-store/event-store.port.ts';
+import { defineProjection, type ProjectionContext } from '../../infrastructure/projections/projection.port.ts';
+
+type Data<T> = { data: T };
+
+/** `user-42` -> 42 */
+const userIdOf = (event: RecordedEvent) => Number(event.streamName.slice('user-'.length));
+
+/**
+ * Users as the API shows them: profile, roles and revoked sessions. Password hashes stay in the
+ * user's stream; login reads them there.
+ */
+export const usersProjection = defineProjection({
+  name: 'users',
+  version: 1,
+  tables: ['users', 'user_roles', 'user_revoked_sessions'],
+  setup: (table) => [
+    sql.unsafe`create table ${table('users')} (
+      id integer primary key,
+      username text not null,
+      email text not null,
+      first_name text not null,
+      middle_name text,
+      last_name text not null,
+      phone text,
+      profession_id integer,
+      status text not null,
+      registered_at timestamptz not null,
+      last_login_at timestamptz
+    )`,
+    sql.unsafe`create unique index on ${table('users')} (lower(username))`,
+    sql.unsafe`create index on ${table('users')} (lower(email))`,
+    sql.unsafe`create table ${table('user_roles')} (
+      user_id integer not null,
+      role_id integer not null,
+      unit_id integer not null,
+      company_id integer,
+      unique nulls not distinct (user_id, role_id, unit_id, company_id)
+    )`,
+    sql.unsafe`create index on ${table('user_roles')} (unit_id)`,
+    sql.unsafe`create index on ${table('user_roles')} (company_id)`,
+    sql.unsafe`create table ${table('user_revoked_sessions')} (
+      session_id uuid primary key,
+      user_id integer not null,
+      revoked_at timestamptz not null
+    )`,
+  ],
+  handlers: {
+    UserRegistered: async ({ tx, table }: ProjectionContext, event) => {
+      const d = (event as Data<{ userId: number; username: string; email: string; firstName: string; middleName: string | null; lastName: string; phone: string | null; professionId: number | null }>).data;
+      await tx.query(sql.unsafe`
+        insert into ${table('users')} (id, username, email, first_name, middle_name, last_name, phone, profession_id, status, registered_at)
+        values (${d.userId}, ${d.username}, ${d.email}, ${d.firstName}, ${d.middleName}, ${d.lastName}, ${d.phone}, ${d.professionId}, 'active', ${event.createdAt.toISOString()})
+        on conflict (id) do update set username = excluded.username, email = excluded.email, first_name = excluded.first_name,
+          middle_name = excluded.middle_name, last_name = excluded.last_name, phone = excluded.phone, profession_id = excluded.profession_id`);
+    },
+    UserRoleGranted: async ({ tx, table }, event) => {
+      const d = (event as Data<{ roleId: number; unitId: number; companyId: number | null }>).data;
+      await tx.query(sql.unsafe`
+        insert into ${table('user_roles')} (user_id, role_id, unit_id, company_id) values (${userIdOf(event)}, ${d.roleId}, ${d.unitId}, ${d.companyId})
+        on conflict do nothing`);
+    },
+    UserRoleRevoked: async ({ tx, table }, event) => {
+      const d = (event as Data<{ roleId: number; unitId: number; companyId: number | null }>).data;
+      await tx.query(sql.unsafe`
+        delete from ${table('user_roles')}
+         where user_id = ${userIdOf(event)} and role_id = ${d.roleId} and unit_id = ${d.unitId} and company_id is not distinct from ${d.companyId}`);
+    },
+    UserLoggedIn: async ({ tx, table }, event) => {
+      await tx.query(sql.unsafe`
+        update ${table('users')} set last_login_at = greatest(last_login_at, ${event.createdAt.toISOString()}::timestamptz) where id = ${userIdOf(event)}`);
+    },
+    UserLoggedOut: async ({ tx, table }, event) => {
+      const d = (event as Data<{ sessionId: string }>).data;
+      await tx.query(sql.unsafe`
+        insert into ${table('user_revoked_sessions')} (session_id, user_id, revoked_at) values (${d.sessionId}, ${userIdOf(event)}, ${event.createdAt.toISOString()})
+        on conflict do nothing`);
+    },
+  },
+});
