@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests in the system Chromium (Debian's /usr/bin/chromium; `npx playwright install`
+ * cannot download here). The platform starts as `npm start` would, on a fresh data directory and
+ * embedded PostgreSQL, with demo data.
+ */
+const root = join(import.meta.dirname, '..', '..');
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = join(root, '.data', `e2e-${process.pid}`);
+export const baseURL = `http://localhost:${port}`;
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.ts',
+  outputDir: join(root, 'test-results', 'e2e'),
+  timeout: 60_000,
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  globalTeardown: join(import.meta.dirname, 'global-teardown.ts'),
+  use: {
+    baseURL,
+    locale: 'sl-SI',
+    timezoneId: 'Europe/Ljubljana',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `node --disable-warning=ExperimentalWarning ${join(root, 'infrastructure', 'main', 'main.ts')}`,
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      E2E_DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(port + 50_000 > 65_000 ? 54_900 : port + 50_000),
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

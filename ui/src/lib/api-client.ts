@@ -1,0 +1,78 @@
+/**
+ * The one API client: adds the JWT header, serialises query lists in array style (`a[]=1&a[]=2`),
+ * turns the API's error shape into an ApiError, and after every mutation sends the position of
+ * the last write as `X-Min-Position`, so the next read waits until the read models have seen it.
+ */
+import { session } from './session.ts';
+
+export type ApiErrorItem = { code: string; message: string; field: string | null };
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: ApiErrorItem[];
+
+  constructor(status: number, errors: ApiErrorItem[]) {
+    super(errors[0]?.message ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+
+  /** The first error code, e.g. "422005" (spec §8). */
+  get code() {
+    return this.errors[0]?.code ?? String(this.status);
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+export const serialiseQuery = (query: Query | undefined) => {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(`${key}[]`, String(item));
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+let lastWritePosition: string | null = null;
+const unauthorisedListeners = new Set<() => void>();
+
+/** Called on a 401 from any call except login and registration (spec §7). */
+export const onUnauthorised = (listener: () => void) => {
+  unauthorisedListeners.add(listener);
+  return () => unauthorisedListeners.delete(listener);
+};
+
+const NO_401_REDIRECT = ['/auth/login', '/auth/register'];
+
+export const api = async <T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  options: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> => {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = session.token();
+  if (token) headers.Authorization = `JWT ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method === 'GET' && lastWritePosition) headers['X-Min-Position'] = lastWritePosition;
+  const response = await fetch(`/api${path}${serialiseQuery(options.query)}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const position = response.headers.get('X-Event-Position');
+  if (position) lastWritePosition = position;
+  if (response.status === 204) return undefined as T;
+  const payload = response.headers.get('Content-Type')?.includes('application/json') ? await response.json() : null;
+  if (!response.ok) {
+    if (response.status === 401 && !NO_401_REDIRECT.includes(path)) for (const listener of unauthorisedListeners) listener();
+    const errors: ApiErrorItem[] = Array.isArray(payload?.errors) ? payload.errors : [{ code: String(response.status), message: '', field: null }];
+    throw new ApiError(response.status, errors);
+  }
+  return payload as T;
+};

@@ -1,0 +1,34 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import sl from '../locales/sl.json';
+
+/**
+ * Slovenian is the only active locale (spec §1): the spec's code `si` in the `i18n_redirected`
+ * cookie (365 days), `sl-SI` on the page, i18next's `sl` inside, with its four plural forms
+ * (1 tečaj, 2 tečaja, 3 tečaji, 5 tečajev).
+ */
+export const LOCALE_COOKIE = 'i18n_redirected';
+export const TIME_ZONE = 'Europe/Ljubljana';
+
+export const setupI18n = () => {
+  document.cookie = `${LOCALE_COOKIE}=si; path=/; max-age=${365 * 24 * 60 * 60}; SameSite=Lax`;
+  document.documentElement.lang = 'sl-SI';
+  void i18next.use(initReactI18next).init({
+    lng: 'sl',
+    fallbackLng: 'sl',
+    supportedLngs: ['sl'],
+    resources: { sl: { translation: sl } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return i18next;
+};
+
+const dateTime = new Intl.DateTimeFormat('sl-SI', { timeZone: TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
+const date = new Intl.DateTimeFormat('sl-SI', { timeZone: TIME_ZONE, dateStyle: 'medium' });
+const euro = new Intl.NumberFormat('sl-SI', { style: 'currency', currency: 'EUR' });
+
+export const formatDateTime = (value: string | Date) => dateTime.format(new Date(value));
+export const formatDate = (value: string | Date) => date.format(new Date(value));
+/** Money is integer euro cents everywhere below the UI. */
+export const formatEuroCents = (cents: number) => euro.format(cents / 100);
