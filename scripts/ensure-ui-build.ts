@@ -14,7 +14,14 @@ const newest = (path: string): number => {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 };
 
-const sources = [join(root, 'ui', 'src'), join(root, 'ui', 'public'), join(root, 'ui', 'index.html'), join(root, 'ui', 'vite.config.ts'), join(root, 'domain'), join(root, 'package-lock.json')];
+const sources = [
+  join(root, 'ui', 'src'),
+  join(root, 'ui', 'public'),
+  join(root, 'ui', 'index.html'),
+  join(root, 'ui', 'vite.config.ts'),
+  join(root, 'domain'),
+  join(root, 'package-lock.json'),
+];
 const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
 if (builtAt === 0 || Math.max(...sources.map(newest)) > builtAt) {
   process.stdout.write('Building the UI (ui/dist) ...\n');

@@ -5,10 +5,10 @@ import {
   errorResponses,
   type HttpApp,
   PUBLIC,
+  requireAuth,
   system,
   withPosition,
 } from '../../infrastructure/http/http.port.ts';
-import { requireAuth } from '../../infrastructure/http/http.port.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import { logIn, logInRequest } from './log-in.ts';
 import { logInAs } from './log-in-as.ts';
@@ -48,7 +48,12 @@ export const registerAuthRoutes = (app: HttpApp, deps: AuthDeps) => {
     '/api/auth/token',
     {
       config: { access: PUBLIC, rateLimit },
-      schema: { tags: ['auth'], summary: 'Exchange a one-time login token for a session', body: exchangeTokenRequest, response: { 200: authToken, ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a one-time login token for a session',
+        body: exchangeTokenRequest,
+        response: { 200: authToken, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const result = await exchangeLoginToken(deps, request.body.token, commandMetadata(request));

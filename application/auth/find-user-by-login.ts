@@ -1,9 +1,9 @@
 import { fold } from '../../domain/shared/decider.ts';
+import type { ClaimEvent } from '../../domain/users/unique-claim.ts';
 import { claimDecider, claimStream } from '../../domain/users/unique-claim.ts';
-import { userStream } from '../../domain/users/user.ts';
 import { userDecider } from '../../domain/users/user.decide.ts';
 import type { UserEvent, UserState } from '../../domain/users/user.ts';
-import type { ClaimEvent } from '../../domain/users/unique-claim.ts';
+import { userStream } from '../../domain/users/user.ts';
 import type { EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 
 /**
@@ -13,8 +13,14 @@ import type { EventStore } from '../../infrastructure/event-store/event-store.po
 export const findUserByLogin = async (store: EventStore, usernameOrEmail: string): Promise<UserState> => {
   const login = usernameOrEmail.trim().toLowerCase();
   const claim = await store.readStream(claimStream(login.includes('@') ? 'email' : 'username', login));
-  const owner = fold(claimDecider, claim.events.map((e) => ({ type: e.type, data: e.data }) as ClaimEvent));
+  const owner = fold(
+    claimDecider,
+    claim.events.map((e) => ({ type: e.type, data: e.data }) as ClaimEvent),
+  );
   if (owner.status !== 'claimed') return userDecider.initialState;
   const user = await store.readStream(userStream(owner.userId));
-  return fold(userDecider, user.events.map((e) => ({ type: e.type, data: e.data }) as UserEvent));
+  return fold(
+    userDecider,
+    user.events.map((e) => ({ type: e.type, data: e.data }) as UserEvent),
+  );
 };

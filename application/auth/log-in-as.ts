@@ -18,7 +18,10 @@ import type { AuthDeps } from './auth.deps.ts';
 export const logInAs = async (deps: AuthDeps, admin: AuthContext, targetUserId: number, metadata: EventMetadata) => {
   if (admin.realUserId !== null) throw new DomainError('403', 'Med prijavo z drugim uporabnikom te možnosti ni.', { status: 403 });
   if (targetUserId === admin.userId) throw new DomainError('400', 'Prijava z lastnim računom ni mogoča.', { status: 400 });
-  const target = fold(userDecider, (await deps.store.readStream(userStream(targetUserId))).events.map((e) => ({ type: e.type, data: e.data }) as UserEvent));
+  const target = fold(
+    userDecider,
+    (await deps.store.readStream(userStream(targetUserId))).events.map((e) => ({ type: e.type, data: e.data }) as UserEvent),
+  );
   if (target.status !== 'active') throw new DomainError('404', 'Uporabnik ne obstaja.', { status: 404 });
   if (target.roles.some((r) => r.roleId === ROLE.admin)) throw new DomainError('403', 'Prijava z računom skrbnika ni dovoljena.', { status: 403 });
   const sessionId = randomUUID();

@@ -2,19 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { LOGIN_FAILED, userDecider } from '../../domain/users/user.decide.ts';
-import { userStream } from '../../domain/users/user.ts';
 import { loginFormRule } from '../../domain/users/user.rules.ts';
+import { userStream } from '../../domain/users/user.ts';
 import type { EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import { findUserByLogin } from './find-user-by-login.ts';
 
 /** spec §7 POST /auth/login. regFormId, oauthEmail and oauthPlatform are accepted for the sign-up and social sign-in flows. */
-export const logInRequest = loginFormRule.extend({
-  regFormId: z.union([z.string().max(100), z.number().int()]).optional(),
-  oauthEmail: z.email().max(254).optional(),
-  oauthPlatform: z.enum(['facebook', 'google']).optional(),
-}).strict();
+export const logInRequest = loginFormRule
+  .extend({
+    regFormId: z.union([z.string().max(100), z.number().int()]).optional(),
+    oauthEmail: z.email().max(254).optional(),
+    oauthPlatform: z.enum(['facebook', 'google']).optional(),
+  })
+  .strict();
 
 export type LogInRequest = z.infer<typeof logInRequest>;
 

@@ -14,13 +14,23 @@ type Deps = { readonly store: EventStore; readonly ids: IdAllocator };
 
 export const createCompany = async (deps: Deps, input: { name: string; address: string; city: string | null; zip: string | null }, metadata: EventMetadata) => {
   const companyId = await deps.ids.next('company');
-  const result = await handleCommand(deps.store, { streamName: companyStream(companyId), decider: companyDecider, command: { type: 'CreateCompany', companyId, ...input }, metadata });
+  const result = await handleCommand(deps.store, {
+    streamName: companyStream(companyId),
+    decider: companyDecider,
+    command: { type: 'CreateCompany', companyId, ...input },
+    metadata,
+  });
   return { companyId, position: result.position };
 };
 
 export const createUnit = async (deps: Deps, input: { companyId: number; name: string }, metadata: EventMetadata) => {
   const unitId = await deps.ids.next('unit');
-  const result = await handleCommand(deps.store, { streamName: unitStream(unitId), decider: unitDecider, command: { type: 'CreateUnit', unitId, ...input }, metadata });
+  const result = await handleCommand(deps.store, {
+    streamName: unitStream(unitId),
+    decider: unitDecider,
+    command: { type: 'CreateUnit', unitId, ...input },
+    metadata,
+  });
   return { unitId, position: result.position };
 };
 

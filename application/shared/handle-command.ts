@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Decider } from '../../domain/shared/decider.ts';
 import type { AnyEvent } from '../../domain/shared/event.ts';
-import {
-  type AllPosition,
-  ConcurrencyConflictError,
-  type EventMetadata,
-  type EventStore,
-} from '../../infrastructure/event-store/event-store.port.ts';
+import { type AllPosition, ConcurrencyConflictError, type EventMetadata, type EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 
 export type CommandResult<Event, State> = {
   /** The events this command appended; empty when the decision was "nothing to do". */

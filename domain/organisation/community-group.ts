@@ -8,10 +8,7 @@ import { communityGroupRule } from './organisation.rules.ts';
 export const communityGroupStream = (groupId: number) => `communitygroup-${groupId}`;
 
 export const communityGroupEvents = [
-  defineEvent(
-    'CommunityGroupCreated',
-    z.object({ groupId: z.number().int().positive(), name: z.string(), unitIds: z.array(z.number().int().positive()) }),
-  ),
+  defineEvent('CommunityGroupCreated', z.object({ groupId: z.number().int().positive(), name: z.string(), unitIds: z.array(z.number().int().positive()) })),
 ] as const;
 
 export type CommunityGroupEvent = EventsOf<typeof communityGroupEvents>;

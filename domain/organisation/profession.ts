@@ -8,10 +8,7 @@ import { professionRule } from './organisation.rules.ts';
 export const professionStream = (professionId: number) => `profession-${professionId}`;
 
 export const professionEvents = [
-  defineEvent(
-    'ProfessionCreated',
-    z.object({ professionId: z.number().int().positive(), name: z.string(), needsLicenceNumber: z.boolean() }),
-  ),
+  defineEvent('ProfessionCreated', z.object({ professionId: z.number().int().positive(), name: z.string(), needsLicenceNumber: z.boolean() })),
 ] as const;
 
 export type ProfessionEvent = EventsOf<typeof professionEvents>;

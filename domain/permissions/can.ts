@@ -40,8 +40,7 @@ export const can = (subject: Subject, permissionId: number, scope: Scope): boole
       return subject.roles.some((role) => (COMMUNITY_ROLE_PERMISSIONS[role.roleId] ?? []).includes(permissionId) && coversUnit(role, scope));
     case 'membership':
       return subject.roles.some(
-        (role) =>
-          (MEMBERSHIP_ROLE_PERMISSIONS[role.roleId] ?? []).includes(permissionId) && (scope.unitId === undefined || role.unitId === scope.unitId),
+        (role) => (MEMBERSHIP_ROLE_PERMISSIONS[role.roleId] ?? []).includes(permissionId) && (scope.unitId === undefined || role.unitId === scope.unitId),
       );
     default: {
       const unreachable: never = scope;

@@ -11,11 +11,25 @@ export const ADMIN_SYSTEM_PERMISSIONS: readonly number[] = SYSTEM_PERMISSION_IDS
 
 export const EDITOR_SYSTEM_PERMISSIONS: readonly number[] = [
   1004, // user read: the editor has the users menu
-  1009, 1010, 1011, 1012, // communities: units, companies, groups are content the editor maintains
-  1017, 1018, 1019, 1020, // courses
-  1023, 1024, 1025, 1026, // blocks
-  1031, 1041, 1033, 1039, // posts (comments)
-  1056, 1057, 1058, // block views
+  1009,
+  1010,
+  1011,
+  1012, // communities: units, companies, groups are content the editor maintains
+  1017,
+  1018,
+  1019,
+  1020, // courses
+  1023,
+  1024,
+  1025,
+  1026, // blocks
+  1031,
+  1041,
+  1033,
+  1039, // posts (comments)
+  1056,
+  1057,
+  1058, // block views
   1062, // tags
   1063, // groups
   1064, // course reports
@@ -28,8 +42,12 @@ const MANAGER_BASE: readonly number[] = [
   2004, // course read
   1027, // block read
   1035, // post read
-  1049, 1050, 1051, // members add, delete, read
-  1059, 1060, 1061, // block views overview, community, comment
+  1049,
+  1050,
+  1051, // members add, delete, read
+  1059,
+  1060,
+  1061, // block views overview, community, comment
 ];
 
 export const COMMUNITY_ROLE_PERMISSIONS: Readonly<Partial<Record<RoleId, readonly number[]>>> = {

@@ -40,10 +40,7 @@ const requireActive = (state: UserState): ActiveUser => {
 const registerUser = (command: Extract<UserCommand, { type: 'RegisterUser' }>, state: UserState): UserEvent[] => {
   if (state.status !== 'none') throw new DomainError('409', 'Uporabnik že obstaja.', { status: 409 });
   const { type: _type, roles, ...data } = command;
-  return [
-    { type: 'UserRegistered', data },
-    ...uniqueRoles(roles).map((role): UserEvent => ({ type: 'UserRoleGranted', data: role })),
-  ];
+  return [{ type: 'UserRegistered', data }, ...uniqueRoles(roles).map((role): UserEvent => ({ type: 'UserRoleGranted', data: role }))];
 };
 
 const uniqueRoles = (roles: readonly RoleAssignment[]) =>

@@ -1,6 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { formatPosition, parsePosition } from '../event-store/event-store.port.ts';
-import type { SessionClaims, SessionTokens } from './tokens.port.ts';
+import type { SessionTokens } from './tokens.port.ts';
 
 const ISSUER = 'medilearn';
 

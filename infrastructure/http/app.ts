@@ -46,7 +46,9 @@ const allowed = (access: RouteAccess, auth: AuthContext | null, request: Fastify
   if (!auth) throw LOGIN_REQUIRED();
   if (access.kind === 'authenticated') return true;
   return access.anyOf.some((check) =>
-    'system' in check ? can(auth.subject, check.system, { kind: 'system' }) : can(auth.subject, check.community, { kind: 'community', ...check.scope(request) }),
+    'system' in check
+      ? can(auth.subject, check.system, { kind: 'system' })
+      : can(auth.subject, check.community, { kind: 'community', ...check.scope(request) }),
   );
 };
 

@@ -23,7 +23,8 @@ const STATUS_MESSAGES: Record<number, string> = {
   503: 'Storitev trenutno ni na voljo. Poskusite ponovno.',
 };
 
-export const messageForStatus = (status: number) => STATUS_MESSAGES[status] ?? (status >= 500 ? (STATUS_MESSAGES[500] as string) : (STATUS_MESSAGES[400] as string));
+export const messageForStatus = (status: number) =>
+  STATUS_MESSAGES[status] ?? (status >= 500 ? (STATUS_MESSAGES[500] as string) : (STATUS_MESSAGES[400] as string));
 
 type Issue = { code: string; message: string; path: readonly PropertyKey[]; keys?: readonly string[] };
 

@@ -29,7 +29,10 @@ export type PermissionCheck =
   | { readonly system: number }
   | { readonly community: number; readonly scope: (request: FastifyRequest) => { companyId: number | null; unitId?: number } };
 
-export type RouteAccess = { readonly kind: 'public' } | { readonly kind: 'authenticated' } | { readonly kind: 'permission'; readonly anyOf: readonly PermissionCheck[] };
+export type RouteAccess =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'authenticated' }
+  | { readonly kind: 'permission'; readonly anyOf: readonly PermissionCheck[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -79,7 +82,8 @@ export const errorResponses = { 400: errorBody, 401: errorBody, 403: errorBody, 
  * A query parameter that is a list: `a[]=1&a[]=2`, `a=1&a=2` and `a=1` all arrive as an array
  * (the query parser folds `a[]` into `a`).
  */
-export const queryArray = <T extends z.ZodType>(item: T) => z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(item));
+export const queryArray = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(item));
 
 /** Route options for the auth routes: a per-client, per-account budget of attempts per minute. */
 export const authRateLimit = (perMinute: number) => ({

@@ -20,7 +20,7 @@ export const createMetrics = (app: HttpApp) => {
     responses.set(key, (responses.get(key) ?? 0) + 1);
   });
 
-  const escape = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, ' ');
+  const escapeLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, ' ');
 
   return async (source: { projections: () => readonly ProjectionFigures[]; head: () => Promise<AllPosition | null> }) => {
     const head = await source.head().catch(() => null);
@@ -51,7 +51,7 @@ export const createMetrics = (app: HttpApp) => {
       lines.push(`projection_events_applied_total{${labels}} ${p.eventsApplied}`);
       lines.push(`projection_active{${labels}} ${p.holdsLock ? 1 : 0}`);
       lines.push(`projection_building{${labels}} ${p.building ? 1 : 0}`);
-      const errorLabels = p.lastError ? `${labels},error="${escape(p.lastError.slice(0, 200))}"` : labels;
+      const errorLabels = p.lastError ? `${labels},error="${escapeLabel(p.lastError.slice(0, 200))}"` : labels;
       lines.push(`projection_last_error_timestamp_seconds{${errorLabels}} ${p.lastErrorAt && p.lastError ? Math.floor(p.lastErrorAt.getTime() / 1000) : 0}`);
     }
     lines.push('# HELP process_resident_memory_bytes Resident memory.', '# TYPE process_resident_memory_bytes gauge');

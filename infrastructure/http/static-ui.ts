@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { DomainError } from '../../domain/shared/domain-error.ts';
 import { toErrorResponse } from './errors.ts';
 import type { HttpApp } from './http.port.ts';
-import { DomainError } from '../../domain/shared/domain-error.ts';
 
 /**
  * Serves the built UI from the API's origin. Files under /assets are cached for good (their names
@@ -33,6 +33,10 @@ export const registerStaticUi = async (app: HttpApp, options: { distDir: string;
       return reply.status(404).send(response.body);
     }
     const known = options.isClientRoute ? options.isClientRoute(path) : true;
-    return reply.status(known ? 200 : 404).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    return reply
+      .status(known ? 200 : 404)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
   });
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FeatureFlags } from '../config/config.ts';
-import { PUBLIC, type HttpApp } from './http.port.ts';
+import { type HttpApp, PUBLIC } from './http.port.ts';
 
 /** Health, metrics, feature flags and version: served by the platform itself, not by a feature. */
 export const registerSystemRoutes = (
@@ -11,7 +11,13 @@ export const registerSystemRoutes = (
     '/api/health',
     {
       config: { access: PUBLIC },
-      schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable'), database: z.literal('unavailable') }) } },
+      schema: {
+        tags: ['system'],
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+          503: z.object({ status: z.literal('unavailable'), database: z.literal('unavailable') }),
+        },
+      },
     },
     async (_request, reply) => {
       const ok = await deps.checkDatabase().catch(() => false);

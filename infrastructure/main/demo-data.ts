@@ -49,14 +49,33 @@ export const loadDemoData = async (deps: { store: EventStore; ids: IdAllocator; 
       { username: 'urednik', firstName: 'Urban', lastName: 'Urednik', professionId: null, roles: [{ roleId: ROLE.editor, unitId: 0, companyId: null }] },
       { username: 'vodja', firstName: 'Vesna', lastName: 'Vodja', professionId: pharmacist, roles: [{ roleId: ROLE.manager, unitId: center, companyId }] },
       { username: 'direktor', firstName: 'Dušan', lastName: 'Direktor', professionId: null, roles: [{ roleId: ROLE.director, unitId: 0, companyId }] },
-      { username: 'racunovodja', firstName: 'Rok', lastName: 'Računovodja', professionId: null, roles: [{ roleId: ROLE.accountant, unitId: center, companyId }] },
+      {
+        username: 'racunovodja',
+        firstName: 'Rok',
+        lastName: 'Računovodja',
+        professionId: null,
+        roles: [{ roleId: ROLE.accountant, unitId: center, companyId }],
+      },
       { username: 'narocnik', firstName: 'Nina', lastName: 'Naročnik', professionId: null, roles: [{ roleId: ROLE.client, unitId: center, companyId }] },
-      { username: 'udelezenec', firstName: 'Urška', lastName: 'Udeleženec', professionId: pharmacist, roles: [{ roleId: ROLE.participant, unitId: center, companyId }] },
+      {
+        username: 'udelezenec',
+        firstName: 'Urška',
+        lastName: 'Udeleženec',
+        professionId: pharmacist,
+        roles: [{ roleId: ROLE.participant, unitId: center, companyId }],
+      },
     ];
     for (const person of people) {
       await registerUser(
         deps,
-        { username: person.username, email: `${person.username}@demo.si`, firstName: person.firstName, lastName: person.lastName, professionId: person.professionId, password: DEMO_PASSWORD },
+        {
+          username: person.username,
+          email: `${person.username}@demo.si`,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          professionId: person.professionId,
+          password: DEMO_PASSWORD,
+        },
         person.roles,
         meta,
       );

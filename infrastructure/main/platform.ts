@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { registerAuthRoutes } from '../../application/auth/auth.routes.ts';
 import type { AuthDeps } from '../../application/auth/auth.deps.ts';
+import { registerAuthRoutes } from '../../application/auth/auth.routes.ts';
 import { findAuthSubject } from '../../projections/users/users.queries.ts';
 import { registerUsersReadRoutes } from '../../projections/users/users.routes.ts';
 import { createArgon2PasswordHasher } from '../auth/argon2-password-hasher.ts';
-import { createJwtSessionTokens } from '../auth/jwt-session-tokens.ts';
 import { resolveJwtSecret } from '../auth/jwt-secret.ts';
+import { createJwtSessionTokens } from '../auth/jwt-session-tokens.ts';
 import type { PasswordHasher } from '../auth/password-hasher.port.ts';
 import type { SessionTokens } from '../auth/tokens.port.ts';
 import type { Config } from '../config/config.ts';
@@ -20,8 +20,8 @@ import { createPostgresIdAllocator } from '../ids/postgres-id-allocator.ts';
 import type { Log } from '../logging/log.port.ts';
 import type { Database } from '../postgres/database.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/projection-runner.ts';
-import { APP_VERSION } from './version.ts';
 import { PROJECTIONS } from './projections.ts';
+import { APP_VERSION } from './version.ts';
 
 export type Platform = {
   readonly app: HttpApp;

@@ -1,12 +1,12 @@
 import { EventStoreDBClient } from '@eventstore/db-client';
 import { Context, Effect, Layer, Schedule } from 'effect';
 import pg from 'pg';
-import { sql } from 'slonik';
 import type { Logger } from 'pino';
+import { sql } from 'slonik';
 import { type Config, loadConfig } from '../config/config.ts';
+import { createEsdbEventStore } from '../event-store/esdb/esdb-event-store.ts';
 import { createEventCodec } from '../event-store/event-codec.ts';
 import type { EventStore } from '../event-store/event-store.port.ts';
-import { createEsdbEventStore } from '../event-store/esdb/esdb-event-store.ts';
 import { createPostgresEventStore } from '../event-store/postgres/postgres-event-store.ts';
 import { type Jobs, startJobs } from '../jobs/pg-boss-jobs.ts';
 import { type Database, openDatabase } from '../postgres/database.ts';
@@ -29,7 +29,8 @@ export class AppEventStore extends Context.Service<AppEventStore, EventStore>()(
 export class AppPlatform extends Context.Service<AppPlatform, Platform>()('medilearn/Platform') {}
 export class AppJobs extends Context.Service<AppJobs, Jobs>()('medilearn/Jobs') {}
 
-const attempt = <A>(what: string, run: () => Promise<A>) => Effect.tryPromise({ try: run, catch: (cause) => new Error(`${what}: ${(cause as Error)?.message ?? String(cause)}`, { cause }) });
+const attempt = <A>(what: string, run: () => Promise<A>) =>
+  Effect.tryPromise({ try: run, catch: (cause) => new Error(`${what}: ${(cause as Error)?.message ?? String(cause)}`, { cause }) });
 
 export const ConfigLayer = Layer.effect(AppConfig, Effect.try({ try: () => loadConfig(), catch: (cause) => cause as Error }));
 
@@ -49,7 +50,9 @@ export const DatabaseLayer = Layer.effect(
     let url = config.databaseUrl;
     if (!url) {
       const server = yield* Effect.acquireRelease(
-        attempt('Embedded PostgreSQL', () => startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log: logger, database: 'medilearn' })),
+        attempt('Embedded PostgreSQL', () =>
+          startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log: logger, database: 'medilearn' }),
+        ),
         (s) => Effect.promise(() => s.stop()).pipe(Effect.tap(() => Effect.sync(() => logger.info('embedded PostgreSQL stopped')))),
       );
       url = server.connectionString('medilearn');
@@ -83,8 +86,17 @@ export const EventStoreLayer = Layer.effect(
     const codec = createEventCodec(EVENT_DEFINITIONS);
     const create = (): EventStore =>
       config.eventStore === 'esdb'
-        ? createEsdbEventStore({ client: EventStoreDBClient.connectionString(config.eventStoreUrl as string), codec, onSubscriptionError: (err) => logger.warn({ err }, 'EventStoreDB subscription error') })
-        : createPostgresEventStore({ pool: db.pg, connect: db.connect, codec, onListenError: (err) => logger.warn({ err }, 'event store LISTEN connection error') });
+        ? createEsdbEventStore({
+            client: EventStoreDBClient.connectionString(config.eventStoreUrl as string),
+            codec,
+            onSubscriptionError: (err) => logger.warn({ err }, 'EventStoreDB subscription error'),
+          })
+        : createPostgresEventStore({
+            pool: db.pg,
+            connect: db.connect,
+            codec,
+            onListenError: (err) => logger.warn({ err }, 'event store LISTEN connection error'),
+          });
     return yield* Effect.acquireRelease(Effect.sync(create), (store) => Effect.promise(() => store.close()));
   }),
 );
@@ -104,7 +116,10 @@ export const PlatformLayer = Layer.effect(
 export const RunnerLayer = Layer.effectDiscard(
   Effect.gen(function* () {
     const platform = yield* AppPlatform;
-    yield* Effect.acquireRelease(attempt('Projection runner', () => platform.runner.start()), () => Effect.promise(() => platform.runner.stop()));
+    yield* Effect.acquireRelease(
+      attempt('Projection runner', () => platform.runner.start()),
+      () => Effect.promise(() => platform.runner.stop()),
+    );
   }),
 );
 
@@ -123,8 +138,9 @@ export const JobsLayer = Layer.effect(
   Effect.gen(function* () {
     const db = yield* AppDatabase;
     const logger = yield* AppLogger;
-    const jobs = yield* Effect.acquireRelease(attempt('Job queue', () => startJobs({ connectionString: db.connectionString, log: logger })), (j) =>
-      Effect.promise(() => j.stop()),
+    const jobs = yield* Effect.acquireRelease(
+      attempt('Job queue', () => startJobs({ connectionString: db.connectionString, log: logger })),
+      (j) => Effect.promise(() => j.stop()),
     );
     // Schemas of retired projection generations are dropped by the switch; this catches any a crash left behind.
     yield* attempt('Job registration', () =>
@@ -149,8 +165,9 @@ export const ServerLayer = Layer.effectDiscard(
     const config = yield* AppConfig;
     const platform = yield* AppPlatform;
     const logger = yield* AppLogger;
-    yield* Effect.acquireRelease(attempt('HTTP server', () => platform.app.listen({ port: config.port, host: config.host })), () =>
-      Effect.promise(() => platform.app.close()).pipe(Effect.tap(() => Effect.sync(() => logger.info('HTTP server closed')))),
+    yield* Effect.acquireRelease(
+      attempt('HTTP server', () => platform.app.listen({ port: config.port, host: config.host })),
+      () => Effect.promise(() => platform.app.close()).pipe(Effect.tap(() => Effect.sync(() => logger.info('HTTP server closed')))),
     );
     const address = platform.app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

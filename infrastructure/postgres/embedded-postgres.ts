@@ -124,10 +124,14 @@ const initialise = async (pgdata: string, identity: { uid?: number; gid?: number
   }
   try {
     const output: string[] = [];
-    const child = spawn(initdb, [`--pgdata=${pgdata}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C.UTF-8'], {
-      ...identity,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      initdb,
+      [`--pgdata=${pgdata}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C.UTF-8'],
+      {
+        ...identity,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     collectOutput(child, (line) => output.push(line));
     const code = await new Promise<number | null>((done) => child.on('close', done));
     if (code !== 0) throw new Error(`initdb failed (${code}):\n${output.slice(-20).join('\n')}`);

@@ -88,12 +88,19 @@ export const prepareGenerations = async (pool: DatabasePool, projections: readon
           from projections.registry r join projections.generations g on g.name = r.name and g.generation = r.active_generation
          where r.name = ${projection.name}`);
       if (!active) {
-        const generation = ((await tx.maybeOneFirst(sql.type(z.object({ g: z.number().nullable() }))`
+        const generation =
+          ((await tx.maybeOneFirst(sql.type(z.object({ g: z.number().nullable() }))`
           select max(generation) as g from projections.generations where name = ${projection.name}`)) ?? 0) + 1;
         await createGeneration(tx, projection, generation, 'active');
         await pointViews(tx, projection, generation);
         await tx.query(sql.unsafe`insert into projections.registry (name, active_generation) values (${projection.name}, ${generation})`);
-        result.set(projection.name, { name: projection.name, generation, version: projection.version, status: 'active', checkpoint: { commit: 0n, prepare: 0n } });
+        result.set(projection.name, {
+          name: projection.name,
+          generation,
+          version: projection.version,
+          status: 'active',
+          checkpoint: { commit: 0n, prepare: 0n },
+        });
         continue;
       }
       if (active.version === projection.version) {
@@ -147,12 +154,16 @@ export const switchTo = async (pool: DatabasePool, projection: Projection, gener
     const current = await tx.maybeOneFirst(sql.type(z.object({ active_generation: z.number() }))`
       select active_generation from projections.registry where name = ${projection.name} for update`);
     await pointViews(tx, projection, generation);
-    await tx.query(sql.unsafe`update projections.generations set status = 'active', updated_at = now() where name = ${projection.name} and generation = ${generation}`);
+    await tx.query(
+      sql.unsafe`update projections.generations set status = 'active', updated_at = now() where name = ${projection.name} and generation = ${generation}`,
+    );
     if (current === null) {
       await tx.query(sql.unsafe`insert into projections.registry (name, active_generation) values (${projection.name}, ${generation})`);
     } else {
       await tx.query(sql.unsafe`update projections.registry set active_generation = ${generation}, updated_at = now() where name = ${projection.name}`);
-      await tx.query(sql.unsafe`update projections.generations set status = 'retired', updated_at = now() where name = ${projection.name} and generation = ${current}`);
+      await tx.query(
+        sql.unsafe`update projections.generations set status = 'retired', updated_at = now() where name = ${projection.name} and generation = ${current}`,
+      );
     }
     return current;
   });

@@ -137,7 +137,10 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
     const key = `${loop.projection.name}:${loop.generation.generation}`;
     if (held.has(key)) return true;
     const client = await getLockClient();
-    const result = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [lockKey(loop.projection.name), loop.generation.generation]);
+    const result = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
+      lockKey(loop.projection.name),
+      loop.generation.generation,
+    ]);
     if (result.rows[0]?.ok) held.add(key);
     return held.has(key);
   };
@@ -150,7 +153,13 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
 
   const loadGeneration = async (name: string, generation?: number): Promise<Generation | null> => {
     const row = await db.slonik.maybeOne(sql.type(
-      z.object({ generation: z.number(), version: z.number(), status: z.enum(['building', 'active', 'retired']), checkpoint_commit: z.string(), checkpoint_prepare: z.string() }),
+      z.object({
+        generation: z.number(),
+        version: z.number(),
+        status: z.enum(['building', 'active', 'retired']),
+        checkpoint_commit: z.string(),
+        checkpoint_prepare: z.string(),
+      }),
     )`
       select g.generation, g.version, g.status, g.checkpoint_commit::text, g.checkpoint_prepare::text
         from projections.generations g
@@ -210,6 +219,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
   /** Runs one generation until the runner stops, or (with `untilSwitched`) until a built generation went live. */
   const runLoop = async (loop: Loop, untilSwitched = false): Promise<void> => {
     let failures = 0;
+    let heldBack = 0;
     while (!stopped) {
       try {
         if (!(await acquire(loop))) {
@@ -239,14 +249,19 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
           if (building && !read.hasMore) {
             await switchTo(db.slonik, loop.projection, loop.generation.generation);
             loop.generation = { ...loop.generation, status: 'active' };
-            log.info({ projection: loop.projection.name, generation: loop.generation.generation, eventsApplied: loop.eventsApplied }, 'projection generation is live');
+            log.info(
+              { projection: loop.projection.name, generation: loop.generation.generation, eventsApplied: loop.eventsApplied },
+              'projection generation is live',
+            );
             emitProgress();
             if (untilSwitched) return;
             continue;
           }
-          // A transaction below newer events is still open: look again very soon.
-          if (read.hasMore) await sleep(2);
-          else if (read.events.length === 0) {
+          // A transaction below newer events is still open: look again soon, backing off while it stays open.
+          if (read.hasMore) {
+            heldBack = read.events.length === 0 ? heldBack + 1 : 0;
+            await sleep(Math.min(50, 2 ** Math.min(heldBack, 6)));
+          } else if (read.events.length === 0) {
             await waitForWake(idlePollMs);
             if (!building && (await loadGeneration(loop.projection.name))?.generation !== loop.generation.generation) throw new GenerationSwitched();
           }
@@ -291,11 +306,10 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
 
   const isLocalActive = (name: string) => {
     const loop = loops.get(name);
-    return loop !== undefined && loop.holdsLock && loop.generation.status === 'active';
+    return loop?.holdsLock && loop.generation.status === 'active';
   };
 
-  const isPast = (name: string, position: AllPosition) =>
-    isLocalActive(name) && comparePositions((loops.get(name) as Loop).checkpoint, position) >= 0;
+  const isPast = (name: string, position: AllPosition) => isLocalActive(name) && comparePositions((loops.get(name) as Loop).checkpoint, position) >= 0;
 
   return {
     async start() {

@@ -48,7 +48,18 @@ export const usersProjection = defineProjection({
   ],
   handlers: {
     UserRegistered: async ({ tx, table }: ProjectionContext, event) => {
-      const d = (event as Data<{ userId: number; username: string; email: string; firstName: string; middleName: string | null; lastName: string; phone: string | null; professionId: number | null }>).data;
+      const d = (
+        event as Data<{
+          userId: number;
+          username: string;
+          email: string;
+          firstName: string;
+          middleName: string | null;
+          lastName: string;
+          phone: string | null;
+          professionId: number | null;
+        }>
+      ).data;
       await tx.query(sql.unsafe`
         insert into ${table('users')} (id, username, email, first_name, middle_name, last_name, phone, profession_id, status, registered_at)
         values (${d.userId}, ${d.username}, ${d.email}, ${d.firstName}, ${d.middleName}, ${d.lastName}, ${d.phone}, ${d.professionId}, 'active', ${event.createdAt.toISOString()})

@@ -18,14 +18,18 @@ const toAssignments = (rows: readonly { role_id: number; unit_id: number; compan
 /** The acting user of a request: null when the account is not active or the session was ended. */
 export const findAuthSubject = async (db: DatabasePool, userId: number, sessionId: string): Promise<Subject | null> => {
   const row = await db.maybeOne(sql.type(
-    z.object({ status: z.string(), revoked: z.boolean(), roles: z.array(z.object({ role_id: z.number(), unit_id: z.number(), company_id: z.number().nullable() })) }),
+    z.object({
+      status: z.string(),
+      revoked: z.boolean(),
+      roles: z.array(z.object({ role_id: z.number(), unit_id: z.number(), company_id: z.number().nullable() })),
+    }),
   )`
     select u.status,
            exists (select 1 from rm.user_revoked_sessions s where s.session_id = ${sessionId}) as revoked,
            coalesce((select json_agg(json_build_object('role_id', r.role_id, 'unit_id', r.unit_id, 'company_id', r.company_id))
                        from rm.user_roles r where r.user_id = u.id), '[]'::json) as roles
       from rm.users u where u.id = ${userId}`);
-  if (!row || row.status !== 'active' || row.revoked) return null;
+  if (row?.status !== 'active' || row.revoked) return null;
   return { userId, roles: toAssignments(row.roles) };
 };
 
@@ -41,7 +45,16 @@ export const currentUserSchema = z.object({
   profession: z.object({ id: z.number(), name: z.string() }).nullable(),
   userRoles: z.array(roleRow),
   systemAbilities: z.array(z.object({ systemPermission: z.number() })),
-  roles: z.array(z.object({ id: z.number(), name: z.string(), unit_id: z.number(), unit_name: z.string().nullable(), company_id: z.number().nullable(), company_name: z.string().nullable() })),
+  roles: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      unit_id: z.number(),
+      unit_name: z.string().nullable(),
+      company_id: z.number().nullable(),
+      company_name: z.string().nullable(),
+    }),
+  ),
 });
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;
@@ -85,6 +98,10 @@ export const findCurrentUser = async (db: DatabasePool, userId: number): Promise
     profession: user.profession_id !== null && user.profession_name !== null ? { id: user.profession_id, name: user.profession_name } : null,
     userRoles: [...roles],
     systemAbilities: systemAbilities(subject).map((systemPermission) => ({ systemPermission })),
-    roles: roles.flatMap((r) => (isRoleId(r.role_id) ? [{ id: r.role_id, name: roleName(r.role_id), unit_id: r.unit_id, unit_name: r.unit_name, company_id: r.company_id, company_name: r.company_name }] : [])),
+    roles: roles.flatMap((r) =>
+      isRoleId(r.role_id)
+        ? [{ id: r.role_id, name: roleName(r.role_id), unit_id: r.unit_id, unit_name: r.unit_name, company_id: r.company_id, company_name: r.company_name }]
+        : [],
+    ),
   };
 };

@@ -1,7 +1,6 @@
-import { z } from 'zod';
+import type { DatabasePool } from 'slonik';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth } from '../../infrastructure/http/http.port.ts';
-import type { DatabasePool } from 'slonik';
 import { currentUserSchema, findCurrentUser } from './users.queries.ts';
 
 export const registerUsersReadRoutes = (app: HttpApp, deps: { db: DatabasePool }) => {
@@ -9,7 +8,12 @@ export const registerUsersReadRoutes = (app: HttpApp, deps: { db: DatabasePool }
     '/api/users/me',
     {
       config: { access: AUTHENTICATED, readModels: ['users', 'organisation'] },
-      schema: { tags: ['users'], summary: 'The signed-in user with roles and system abilities', security: [{ jwt: [] }], response: { 200: currentUserSchema, ...errorResponses } },
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user with roles and system abilities',
+        security: [{ jwt: [] }],
+        response: { 200: currentUserSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);

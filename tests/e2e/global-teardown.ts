@@ -1,6 +1,6 @@
+import { readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readdirSync } from 'node:fs';
 
 /** Removes the data directories of e2e runs whose server has stopped. */
 export default async function globalTeardown() {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { EventStoreDBClient } from '@eventstore/db-client';
 import { describe, it } from 'vitest';
-import { createEventCodec } from '../../infrastructure/event-store/event-codec.ts';
 import { createEsdbEventStore } from '../../infrastructure/event-store/esdb/esdb-event-store.ts';
+import { createEventCodec } from '../../infrastructure/event-store/event-codec.ts';
 import { eventStoreContract } from './event-store.contract.ts';
 
 /**
@@ -43,7 +43,8 @@ if (url || (await dockerAnswers())) {
     };
   });
 } else {
-  const message = 'SKIPPED: EventStoreDB contract suite. EVENTSTORE_URL is not set and no Docker engine answers (docker compose up eventstore, then EVENTSTORE_URL=esdb://localhost:2113?tls=false npm test).';
+  const message =
+    'SKIPPED: EventStoreDB contract suite. EVENTSTORE_URL is not set and no Docker engine answers (docker compose up eventstore, then EVENTSTORE_URL=esdb://localhost:2113?tls=false npm test).';
   console.warn(message);
   describe('event store contract: esdb', () => {
     it.skip(message, () => undefined);

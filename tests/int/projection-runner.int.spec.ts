@@ -10,7 +10,7 @@ import { type AllPosition, comparePositions, type EventStore } from '../../infra
 import { createPostgresEventStore } from '../../infrastructure/event-store/postgres/postgres-event-store.ts';
 import { type Log, silentLog } from '../../infrastructure/logging/log.port.ts';
 import type { Projection } from '../../infrastructure/projections/projection.port.ts';
-import { createProjectionRunner, type ProjectionRunner } from '../../infrastructure/projections/projection-runner.ts';
+import { createProjectionRunner } from '../../infrastructure/projections/projection-runner.ts';
 import { countingProjection } from '../support/counting-projection.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 import { testEvents } from '../support/test-events.ts';
@@ -124,7 +124,9 @@ describe('projection runner', () => {
       if (lowerIdFirst) {
         // It sits behind the open transaction in $all order, so it must not be applied yet.
         const { applied } = await counted(db);
-        const afterId = (await db.pg.query<{ event_id: string }>('select event_id from es.events where global_position = $1', [after.position.prepare.toString()])).rows[0]?.event_id;
+        const afterId = (
+          await db.pg.query<{ event_id: string }>('select event_id from es.events where global_position = $1', [after.position.prepare.toString()])
+        ).rows[0]?.event_id;
         expect(applied).not.toContain(afterId);
       }
       await client.query('commit');
@@ -167,8 +169,14 @@ describe('projection runner', () => {
   it('resumes after the process running it is killed mid-batch, with nothing skipped or applied twice', async () => {
     await reset();
     for (let i = 0; i < 200; i++) await store.append('kill', [happened(i === 120 ? -1 : i)], { expectedRevision: 'any' });
-    const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'support', 'run-counting-projection.ts'), db.connectionString], { stdio: ['ignore', 'pipe', 'inherit'] });
-    await eventually(async () => (await db.pg.query("select 1 from pg_stat_activity where application_name = 'killed-runner' and query like 'select pg_sleep%' and state = 'active'")).rowCount === 1);
+    const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'support', 'run-counting-projection.ts'), db.connectionString], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await eventually(
+      async () =>
+        (await db.pg.query("select 1 from pg_stat_activity where application_name = 'killed-runner' and query like 'select pg_sleep%' and state = 'active'"))
+          .rowCount === 1,
+    );
     const before = await counted(db);
     expect(before.total).toBeLessThan(200);
     child.kill('SIGKILL');
@@ -209,7 +217,11 @@ describe('projection runner', () => {
     const live = fastRunner(db, store, [countingProjection()]);
     await live.start();
     for (let i = 0; i < 2000; i += 10) {
-      await store.append(`bg-${i % 4}`, Array.from({ length: 10 }, (_, k) => happened(i + k)), { expectedRevision: 'any' });
+      await store.append(
+        `bg-${i % 4}`,
+        Array.from({ length: 10 }, (_, k) => happened(i + k)),
+        { expectedRevision: 'any' },
+      );
     }
     expect(await live.waitFor(['counting'], (await store.headPosition()) as AllPosition, 10_000)).toBe(true);
     let reading = true;
@@ -262,7 +274,9 @@ describe('projection runner', () => {
     await eventually(async () => v2.status()[0]?.generation === 2 && v2.status()[0]?.building === false);
     expect(await v2.waitFor(['counting'], (await store.headPosition()) as AllPosition, 10_000)).toBe(true);
     await expectExactlyOnce(db);
-    const versions = await db.pg.query<{ version: number; status: string }>("select version, status from projections.generations where name = 'counting' order by generation");
+    const versions = await db.pg.query<{ version: number; status: string }>(
+      "select version, status from projections.generations where name = 'counting' order by generation",
+    );
     expect(versions.rows).toEqual([
       { version: 1, status: 'retired' },
       { version: 2, status: 'active' },
@@ -285,8 +299,10 @@ describe('projection runner', () => {
     await runner.start();
     for (let i = 0; i < 30; i++) await store.append('flaky', [happened(i)], { expectedRevision: 'any' });
     await eventually(async () => runner.status()[0]?.lastError === 'handler bug on 13');
-    const stored = await db.pg.query<{ last_error: string }>("select last_error from projections.generations where name = 'counting'");
-    expect(stored.rows[0]?.last_error).toBe('handler bug on 13');
+    await eventually(
+      async () =>
+        (await db.pg.query<{ last_error: string }>("select last_error from projections.generations where name = 'counting'")).rows[0]?.last_error === 'handler bug on 13',
+    );
     expect((await counted(db)).total).toBeLessThan(30);
     fail = false;
     expect(await runner.waitFor(['counting'], (await store.headPosition()) as AllPosition, 10_000)).toBe(true);

@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../../infrastructure/postgres/embedded-postgres.ts';
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
+import { startEmbeddedPostgres } from '../../infrastructure/postgres/embedded-postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

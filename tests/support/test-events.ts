@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from '../../domain/shared/event.ts';
 
 /** Event types for store and runner tests, independent of any feature. */
-export const testEvents = [
-  defineEvent('TestHappened', z.object({ n: z.number().int() })),
-  defineEvent('TestNoted', z.object({ text: z.string() })),
-] as const;
+export const testEvents = [defineEvent('TestHappened', z.object({ n: z.number().int() })), defineEvent('TestNoted', z.object({ text: z.string() }))] as const;
 
 /** Version 1 of `TestRenamed` stored `{ name }`. */
 export const renamedV1 = defineEvent('TestRenamed', z.object({ name: z.string() }));

@@ -52,7 +52,11 @@ const toExpected = (expected: ExpectedRevision) => {
   return expected;
 };
 
-export const createEsdbEventStore = (options: { client: EventStoreDBClient; codec: EventCodec; onSubscriptionError?: (error: unknown) => void }): EventStore => {
+export const createEsdbEventStore = (options: {
+  client: EventStoreDBClient;
+  codec: EventCodec;
+  onSubscriptionError?: (error: unknown) => void;
+}): EventStore => {
   const { client, codec } = options;
   const listeners = new Set<() => void>();
   let subscription: { unsubscribe(): Promise<void> } | null = null;

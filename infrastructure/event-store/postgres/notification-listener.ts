@@ -5,7 +5,11 @@ import type pg from 'pg';
  * reopened after a failure. Subscribers are also called after every reconnect, since notifications
  * sent while the connection was down are lost.
  */
-export const createNotificationListener = (options: { connect: () => Promise<pg.Client>; channel: string; onError?: ((error: unknown) => void) | undefined }) => {
+export const createNotificationListener = (options: {
+  connect: () => Promise<pg.Client>;
+  channel: string;
+  onError?: ((error: unknown) => void) | undefined;
+}) => {
   const subscribers = new Set<() => void>();
   let client: pg.Client | null = null;
   let starting: Promise<void> | null = null;

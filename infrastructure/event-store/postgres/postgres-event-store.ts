@@ -143,17 +143,18 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
       client.release(isServerError(error) ? undefined : (error as Error));
       throw error;
     }
-    batch.forEach((append, i) => {
+    for (const [i, append] of batch.entries()) {
       const row = result.rows[i];
-      if (!row) return append.reject(new Error('Append batch returned fewer rows than appends'));
-      if (row.status === 1) {
-        return append.reject(new ConcurrencyConflictError(append.streamName, append.expected, row.revision === null ? 'no_stream' : BigInt(row.revision)));
+      if (!row) append.reject(new Error('Append batch returned fewer rows than appends'));
+      else if (row.status === 1) {
+        append.reject(new ConcurrencyConflictError(append.streamName, append.expected, row.revision === null ? 'no_stream' : BigInt(row.revision)));
+      } else {
+        append.resolve({
+          nextRevision: BigInt(row.revision as string),
+          position: { commit: BigInt(row.transaction_id as string), prepare: BigInt(row.global_position as string) },
+        });
       }
-      append.resolve({
-        nextRevision: BigInt(row.revision as string),
-        position: { commit: BigInt(row.transaction_id as string), prepare: BigInt(row.global_position as string) },
-      });
-    });
+    }
   };
 
   const flush = async (batch: Pending[]): Promise<void> => {
@@ -254,6 +255,11 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
   };
 };
 
-const isServerError = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && typeof (error as { code: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
+const isServerError = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  typeof (error as { code: unknown }).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
 
 const isUniqueViolation = (error: unknown) => isServerError(error) && (error as { code: string }).code === UNIQUE_VIOLATION;

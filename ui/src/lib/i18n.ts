@@ -11,6 +11,7 @@ export const LOCALE_COOKIE = 'i18n_redirected';
 export const TIME_ZONE = 'Europe/Ljubljana';
 
 export const setupI18n = () => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser our users have.
   document.cookie = `${LOCALE_COOKIE}=si; path=/; max-age=${365 * 24 * 60 * 60}; SameSite=Lax`;
   document.documentElement.lang = 'sl-SI';
   void i18next.use(initReactI18next).init({

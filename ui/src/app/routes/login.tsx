@@ -1,8 +1,8 @@
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { LoginForm } from '../../features/auth/components/login-form.tsx';
 
 /** /prijava: after login the user goes to the `redirect` query value or / (spec §2). */
 export const LoginRoute = () => {

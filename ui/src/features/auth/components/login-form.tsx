@@ -33,7 +33,12 @@ export const LoginForm = ({ onLoggedIn }: { onLoggedIn: () => void }) => {
       onError: (error) => {
         notifications.show({
           color: 'red',
-          message: error instanceof ApiError && error.status === 401 ? t('login.failed') : error instanceof ApiError && error.errors[0]?.message ? error.errors[0].message : t('login.failed'),
+          message:
+            error instanceof ApiError && error.status === 401
+              ? t('login.failed')
+              : error instanceof ApiError && error.errors[0]?.message
+                ? error.errors[0].message
+                : t('login.failed'),
         });
       },
     });

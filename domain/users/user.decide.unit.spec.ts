@@ -1,0 +1,153 @@
+import { describe, it } from 'vitest';
+import { deciderSpec } from '../../tests/support/decider-spec.ts';
+import { ROLE } from '../permissions/roles.ts';
+import { claimDecider } from './unique-claim.ts';
+import { LOGIN_FAILED, TOKEN_INVALID, userDecider } from './user.decide.ts';
+import type { UserEvent } from './user.ts';
+
+const spec = deciderSpec(userDecider);
+const SESSION = '0b0f8c39-5d2e-4d5e-9f79-3c8f2f1b7a11';
+const OTHER_SESSION = '5c8a6f0e-23b1-4a5f-8d0c-9a1b2c3d4e5f';
+
+const registered: UserEvent = {
+  type: 'UserRegistered',
+  data: {
+    userId: 5,
+    username: 'ana',
+    email: 'ana@test.si',
+    firstName: 'Ana',
+    middleName: null,
+    lastName: 'Novak',
+    phone: null,
+    professionId: null,
+    passwordHash: 'hash-1',
+  },
+};
+const manager = { roleId: ROLE.manager, unitId: 3, companyId: 2 } as const;
+
+describe('user decider', () => {
+  it('registers a user with its roles, each once', () => {
+    spec
+      .given([])
+      .when({ type: 'RegisterUser', ...registered.data, roles: [manager, manager] })
+      .thenExpect([registered, { type: 'UserRoleGranted', data: manager }]);
+  });
+
+  it('refuses to register the same user twice', () => {
+    spec
+      .given([registered])
+      .when({ type: 'RegisterUser', ...registered.data, roles: [] })
+      .thenFails('409');
+  });
+
+  it('grants a role once and revokes only a held role', () => {
+    spec
+      .given([registered])
+      .when({ type: 'GrantRole', role: manager })
+      .thenExpect([{ type: 'UserRoleGranted', data: manager }]);
+    spec
+      .given([registered, { type: 'UserRoleGranted', data: manager }])
+      .when({ type: 'GrantRole', role: manager })
+      .thenExpect([]);
+    spec.given([registered]).when({ type: 'RevokeRole', role: manager }).thenExpect([]);
+    spec
+      .given([registered, { type: 'UserRoleGranted', data: manager }])
+      .when({ type: 'RevokeRole', role: manager })
+      .thenExpect([{ type: 'UserRoleRevoked', data: manager }]);
+  });
+
+  it('logs in only against the password hash that was verified', () => {
+    spec
+      .given([registered])
+      .when({ type: 'LogIn', sessionId: SESSION, verifiedPasswordHash: 'hash-1' })
+      .thenExpect([{ type: 'UserLoggedIn', data: { sessionId: SESSION, method: 'password' } }]);
+    // The password changed between verification and decision.
+    spec
+      .given([registered, { type: 'UserPasswordChanged', data: { passwordHash: 'hash-2' } }])
+      .when({ type: 'LogIn', sessionId: SESSION, verifiedPasswordHash: 'hash-1' })
+      .thenFails('401', LOGIN_FAILED);
+    spec.given([]).when({ type: 'LogIn', sessionId: SESSION, verifiedPasswordHash: 'hash-1' }).thenFails('401', LOGIN_FAILED);
+    spec
+      .given([{ ...registered, data: { ...registered.data, passwordHash: null } } as UserEvent])
+      .when({ type: 'LogIn', sessionId: SESSION, verifiedPasswordHash: 'hash-1' })
+      .thenFails('401');
+  });
+
+  it('redeems a login token once, before it expires', () => {
+    const issued: UserEvent = { type: 'UserLoginTokenIssued', data: { tokenHash: 'th', expiresAt: '2026-01-02T00:00:00.000Z' } };
+    const now = new Date('2026-01-01T12:00:00Z');
+    spec
+      .given([registered, issued])
+      .when({ type: 'RedeemLoginToken', tokenHash: 'th', sessionId: SESSION, now })
+      .thenExpect([
+        { type: 'UserLoginTokenRedeemed', data: { tokenHash: 'th', sessionId: SESSION } },
+        { type: 'UserLoggedIn', data: { sessionId: SESSION, method: 'login-token' } },
+      ]);
+    spec
+      .given([registered, issued, { type: 'UserLoginTokenRedeemed', data: { tokenHash: 'th', sessionId: SESSION } }])
+      .when({ type: 'RedeemLoginToken', tokenHash: 'th', sessionId: OTHER_SESSION, now })
+      .thenFails('401', TOKEN_INVALID);
+    spec
+      .given([registered, issued])
+      .when({ type: 'RedeemLoginToken', tokenHash: 'th', sessionId: SESSION, now: new Date('2026-01-02T00:00:00Z') })
+      .thenFails('401');
+    spec.given([registered, issued]).when({ type: 'RedeemLoginToken', tokenHash: 'other', sessionId: SESSION, now }).thenFails('401');
+  });
+
+  it('issues tokens, logs out and records "log in as" for an existing user only', () => {
+    spec
+      .given([registered])
+      .when({ type: 'IssueLoginToken', tokenHash: 'th', expiresAt: new Date('2026-03-01T00:00:00Z') })
+      .thenExpect([{ type: 'UserLoginTokenIssued', data: { tokenHash: 'th', expiresAt: '2026-03-01T00:00:00.000Z' } }]);
+    spec
+      .given([registered])
+      .when({ type: 'LogOut', sessionId: SESSION })
+      .thenExpect([{ type: 'UserLoggedOut', data: { sessionId: SESSION } }]);
+    spec
+      .given([registered])
+      .when({ type: 'StartImpersonation', sessionId: SESSION, adminId: 1 })
+      .thenExpect([{ type: 'UserImpersonationStarted', data: { sessionId: SESSION, adminId: 1 } }]);
+    spec.given([]).when({ type: 'StartImpersonation', sessionId: SESSION, adminId: 1 }).thenFails('404');
+    spec.given([]).when({ type: 'IssueLoginToken', tokenHash: 'th', expiresAt: new Date() }).thenFails('404');
+  });
+});
+
+describe('unique claim decider', () => {
+  const claims = deciderSpec(claimDecider);
+  it('claims a free value, is idempotent for its owner and refuses others with the spec codes', () => {
+    claims
+      .given([])
+      .when({ type: 'Claim', kind: 'username', userId: 1 })
+      .thenExpect([{ type: 'UniqueValueClaimed', data: { userId: 1 } }]);
+    claims
+      .given([{ type: 'UniqueValueClaimed', data: { userId: 1 } }])
+      .when({ type: 'Claim', kind: 'username', userId: 1 })
+      .thenExpect([]);
+    claims
+      .given([{ type: 'UniqueValueClaimed', data: { userId: 1 } }])
+      .when({ type: 'Claim', kind: 'username', userId: 2 })
+      .thenFails('422013');
+    claims
+      .given([{ type: 'UniqueValueClaimed', data: { userId: 1 } }])
+      .when({ type: 'Claim', kind: 'email', userId: 2 })
+      .thenFails('422005');
+  });
+
+  it('releases only its own claim, after which the value is free again', () => {
+    claims
+      .given([{ type: 'UniqueValueClaimed', data: { userId: 1 } }])
+      .when({ type: 'Release', userId: 2 })
+      .thenExpect([]);
+    claims
+      .given([{ type: 'UniqueValueClaimed', data: { userId: 1 } }])
+      .when({ type: 'Release', userId: 1 })
+      .thenExpect([{ type: 'UniqueValueReleased', data: { userId: 1 } }]);
+    claims
+      .given([
+        { type: 'UniqueValueClaimed', data: { userId: 1 } },
+        { type: 'UniqueValueReleased', data: { userId: 1 } },
+      ])
+      .when({ type: 'Claim', kind: 'username', userId: 2 })
+      .thenExpect([{ type: 'UniqueValueClaimed', data: { userId: 2 } }]);
+  });
+});

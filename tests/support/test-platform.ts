@@ -1,0 +1,63 @@
+import { registerUser } from '../../application/users/register-user.ts';
+import type { RoleAssignment } from '../../domain/permissions/can.ts';
+import { loadConfig } from '../../infrastructure/config/config.ts';
+import { createEventCodec } from '../../infrastructure/event-store/event-codec.ts';
+import { type AllPosition, formatPosition } from '../../infrastructure/event-store/event-store.port.ts';
+import { createPostgresEventStore } from '../../infrastructure/event-store/postgres/postgres-event-store.ts';
+import { silentLog } from '../../infrastructure/logging/log.port.ts';
+import { EVENT_DEFINITIONS } from '../../infrastructure/main/event-definitions.ts';
+import { createLogger } from '../../infrastructure/main/logger.ts';
+import { buildPlatform, type Platform } from '../../infrastructure/main/platform.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export const TEST_PASSWORD = 'Geslo1234!';
+
+/**
+ * The platform as `npm start` wires it, on a database of its own, with the projection runner
+ * running; requests go through `app.inject`. `env` overrides configuration.
+ */
+export const startTestPlatform = async (env: Record<string, string> = {}) => {
+  const db = await createTestDatabase();
+  const config = loadConfig({ DEMO_DATA: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '1000', UI_DIST_DIR: '/nonexistent', READ_WAIT_MS: '2000', ...env });
+  const store = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(EVENT_DEFINITIONS) });
+  const platform = await buildPlatform({ config, db, store, logger: createLogger('silent'), log: silentLog });
+  await platform.runner.start();
+  await platform.app.ready();
+
+  const settle = async (position: AllPosition | null) => {
+    if (position) await platform.runner.waitFor(['users', 'organisation'], position, 10_000);
+  };
+
+  const createUser = async (username: string, roles: RoleAssignment[] = [], password: string | null = TEST_PASSWORD) => {
+    const result = await registerUser(platform, { username, email: `${username}@test.si`, firstName: 'Test', lastName: username, password }, roles, {
+      actorId: null,
+    });
+    await settle(result.position);
+    return result.userId;
+  };
+
+  const login = async (usernameOrEmail: string, password = TEST_PASSWORD) => {
+    const response = await platform.app.inject({ method: 'POST', url: '/api/auth/login', payload: { usernameOrEmail, password } });
+    if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+    const position = response.headers['x-event-position'];
+    return { token: (response.json() as { authToken: string }).authToken, position: typeof position === 'string' ? position : null };
+  };
+
+  return {
+    ...platform,
+    platform: platform as Platform,
+    config,
+    settle,
+    createUser,
+    login,
+    minPosition: (position: AllPosition) => formatPosition(position),
+    close: async () => {
+      await platform.app.close();
+      await platform.runner.stop();
+      await store.close();
+      await db.drop();
+    },
+  };
+};
+
+export type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;

@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkArchitecture, importsOf, type SourceFile } from '../support/architecture-rules.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const LAYERS = ['domain', 'application', 'projections', 'infrastructure', 'ui', 'tests', 'scripts'];
+const SKIP = new Set(['node_modules', 'dist', '.data', 'test-results']);
+
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    if (SKIP.has(name)) return [];
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : /\.tsx?$/.test(name) ? [path] : [];
+  });
+
+const projectFiles = (): SourceFile[] =>
+  LAYERS.flatMap((layer) => walk(join(ROOT, layer))).map((path) => ({ path: relative(ROOT, path).split('\\').join('/'), source: readFileSync(path, 'utf8') }));
+
+describe('architecture (DESIGN.md §2)', () => {
+  it('holds for the whole project', () => {
+    expect(checkArchitecture(projectFiles())).toEqual([]);
+  });
+
+  it('has the top-level layout of DESIGN.md §2', () => {
+    for (const entry of ['domain', 'application', 'projections', 'infrastructure', 'ui', 'tests', 'docker-compose.yml', 'package.json', 'tsconfig.json']) {
+      expect(() => statSync(join(ROOT, entry)), entry).not.toThrow();
+    }
+  });
+
+  it('reads every form of import', () => {
+    expect(
+      importsOf(
+        `import a from './a.ts';\nimport type { B } from "../b.ts";\nexport { c } from './c.ts';\nimport './side.css';\nconst d = await import('./d.ts');\nimport {\n  e,\n  f,\n} from 'zod';`,
+      ),
+    ).toEqual(['./a.ts', '../b.ts', './c.ts', './side.css', './d.ts', 'zod']);
+  });
+
+  const check = (path: string, source: string) => checkArchitecture([{ path, source }]).map((v) => v.rule);
+
+  it('catches domain code that imports outside the domain or does I/O', () => {
+    expect(check('domain/users/user.ts', "import { x } from '../../infrastructure/event-store/event-store.port.ts';")).toEqual(['domain imports only domain']);
+    expect(check('domain/users/user.ts', "import { readFile } from 'node:fs';")).toEqual(['domain uses no I/O or framework']);
+    expect(check('domain/users/user.ts', "import { z } from 'zod';\nimport { match } from 'ts-pattern';")).toEqual([]);
+  });
+
+  it('catches application code that reaches into another feature, a projection or a concrete adapter', () => {
+    expect(check('application/auth/log-in.ts', "import { x } from '../users/register-user.ts';")).toHaveLength(1);
+    expect(check('application/auth/log-in.ts', "import { x } from '../../projections/users/users.projection.ts';")).toHaveLength(1);
+    expect(check('application/auth/log-in.ts', "import { x } from '../../infrastructure/event-store/postgres/postgres-event-store.ts';")).toHaveLength(1);
+    expect(check('application/auth/log-in.ts', "import pg from 'pg';")).toEqual(['application uses ports, not drivers']);
+    expect(
+      check(
+        'application/auth/log-in.ts',
+        "import { a } from '../shared/handle-command.ts';\nimport { b } from '../../infrastructure/http/http.port.ts';\nimport { c } from '../../projections/users/users.queries.ts';\nimport { d } from './auth.deps.ts';",
+      ),
+    ).toEqual([]);
+  });
+
+  it('catches projections that import application code or another projection', () => {
+    expect(check('projections/users/users.projection.ts', "import { x } from '../../application/auth/log-in.ts';")).toHaveLength(1);
+    expect(check('projections/users/users.projection.ts', "import { x } from '../organisation/organisation.projection.ts';")).toHaveLength(1);
+  });
+
+  it('catches infrastructure outside the composition root that wires features', () => {
+    expect(check('infrastructure/http/app.ts', "import { x } from '../../application/auth/auth.routes.ts';")).toHaveLength(1);
+    expect(check('infrastructure/main/platform.ts', "import { x } from '../../application/auth/auth.routes.ts';")).toEqual([]);
+  });
+
+  it('catches UI code that imports the backend or another UI feature', () => {
+    expect(check('ui/src/features/auth/components/login-form.tsx', "import { x } from '../../../../../domain/users/user.ts';")).toHaveLength(1);
+    expect(check('ui/src/features/auth/components/login-form.tsx', "import { x } from '../../../../../domain/users/user.rules.ts';")).toEqual([]);
+    expect(check('ui/src/features/auth/components/login-form.tsx', "import { x } from '../../users/api/me.ts';")).toEqual([
+      'UI features do not import each other',
+    ]);
+    expect(check('ui/src/lib/api.ts', "import pg from 'pg';")).toEqual(['the UI imports no backend package']);
+  });
+
+  it('catches barrel files and export *', () => {
+    expect(check('application/auth/index.ts', "export * from './log-in.ts';")).toEqual(['no barrel files', 'no export *']);
+  });
+});
