@@ -1,7 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { Decider } from '../../domain/shared/decider.ts';
 import type { AnyEvent } from '../../domain/shared/event.ts';
-import { type AllPosition, ConcurrencyConflictError, type EventMetadata, type EventStore } from '../../infrastructure/event-store/event-store.port.ts';
+import {
+  type AllPosition,
+  ConcurrencyConflictError,
+  type EventMetadata,
+  type EventStore,
+  newEventId,
+} from '../../infrastructure/event-store/event-store.port.ts';
 
 export type CommandResult<Event, State> = {
   /** The events this command appended; empty when the decision was "nothing to do". */
@@ -43,7 +48,7 @@ export const handleCommand = async <Command, Event extends AnyEvent, State>(
     try {
       const result = await store.append(
         streamName,
-        events.map((event) => ({ eventId: randomUUID(), type: event.type, data: event.data, metadata })),
+        events.map((event) => ({ eventId: newEventId(), type: event.type, data: event.data, metadata })),
         { expectedRevision: read.revision },
       );
       return { events, state: events.reduce(decider.evolve, state), position: result.position };

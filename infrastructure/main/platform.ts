@@ -50,7 +50,7 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
     bodyLimitBytes: config.bodyLimitBytes,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
     tokens,
-    loadSubject: (claims) => findAuthSubject(db.slonik, claims.userId, claims.sessionId),
+    loadSubject: (claims) => findAuthSubject(db.pg, claims.userId, claims.sessionId),
     sessionReadModels: ['users'],
     freshness: runner,
     readWaitMs: config.readWaitMs,
@@ -74,7 +74,7 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
     version: APP_VERSION,
   });
   registerAuthRoutes(app, auth);
-  registerUsersReadRoutes(app, { db: db.slonik });
+  registerUsersReadRoutes(app, { db: db.pg });
   await registerStaticUi(app, { distDir: config.uiDistDir });
 
   return { app, runner, store, db, ids, passwords, tokens, auth };

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { type AllPosition, comparePositions, type EventStore, type RecordedEvent } from '../event-store/event-store.port.ts';
+import { type AllPosition, type AllRead, comparePositions, type EventStore, type RecordedEvent } from '../event-store/event-store.port.ts';
 import type { Log } from '../logging/log.port.ts';
 import type { Database } from '../postgres/database.ts';
 import { activeCheckpoints, type Generation, prepareGenerations, schemaOf, startRebuild, switchTo, validateProjections } from './generations.ts';
@@ -75,7 +75,7 @@ const lockKey = (name: string) => {
 export const createProjectionRunner = (options: ProjectionRunnerOptions): ProjectionRunner => {
   const { db, store, projections, log } = options;
   const batchSize = options.batchSize ?? 500;
-  const rebuildBatchSize = options.rebuildBatchSize ?? 5000;
+  const rebuildBatchSize = options.rebuildBatchSize ?? 25_000;
   const idlePollMs = options.idlePollMs ?? 1000;
   const standbyPollMs = options.standbyPollMs ?? 2000;
   const loops = new Map<string, Loop>();
@@ -236,12 +236,20 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
         if (!stored || stored.status === 'retired') throw new GenerationSwitched();
         loop.generation = stored;
         loop.checkpoint = stored.checkpoint;
+        // The next page is read while the current one is applied (it starts where this one ends).
+        let prefetched: Promise<AllRead> | null = null;
         for (;;) {
           if (stopped || !loop.holdsLock) break;
           const building = loop.generation.status === 'building';
           const limit = building ? rebuildBatchSize : batchSize;
-          const read = await store.readAll(loop.checkpoint, limit);
+          const read = await (prefetched ?? store.readAll(loop.checkpoint, limit));
+          prefetched = null;
           if (read.events.length > 0) {
+            if (read.events.length === limit) {
+              prefetched = store.readAll((read.events.at(-1) as RecordedEvent).position, limit);
+              // A batch that fails drops its prefetched page; the loop reads again from the checkpoint.
+              prefetched.catch(() => undefined);
+            }
             await applyBatch(loop, read.events);
             failures = 0;
           }

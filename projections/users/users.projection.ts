@@ -1,6 +1,6 @@
 import { sql } from 'slonik';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store.port.ts';
-import { defineProjection, type ProjectionContext } from '../../infrastructure/projections/projection.port.ts';
+import { defineProjection, type Projection, type ProjectionContext } from '../../infrastructure/projections/projection.port.ts';
 
 type Data<T> = { data: T };
 
@@ -11,7 +11,7 @@ const userIdOf = (event: RecordedEvent) => Number(event.streamName.slice('user-'
  * Users as the API shows them: profile, roles and revoked sessions. Password hashes stay in the
  * user's stream; login reads them there.
  */
-export const usersProjection = defineProjection({
+const perEvent = defineProjection({
   name: 'users',
   version: 1,
   tables: ['users', 'user_roles', 'user_revoked_sessions'],
@@ -78,10 +78,7 @@ export const usersProjection = defineProjection({
         delete from ${table('user_roles')}
          where user_id = ${userIdOf(event)} and role_id = ${d.roleId} and unit_id = ${d.unitId} and company_id is not distinct from ${d.companyId}`);
     },
-    UserLoggedIn: async ({ tx, table }, event) => {
-      await tx.query(sql.unsafe`
-        update ${table('users')} set last_login_at = greatest(last_login_at, ${event.createdAt.toISOString()}::timestamptz) where id = ${userIdOf(event)}`);
-    },
+    UserLoggedIn: async (context, event) => applyLogins(context, [event]),
     UserLoggedOut: async ({ tx, table }, event) => {
       const d = (event as Data<{ sessionId: string }>).data;
       await tx.query(sql.unsafe`
@@ -90,3 +87,31 @@ export const usersProjection = defineProjection({
     },
   },
 });
+
+/**
+ * Logins are most of a user's events. They only ever move last_login_at forward, so the logins
+ * of a batch are applied together after its other events (which create the rows they update):
+ * one statement per batch instead of one per login, which is what makes a rebuild fast.
+ */
+const applyLogins = async ({ tx, table }: ProjectionContext, events: readonly RecordedEvent[]) => {
+  const latest = new Map<number, number>();
+  for (const event of events) {
+    const id = userIdOf(event);
+    latest.set(id, Math.max(latest.get(id) ?? 0, event.createdAt.getTime()));
+  }
+  if (latest.size === 0) return;
+  await tx.query(sql.unsafe`
+    update ${table('users')} u set last_login_at = greatest(u.last_login_at, l.at)
+      from (select id, to_timestamp(ms / 1000.0) as at
+              from unnest(${sql.array([...latest.keys()], 'int4')}::int4[], ${sql.array([...latest.values()], 'float8')}::float8[]) as t(id, ms)) l
+     where u.id = l.id`);
+};
+
+export const usersProjection: Projection = {
+  ...perEvent,
+  apply: async (context, events) => {
+    const logins = events.filter((e) => e.type === 'UserLoggedIn');
+    await perEvent.apply(context, logins.length === 0 ? events : events.filter((e) => e.type !== 'UserLoggedIn'));
+    await applyLogins(context, logins);
+  },
+};

@@ -1,9 +1,9 @@
-import type { DatabasePool } from 'slonik';
+import type pg from 'pg';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth } from '../../infrastructure/http/http.port.ts';
 import { currentUserSchema, findCurrentUser } from './users.queries.ts';
 
-export const registerUsersReadRoutes = (app: HttpApp, deps: { db: DatabasePool }) => {
+export const registerUsersReadRoutes = (app: HttpApp, deps: { db: pg.Pool }) => {
   app.get(
     '/api/users/me',
     {

@@ -301,7 +301,8 @@ describe('projection runner', () => {
     await eventually(async () => runner.status()[0]?.lastError === 'handler bug on 13');
     await eventually(
       async () =>
-        (await db.pg.query<{ last_error: string }>("select last_error from projections.generations where name = 'counting'")).rows[0]?.last_error === 'handler bug on 13',
+        (await db.pg.query<{ last_error: string }>("select last_error from projections.generations where name = 'counting'")).rows[0]?.last_error ===
+        'handler bug on 13',
     );
     expect((await counted(db)).total).toBeLessThan(30);
     fail = false;

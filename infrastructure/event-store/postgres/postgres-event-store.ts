@@ -37,8 +37,17 @@ export type PostgresEventStoreOptions = {
 const APPEND_SQL = {
   name: 'es_append_batch',
   text: `select status, revision::text as revision, global_position::text as global_position, transaction_id::text as transaction_id
-           from es.append_batch($1::text[], $2::bigint[], $3::int[], $4::uuid[], $5::text[], $6::int[], $7::jsonb[], $8::jsonb[])`,
+           from es.append_batch($1::text[], $2::bigint[], $3::int[], $4::uuid[], $5::text[], $6::int[], $7::jsonb[], $8::jsonb[], $9::boolean)`,
 };
+
+const ALREADY_APPENDED_SQL = {
+  name: 'es_already_appended',
+  text: `select revision::text as revision, global_position::text as global_position, transaction_id::text as transaction_id
+           from es.already_appended($1, $2::uuid[])`,
+};
+
+/** Cross-process wake-ups are sent at most this often; a trailing one follows a skipped one. */
+const NOTIFY_INTERVAL_MS = 5;
 
 const READ_STREAM_SQL = {
   name: 'es_read_stream',
@@ -94,7 +103,7 @@ const UNIQUE_VIOLATION = '23505';
 export const createPostgresEventStore = (options: PostgresEventStoreOptions): EventStore => {
   const { pool, codec } = options;
   const maxBatch = options.maxBatch ?? 256;
-  const maxInFlight = options.maxInFlight ?? 2;
+  const maxInFlight = options.maxInFlight ?? 1;
   const queue: Pending[] = [];
   let inFlight = 0;
   const listener = createNotificationListener({ connect: options.connect, channel: 'es_appended', onError: options.onListenError });
@@ -110,6 +119,38 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
     metadata: row.metadata,
     createdAt: new Date(row.created_at),
   });
+
+  let lastNotifyAt = 0;
+  let trailingNotify: NodeJS.Timeout | null = null;
+  const localListeners = new Set<() => void>();
+
+  /** NOTIFY costs a lock at commit: send it with a batch at most every few ms, and once more after the last. */
+  const takeNotify = (): boolean => {
+    const now = Date.now();
+    if (now - lastNotifyAt >= NOTIFY_INTERVAL_MS) {
+      lastNotifyAt = now;
+      return true;
+    }
+    if (!trailingNotify) {
+      trailingNotify = setTimeout(() => {
+        trailingNotify = null;
+        lastNotifyAt = Date.now();
+        pool.query("select pg_notify('es_appended', '')").catch(() => undefined);
+      }, NOTIFY_INTERVAL_MS);
+      trailingNotify.unref();
+    }
+    return false;
+  };
+
+  /** The original result of an append whose events are all stored already (an idempotent retry), else null. */
+  const findAppended = async (append: Pending): Promise<AppendResult | null> => {
+    const found = await pool.query<{ revision: string; global_position: string; transaction_id: string }>({
+      ...ALREADY_APPENDED_SQL,
+      values: [append.streamName, append.events.map((e) => e.eventId)],
+    });
+    const row = found.rows[0];
+    return row ? { nextRevision: BigInt(row.revision), position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) } } : null;
+  };
 
   const runBatch = async (batch: readonly Pending[]): Promise<void> => {
     const streams: string[] = [];
@@ -137,24 +178,29 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
     const client = await pool.connect();
     let result: pg.QueryResult<{ status: number; revision: string | null; global_position: string | null; transaction_id: string | null }>;
     try {
-      result = await client.query({ ...APPEND_SQL, values: [streams, expected, counts, ids, types, versions, data, metadata] });
+      result = await client.query({ ...APPEND_SQL, values: [streams, expected, counts, ids, types, versions, data, metadata, takeNotify()] });
       client.release();
     } catch (error) {
       client.release(isServerError(error) ? undefined : (error as Error));
       throw error;
     }
+    let appended = false;
     for (const [i, append] of batch.entries()) {
       const row = result.rows[i];
-      if (!row) append.reject(new Error('Append batch returned fewer rows than appends'));
-      else if (row.status === 1) {
+      if (!row) {
+        append.reject(new Error('Append batch returned fewer rows than appends'));
+      } else if (row.status === 1) {
         append.reject(new ConcurrencyConflictError(append.streamName, append.expected, row.revision === null ? 'no_stream' : BigInt(row.revision)));
       } else {
+        // 0: appended now; 2: appended before (an idempotent retry), answered as the original was.
+        appended ||= row.status === 0;
         append.resolve({
           nextRevision: BigInt(row.revision as string),
           position: { commit: BigInt(row.transaction_id as string), prepare: BigInt(row.global_position as string) },
         });
       }
     }
+    if (appended) for (const listener of localListeners) listener();
   };
 
   const flush = async (batch: Pending[]): Promise<void> => {
@@ -162,28 +208,37 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
       await runBatch(batch);
     } catch (error) {
       if (batch.length > 1 && isServerError(error)) {
-        // One bad append (e.g. an event id reused in another stream) must not fail its neighbours.
+        // One bad append (e.g. an event id stored before) must not fail its neighbours.
         for (const append of batch) await flush([append]);
         return;
       }
-      for (const append of batch) {
-        if (isUniqueViolation(error)) {
-          append.reject(new ConcurrencyConflictError(append.streamName, append.expected, await currentRevision(append.streamName)));
-        } else {
-          append.reject(error);
-        }
+      const [append] = batch;
+      if (batch.length === 1 && append && isUniqueViolation(error)) {
+        const original = await findAppended(append).catch(() => null);
+        if (original) append.resolve(original);
+        else append.reject(new ConcurrencyConflictError(append.streamName, append.expected, await currentRevision(append.streamName)));
+        return;
       }
+      for (const pending of batch) pending.reject(error);
     }
   };
 
+  /**
+   * The next batch: queued appends in arrival order, sorted by stream name (stable), so every batch
+   * locks stream rows in the same order and two batches in flight never wait on each other in a cycle.
+   */
+  const takeBatch = (): Pending[] =>
+    queue
+      .splice(0, maxBatch)
+      .map((append, order) => ({ append, order }))
+      .sort((a, b) => (a.append.streamName < b.append.streamName ? -1 : a.append.streamName > b.append.streamName ? 1 : a.order - b.order))
+      .map((x) => x.append);
+
   const pump = () => {
     while (inFlight < maxInFlight && queue.length > 0) {
-      // Appends of one batch take their stream row locks in stream-name order, and so do the appends
-      // of every other batch in flight: two batches never wait on each other in a cycle.
-      const batch = queue.splice(0, maxBatch).map((append, order) => ({ append, order }));
-      batch.sort((a, b) => (a.append.streamName < b.append.streamName ? -1 : a.append.streamName > b.append.streamName ? 1 : a.order - b.order));
+      const batch = takeBatch();
       inFlight++;
-      void flush(batch.map((x) => x.append)).finally(() => {
+      void flush(batch).finally(() => {
         inFlight--;
         pump();
       });
@@ -247,9 +302,18 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
       return row ? { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } : null;
     },
 
-    onAppended: listener.subscribe,
+    onAppended(subscriber) {
+      // Appends of this process wake its subscribers at once; LISTEN brings those of other processes.
+      localListeners.add(subscriber);
+      const unsubscribe = listener.subscribe(subscriber);
+      return () => {
+        localListeners.delete(subscriber);
+        unsubscribe();
+      };
+    },
 
     async close() {
+      if (trailingNotify) clearTimeout(trailingNotify);
       await listener.close();
     },
   };

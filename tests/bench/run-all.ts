@@ -1,0 +1,39 @@
+// `npm run bench [-- append catch-up rebuild lag http]`: runs the benchmarks on one PostgreSQL
+// (embedded with fsync on, or DATABASE_URL) and prints Markdown tables for docs/benchmarks.md.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { benchAppend } from './append.bench.ts';
+import { startBenchServer } from './bench-support.ts';
+import { benchCatchUp } from './catch-up.bench.ts';
+import { benchHttp } from './http.bench.ts';
+import { benchLag } from './lag.bench.ts';
+import { benchRebuild } from './rebuild.bench.ts';
+
+const all = { append: benchAppend, 'catch-up': benchCatchUp, rebuild: benchRebuild, lag: benchLag, http: benchHttp } as const;
+const chosen = process.argv.slice(2).filter((name) => name in all) as (keyof typeof all)[];
+const names = chosen.length > 0 ? chosen : (Object.keys(all) as (keyof typeof all)[]);
+
+const lines: string[] = [];
+const out = (line: string) => {
+  lines.push(line);
+  process.stdout.write(`${line}\n`);
+};
+
+out(
+  `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, BENCH_SECONDS=${process.env.BENCH_SECONDS ?? 5}`,
+);
+const server = await startBenchServer();
+try {
+  for (const name of names) {
+    out('');
+    out(`### ${name}`);
+    out('');
+    await all[name](server.adminUrl, out);
+  }
+} finally {
+  await server.stop();
+}
+const dir = join(import.meta.dirname, '..', '..', 'test-results', 'bench');
+await mkdir(dir, { recursive: true });
+await writeFile(join(dir, 'latest.md'), `${lines.join('\n')}\n`);
