@@ -24,7 +24,7 @@ export type ProjectionRunner = ReadModelFreshness & {
   stop(): Promise<void>;
   status(): ProjectionStatus[];
   /** Blue/green rebuild of one projection from position zero; resolves once the new generation serves reads. */
-  rebuild(name: string): Promise<void>;
+  rebuild(name: string): Promise<{ eventsApplied: number; generation: number }>;
 };
 
 export type ProjectionRunnerOptions = {
@@ -391,6 +391,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
       const unsubscribeRebuild = store.onAppended(wakeAll);
       try {
         await track(runLoop(loop, true));
+        return { eventsApplied: loop.eventsApplied, generation: loop.generation.generation };
       } finally {
         unsubscribeRebuild();
         loops.delete(`rebuild:${name}`);
