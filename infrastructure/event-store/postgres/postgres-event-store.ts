@@ -240,7 +240,9 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
       inFlight++;
       void flush(batch).finally(() => {
         inFlight--;
-        pump();
+        // After the writers whose appends just resolved have queued their next ones (promise
+        // continuations run before setImmediate), so the next batch is full rather than a stub.
+        setImmediate(pump);
       });
     }
   };
