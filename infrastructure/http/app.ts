@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -85,6 +86,7 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
       },
     },
   });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(swagger, {
     openapi: {

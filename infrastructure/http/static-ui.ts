@@ -11,9 +11,10 @@ import type { HttpApp } from './http.port.ts';
  * carry a content hash); every other path that is not an API call gets index.html and the client
  * router decides. Unknown /api paths answer 404 in the API's error shape.
  */
-export const registerStaticUi = async (app: HttpApp, options: { distDir: string; isClientRoute?: (path: string) => boolean }) => {
+export const registerStaticUi = async (app: HttpApp, options: { distDir: string }) => {
   const root = resolve(options.distDir);
   const hasUi = existsSync(join(root, 'index.html'));
+  const isClientRoute = await loadRouteMatcher(join(root, 'routes.json'));
   if (hasUi) {
     await app.register(fastifyStatic, {
       root,
@@ -32,11 +33,30 @@ export const registerStaticUi = async (app: HttpApp, options: { distDir: string;
       const response = toErrorResponse(new DomainError('404', 'Vir ne obstaja.', { status: 404 }));
       return reply.status(404).send(response.body);
     }
-    const known = options.isClientRoute ? options.isClientRoute(path) : true;
+    const known = isClientRoute(path);
     return reply
       .status(known ? 200 : 404)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(indexHtml);
   });
+};
+
+/**
+ * The UI build writes its route patterns (spec §2) to routes.json; a path none of them matches is
+ * answered with 404 while the app shows its not-found page. (The UI's own matcher is the same
+ * rule: `:name` stands for one path segment.)
+ */
+const loadRouteMatcher = async (file: string): Promise<(path: string) => boolean> => {
+  if (!existsSync(file)) return () => true;
+  const patterns = (JSON.parse(await readFile(file, 'utf8')) as string[]).map((pattern) => pattern.split('/').filter(Boolean));
+  return (path) => {
+    let segments: string[];
+    try {
+      segments = decodeURI(path).replace(/\/+$/, '').split('/').filter(Boolean);
+    } catch {
+      return false;
+    }
+    return patterns.some((pattern) => pattern.length === segments.length && pattern.every((part, i) => part.startsWith(':') || part === segments[i]));
+  };
 };

@@ -1,21 +1,39 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { createTheme, MantineProvider } from '@mantine/core';
+import './app.css';
+import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { onUnauthorised } from '../lib/api-client.ts';
+import { session } from '../lib/session.ts';
+import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 
 const theme = createTheme({
-  primaryColor: 'teal',
+  // A teal dark enough for white text (WCAG AA) at the primary shade.
+  colors: {
+    brand: ['#e6f4f3', '#c5e6e4', '#9fd6d2', '#76c5bf', '#4fb4ad', '#2f9f98', '#138a83', '#0b6e69', '#075a56', '#044542'],
+  },
+  primaryColor: 'brand',
+  primaryShade: 7,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
 });
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+// Mantine's dimmed grey is too light for small text on white; this one passes AA.
+const cssVariablesResolver: CSSVariablesResolver = () => ({ variables: {}, light: { '--mantine-color-dimmed': '#5c636a' }, dark: {} });
+
+// spec §7: a 401 from any call but login and registration ends the session and opens the login page.
+onUnauthorised(() => {
+  session.clear();
+  queryClient.clear();
+  const here = window.location.pathname + window.location.search;
+  if (window.location.pathname !== '/prijava') void router.navigate(`/prijava?redirect=${encodeURIComponent(here)}`, { replace: true });
+});
 
 export const App = () => (
-  <MantineProvider theme={theme}>
+  <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
     {/* Toasts: 3000 ms, top centre (spec §8). */}
     <Notifications position="top-center" autoClose={3000} />
     <QueryClientProvider client={queryClient}>

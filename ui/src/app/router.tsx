@@ -1,16 +1,74 @@
-import { createBrowserRouter, redirect } from 'react-router';
+import type { ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { exchangeLoginToken, providerLogin } from '../features/auth/api/exchange-token.ts';
+import { meQuery } from '../features/users/api/me.ts';
 import { session } from '../lib/session.ts';
-import { HomeRoute } from './routes/home.tsx';
-import { LoginRoute } from './routes/login.tsx';
+import { createGuard } from './guards.ts';
+import { PublicLayout } from './layout/public-layout.tsx';
+import { Root } from './layout/root.tsx';
+import { queryClient } from './query-client.ts';
+import { ROUTES, type RouteEntry } from './route-paths.ts';
+import { GuardPending } from './routes/guard-pending.tsx';
+import { HomePage } from './routes/home.tsx';
+import { LoginPage } from './routes/login.tsx';
+import { NotFoundPage } from './routes/not-found.tsx';
+import { PlaceholderPage } from './routes/placeholder-page.tsx';
+import { RouteErrorPage } from './routes/route-error.tsx';
+import { VersionPage } from './routes/version.tsx';
 
-/** Without a stored jwt, a page that is not public sends the user to login with the full original path. */
-const requireSession = ({ request }: { request: Request }) => {
-  if (session.token()) return null;
-  const url = new URL(request.url);
-  throw redirect(`/prijava?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+const guard = createGuard({
+  token: session.token,
+  setToken: session.setToken,
+  clearSession: () => {
+    session.clear();
+    queryClient.clear();
+  },
+  exchangeLoginToken,
+  providerLogin,
+  loadUser: () => queryClient.fetchQuery(meQuery),
+  // The consents issue fills this hook: the required consent types 1 to 4 (spec §5).
+  missingConsentsRedirect: () => null,
+  logError: (message, error) => console.error(message, error),
+});
+
+/** Built pages by path; every other route of spec §2 is a titled placeholder until its issue lands. */
+const PAGES: Record<string, () => ReactNode> = {
+  '/': () => <HomePage />,
+  '/prijava': () => <LoginPage />,
+  '/version': () => <VersionPage />,
+  '/login-as': () => <GuardPending />,
+  '/redirect/:id': () => <GuardPending />,
 };
 
-export const router = createBrowserRouter([
-  { path: '/prijava', element: <LoginRoute /> },
-  { path: '/', loader: requireSession, element: <HomeRoute /> },
-]);
+const toRoute = (entry: RouteEntry): RouteObject => {
+  const base = { path: entry.path, loader: guard, handle: { title: entry.title } };
+  if (entry.section === 'admin') {
+    return {
+      ...base,
+      lazy: async () => {
+        const { AdminPage } = await import('./routes/admin/admin-page.tsx');
+        return { element: <AdminPage entry={entry} /> };
+      },
+    };
+  }
+  const page = PAGES[entry.path];
+  return { ...base, element: page ? page() : <PlaceholderPage entry={entry} /> };
+};
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { element: <PublicLayout />, children: ROUTES.filter((r) => r.section === 'public').map(toRoute) },
+      {
+        // The signed-in shell (menus, switcher, drawers) is its own chunk: the login page does not load it.
+        lazy: async () => ({ Component: (await import('./layout/app-shell.tsx')).AppShellLayout }),
+        children: ROUTES.filter((r) => r.section !== 'public').map(toRoute),
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export const Logo = () => {
+export const Logo = ({ compact = false }: { compact?: boolean }) => {
   const { t } = useTranslation();
   return (
     <Group gap="xs" wrap="nowrap">
@@ -10,12 +10,14 @@ export const Logo = () => {
         <path d="M27 14h10v13h13v10H37v13H27V37H14V27h13z" fill="#fff" />
       </svg>
       <div>
-        <Text fw={700} size="lg" lh={1.1}>
+        <Text fw={700} size="lg" lh={1.1} c="dark">
           {t('app.name')}
         </Text>
-        <Text size="xs" c="dimmed" lh={1.1}>
-          {t('app.tagline')}
-        </Text>
+        {compact ? null : (
+          <Text size="xs" c="dimmed" lh={1.1}>
+            {t('app.tagline')}
+          </Text>
+        )}
       </div>
     </Group>
   );

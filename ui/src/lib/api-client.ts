@@ -47,7 +47,9 @@ export const onUnauthorised = (listener: () => void) => {
   return () => unauthorisedListeners.delete(listener);
 };
 
-const NO_401_REDIRECT = ['/auth/login', '/auth/register'];
+// Login and registration show their own message; a failed token exchange is handled by its guard
+// (the token is stripped before going to login).
+const NO_401_REDIRECT = ['/auth/login', '/auth/register', '/auth/token'];
 
 export const api = async <T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',

@@ -5,14 +5,14 @@ import { Logo } from '../../components/logo.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 
 /** /prijava: after login the user goes to the `redirect` query value or / (spec §2). */
-export const LoginRoute = () => {
+export const LoginPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   const target = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/';
   return (
-    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)" component="main">
       <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
         <Stack gap="lg">
           <Logo />

@@ -4,11 +4,14 @@ import { session } from '../../../lib/session.ts';
 
 export type LoginInput = { usernameOrEmail: string; password: string };
 
-/** spec §7 POST /auth/login: the username or e-mail goes lowercased. */
-export const login = async (input: LoginInput) => {
-  const result = await api<{ authToken: string }>('POST', '/auth/login', {
+/** spec §7 POST /auth/login: the username or e-mail goes lowercased. Returns the token without storing it. */
+export const requestToken = async (input: LoginInput) =>
+  api<{ authToken: string }>('POST', '/auth/login', {
     body: { usernameOrEmail: input.usernameOrEmail.trim().toLowerCase(), password: input.password },
   });
+
+export const login = async (input: LoginInput) => {
+  const result = await requestToken(input);
   session.setToken(result.authToken);
   return result;
 };

@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { ROUTES } from '../../ui/src/app/route-paths.ts';
+import { logIn } from './support.ts';
+
+/**
+ * Every route of spec §2 opens (with sample ids), has no serious or critical accessibility
+ * violation (axe-core), and is saved as a screenshot under test-results/screenshots for review.
+ * Public pages are visited signed out, the others as the demo admin.
+ */
+const sample = (path: string) => path.replace(/:[A-Za-z]+/g, '1');
+const fileName = (path: string) => (path === '/' ? 'home' : path.slice(1).replace(/[/:]/g, '_'));
+
+const check = async (page: import('@playwright/test').Page, path: string) => {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    path,
+  ).toEqual([]);
+  await page.screenshot({ path: `test-results/screenshots/${fileName(path)}.png`, fullPage: true });
+};
+
+test('every public page opens signed out, accessibly', async ({ page }) => {
+  test.setTimeout(180_000);
+  for (const route of ROUTES.filter((r) => r.section === 'public' && r.path !== '/login-as' && !r.path.startsWith('/redirect'))) {
+    const response = await page.goto(sample(route.path));
+    expect(response?.status(), route.path).toBe(200);
+    await expect(page.locator('h1').first(), route.path).toBeVisible();
+    await check(page, route.path);
+  }
+  await page.goto('/ni-te-strani');
+  await check(page, '/404');
+});
+
+test('every signed-in page opens for the admin, accessibly', async ({ page }) => {
+  test.setTimeout(600_000);
+  await logIn(page, 'admin');
+  for (const route of ROUTES.filter((r) => r.section !== 'public')) {
+    const response = await page.goto(sample(route.path));
+    expect(response?.status(), route.path).toBe(200);
+    await expect(page.locator('main h1').first(), route.path).toBeVisible();
+    await check(page, route.path);
+  }
+});
+
+test('a signed-in participant sees the shell accessibly on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await logIn(page, 'udelezenec');
+  await check(page, '/mobile-home');
+});

@@ -1,0 +1,136 @@
+import { Anchor, Box, Burger, Button, Center, Container, Divider, Drawer, Group, Loader, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { Logo } from '../../components/logo.tsx';
+import { accounts } from '../../features/auth/accounts.ts';
+import { logout } from '../../features/auth/api/login.ts';
+import { AccountSwitcher } from '../../features/auth/components/account-switcher.tsx';
+import { useMe } from '../../features/users/api/me.ts';
+import { session } from '../../lib/session.ts';
+import { useMinimumDelay } from '../../lib/use-minimum-delay.ts';
+import { MOBILE_BREAKPOINT, useHideOnScroll } from '../../lib/use-scroll-direction.ts';
+import { APP_VERSION } from '../../lib/version.ts';
+import { DesktopMenu, StackedMenu } from './main-menu.tsx';
+import { mainMenu, showsMobileMenuButton } from './menu-model.ts';
+import { MobileFooter } from './mobile-footer.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/**
+ * The signed-in layout: header (logo, menu, account switcher, user menu, and the places of the
+ * news pop-up and the push-permission dialog), the page, and on mobile the footer. Below 768 px
+ * header and footer hide while scrolling down and come back when scrolling up.
+ */
+export const AppShellLayout = () => {
+  const { t } = useTranslation();
+  const me = useMe();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT - 1}px)`) ?? false;
+  const hidden = useHideOnScroll() && isMobile;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const pendingSavePassword = useRef<boolean | undefined>(undefined);
+  const loading = useMinimumDelay(me.isPending);
+  const user = me.data;
+
+  useEffect(() => {
+    const token = session.token();
+    if (!user || !token) return;
+    accounts.remember(user, token, pendingSavePassword.current);
+    pendingSavePassword.current = undefined;
+  }, [user]);
+
+  const signOut = async () => {
+    await logout();
+    queryClient.clear();
+    navigate('/prijava', { replace: true });
+  };
+
+  const switched = async (savePassword?: boolean) => {
+    pendingSavePassword.current = savePassword;
+    // Everything cached belongs to the previous account: reset it, so the open queries load again as the new one.
+    queryClient.removeQueries({ type: 'inactive' });
+    await queryClient.resetQueries();
+    navigate('/', { replace: true });
+  };
+
+  const items = user ? mainMenu(user) : [];
+
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-gray-0)" pb={isMobile ? 72 : 0}>
+      <Anchor href="#main" className="skip-link">
+        {t('app.skipToContent')}
+      </Anchor>
+      <Box
+        component="header"
+        data-testid="app-header"
+        data-hidden={hidden}
+        style={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 100,
+          background: 'var(--mantine-color-white)',
+          borderBottom: '1px solid var(--mantine-color-gray-3)',
+          transform: hidden ? 'translateY(-100%)' : 'translateY(0)',
+          transition: 'transform 200ms ease',
+        }}
+      >
+        <Container size="xl" h={64}>
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Group gap="lg" wrap="nowrap">
+              <Anchor component={Link} to="/" underline="never" c="inherit" title={t('pages.home')}>
+                <Logo compact={isMobile || items.length > 3} />
+              </Anchor>
+              {!isMobile && items.length > 0 ? (
+                <nav aria-label={t('menu.main')}>
+                  <DesktopMenu items={items} />
+                </nav>
+              ) : null}
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              {/* The news pop-up and the push-permission dialog arrive with the communication work (docs/ui-status.md). */}
+              <span data-slot="news-popup" hidden />
+              <span data-slot="push-permission" hidden />
+              {user ? <AccountSwitcher currentUserId={user.id} onSwitched={switched} /> : null}
+              {user ? <UserMenu user={user} onLogout={signOut} /> : null}
+              {isMobile && user && showsMobileMenuButton(user) ? (
+                <Burger
+                  opened={drawerOpen}
+                  onClick={() => setDrawerOpen((o) => !o)}
+                  aria-label={drawerOpen ? t('menu.close') : t('menu.open')}
+                  data-testid="mobile-menu-button"
+                />
+              ) : null}
+              {!user && !me.isPending ? (
+                <Button variant="default" size="xs" onClick={signOut}>
+                  {t('userMenu.logout')}
+                </Button>
+              ) : null}
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+      <Drawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} title={t('menu.main')} size="xs" position="left">
+        <nav aria-label={t('menu.main')}>
+          <StackedMenu items={items} onNavigate={() => setDrawerOpen(false)} />
+        </nav>
+        <Divider my="md" />
+        <Text size="xs" c="dimmed" data-testid="mobile-menu-version">
+          {t('app.version', { version: APP_VERSION })}
+        </Text>
+      </Drawer>
+      <Container size="xl" py="lg" component="main" id="main">
+        {loading ? (
+          <Center py="xl">
+            <Loader aria-label={t('common.loading')} />
+          </Center>
+        ) : (
+          <Outlet />
+        )}
+      </Container>
+      {isMobile ? <MobileFooter hidden={hidden} /> : null}
+    </Box>
+  );
+};

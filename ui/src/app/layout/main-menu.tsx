@@ -1,0 +1,60 @@
+import { Button, Group, Menu, NavLink, Stack } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink as RouterNavLink } from 'react-router';
+import type { MenuItem } from './menu-model.ts';
+
+/** The main menu on wide screens: links, and drop-downs for groups. */
+export const DesktopMenu = ({ items }: { items: readonly MenuItem[] }) => {
+  const { t } = useTranslation();
+  return (
+    <Group gap={2} wrap="nowrap" component="ul" role="list" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {items.map((item) =>
+        item.children ? (
+          <li key={item.key}>
+            <Menu position="bottom-start" withinPortal>
+              <Menu.Target>
+                <Button variant="subtle" color="dark" size="compact-md" rightSection={<IconChevronDown size={14} aria-hidden />} data-menu={item.key}>
+                  {t(item.label)}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {item.children.map((child) => (
+                  <Menu.Item key={child.key} component={Link} to={child.to as string} data-menu={child.key}>
+                    {t(child.label)}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          </li>
+        ) : (
+          <li key={item.key}>
+            <Button component={RouterNavLink} to={item.to as string} variant="subtle" color="dark" size="compact-md" data-menu={item.key}>
+              {t(item.label)}
+            </Button>
+          </li>
+        ),
+      )}
+    </Group>
+  );
+};
+
+/** The same menu as a list, for the mobile drawer. */
+export const StackedMenu = ({ items, onNavigate }: { items: readonly MenuItem[]; onNavigate: () => void }) => {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={0}>
+      {items.map((item) =>
+        item.children ? (
+          <NavLink key={item.key} label={t(item.label)} defaultOpened data-menu={item.key}>
+            {item.children.map((child) => (
+              <NavLink key={child.key} component={Link} to={child.to as string} label={t(child.label)} onClick={onNavigate} data-menu={child.key} />
+            ))}
+          </NavLink>
+        ) : (
+          <NavLink key={item.key} component={Link} to={item.to as string} label={t(item.label)} onClick={onNavigate} data-menu={item.key} />
+        ),
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,92 @@
+import type { CurrentUser } from '../../features/users/api/me.ts';
+import { hasRole, hasSystemPermission, ROLE_ID } from '../../features/users/roles.ts';
+
+export type MenuItem = {
+  readonly key: string;
+  /** i18n key */
+  readonly label: string;
+  readonly to?: string;
+  readonly children?: readonly MenuItem[];
+};
+
+const NEWS_PERMISSION = 1065;
+
+/**
+ * The menus of spec §2 for one user:
+ * - everyone signed in: courses and academies (with ?own=true for a user who is both manager and participant);
+ * - admin or editor: communities (units, companies, community groups), users, tags (companies,
+ *   professions), and news with newsletters for those holding permission 1065;
+ * - admin only: data (exports, imports, stats);
+ * - manager or director who is not admin: users (the manager route).
+ */
+export const mainMenu = (user: CurrentUser): MenuItem[] => {
+  const admin = hasRole(user, ROLE_ID.admin);
+  const editor = hasRole(user, ROLE_ID.editor);
+  const manager = hasRole(user, ROLE_ID.manager);
+  const director = hasRole(user, ROLE_ID.director);
+  const own = manager && hasRole(user, ROLE_ID.participant) ? '?own=true' : '';
+  const items: MenuItem[] = [
+    { key: 'courses', label: 'menu.courses', to: `/izobrazevanja${own}` },
+    { key: 'academies', label: 'menu.academies', to: `/powerclass${own}` },
+  ];
+  if (admin || editor) {
+    items.push(
+      {
+        key: 'communities',
+        label: 'menu.communities',
+        children: [
+          { key: 'units', label: 'menu.units', to: '/admin/units' },
+          { key: 'companies', label: 'menu.companies', to: '/admin/companies' },
+          { key: 'groups', label: 'menu.groups', to: '/admin/communities/groups' },
+        ],
+      },
+      { key: 'users', label: 'menu.users', to: '/admin/users' },
+      {
+        key: 'tags',
+        label: 'menu.tags',
+        children: [
+          { key: 'tagsCompanies', label: 'menu.tagsCompanies', to: '/admin/tags/companies' },
+          { key: 'tagsProfessions', label: 'menu.tagsProfessions', to: '/admin/tags/professions' },
+        ],
+      },
+    );
+    if (hasSystemPermission(user, NEWS_PERMISSION)) {
+      items.push({
+        key: 'news',
+        label: 'menu.news',
+        children: [
+          { key: 'newsItems', label: 'menu.newsItems', to: '/admin/news' },
+          { key: 'newsletters', label: 'menu.newsletters', to: '/admin/newsletters' },
+        ],
+      });
+    }
+  }
+  if (admin) {
+    items.push({
+      key: 'data',
+      label: 'menu.data',
+      children: [
+        { key: 'exports', label: 'menu.exports', to: '/admin/exports' },
+        { key: 'imports', label: 'menu.imports', to: '/admin/imports' },
+        { key: 'stats', label: 'menu.stats', to: '/admin/stats' },
+      ],
+    });
+  }
+  if ((manager || director) && !admin) items.push({ key: 'managerUsers', label: 'menu.managerUsers', to: '/manager/users' });
+  return items;
+};
+
+/** spec §2: the mobile menu button appears only for admin, manager or director. */
+export const showsMobileMenuButton = (user: CurrentUser) => hasRole(user, ROLE_ID.admin) || hasRole(user, ROLE_ID.manager) || hasRole(user, ROLE_ID.director);
+
+/** spec §2 mobile footer: home, courses, academies, new, completed, archived, search, news. */
+export const FOOTER_LINKS: readonly MenuItem[] = [
+  { key: 'home', label: 'footer.home', to: '/' },
+  { key: 'courses', label: 'footer.courses', to: '/izobrazevanja' },
+  { key: 'academies', label: 'footer.academies', to: '/powerclass' },
+  { key: 'new', label: 'footer.new', to: '/izobrazevanja?filter=new' },
+  { key: 'completed', label: 'footer.completed', to: '/izobrazevanja?filter=completed' },
+  { key: 'archived', label: 'footer.archived', to: '/izobrazevanja?filter=archived' },
+  { key: 'search', label: 'footer.search', to: '/izobrazevanja?search=' },
+  { key: 'news', label: 'footer.news', to: '/novicnik' },
+];

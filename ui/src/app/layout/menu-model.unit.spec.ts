@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '../../features/users/api/me.ts';
+import { mainMenu, showsMobileMenuButton } from './menu-model.ts';
+
+const ADMIN_ABILITIES = [1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1017, 1018, 1019, 1020, 1062, 1063, 1064, 1065, 1066];
+const EDITOR_ABILITIES = [1004, 1009, 1010, 1011, 1012, 1017, 1018, 1019, 1020, 1062, 1063, 1064, 1065];
+
+const user = (roles: number[], abilities: number[] = []): CurrentUser => ({
+  id: 1,
+  username: 'u',
+  email: 'u@x.si',
+  firstName: 'U',
+  middleName: null,
+  lastName: 'X',
+  fullName: 'U X',
+  phone: null,
+  profession: null,
+  userRoles: roles.map((id) => ({ role_id: id, unit_id: 3, unit_name: 'Enota', company_id: 2, company_name: 'Podjetje' })),
+  systemAbilities: abilities.map((systemPermission) => ({ systemPermission })),
+  roles: roles.map((id) => ({ id, name: String(id), unit_id: 3, unit_name: 'Enota', company_id: 2, company_name: 'Podjetje' })),
+});
+
+/** The menu as keys and links, flattened: what a user sees. */
+const flat = (u: CurrentUser) =>
+  mainMenu(u).flatMap((item) => [item.to ? `${item.key} ${item.to}` : item.key, ...(item.children ?? []).map((c) => `  ${c.key} ${c.to}`)]);
+
+describe('menus of spec §2 per role', () => {
+  it('admin: courses, academies, communities, users, tags, news, data; no manager users', () => {
+    expect(flat(user([1], ADMIN_ABILITIES))).toEqual([
+      'courses /izobrazevanja',
+      'academies /powerclass',
+      'communities',
+      '  units /admin/units',
+      '  companies /admin/companies',
+      '  groups /admin/communities/groups',
+      'users /admin/users',
+      'tags',
+      '  tagsCompanies /admin/tags/companies',
+      '  tagsProfessions /admin/tags/professions',
+      'news',
+      '  newsItems /admin/news',
+      '  newsletters /admin/newsletters',
+      'data',
+      '  exports /admin/exports',
+      '  imports /admin/imports',
+      '  stats /admin/stats',
+    ]);
+  });
+
+  it('editor: the admin-type menu without data', () => {
+    const keys = mainMenu(user([6], EDITOR_ABILITIES)).map((i) => i.key);
+    expect(keys).toEqual(['courses', 'academies', 'communities', 'users', 'tags', 'news']);
+  });
+
+  it('shows the news entries only with permission 1065', () => {
+    expect(mainMenu(user([6], [1004])).map((i) => i.key)).not.toContain('news');
+  });
+
+  it('manager or director who is not admin: courses, academies and the manager users route', () => {
+    for (const role of [2, 5]) expect(flat(user([role]))).toEqual(['courses /izobrazevanja', 'academies /powerclass', 'managerUsers /manager/users']);
+    expect(mainMenu(user([1, 2], ADMIN_ABILITIES)).map((i) => i.key)).not.toContain('managerUsers');
+  });
+
+  it('accountant, client, participant: courses and academies only', () => {
+    for (const role of [3, 4, 10]) expect(flat(user([role]))).toEqual(['courses /izobrazevanja', 'academies /powerclass']);
+  });
+
+  it('adds own=true to courses and academies for a user who is both manager and participant', () => {
+    expect(flat(user([2, 10]))).toEqual(['courses /izobrazevanja?own=true', 'academies /powerclass?own=true', 'managerUsers /manager/users']);
+    expect(flat(user([5, 10]))[0]).toBe('courses /izobrazevanja');
+  });
+
+  it('shows the mobile menu button only to admin, manager or director', () => {
+    expect([1, 2, 3, 4, 5, 6, 10].filter((role) => showsMobileMenuButton(user([role])))).toEqual([1, 2, 5]);
+  });
+});

@@ -1,0 +1,56 @@
+import { Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { IconArchive, IconCircleCheck, IconHome, IconNews, IconSchool, IconSearch, IconSparkles, IconStars } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FOOTER_LINKS } from './menu-model.ts';
+
+const ICONS: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
+  home: IconHome,
+  courses: IconSchool,
+  academies: IconStars,
+  new: IconSparkles,
+  completed: IconCircleCheck,
+  archived: IconArchive,
+  search: IconSearch,
+  news: IconNews,
+};
+
+/** spec §2 mobile footer; hides while scrolling down below 768 px, like the header. */
+export const MobileFooter = ({ hidden }: { hidden: boolean }) => {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="footer"
+      data-testid="mobile-footer"
+      data-hidden={hidden}
+      style={{
+        position: 'fixed',
+        bottom: 0,
+        left: 0,
+        right: 0,
+        zIndex: 100,
+        background: 'var(--mantine-color-white)',
+        borderTop: '1px solid var(--mantine-color-gray-3)',
+        transform: hidden ? 'translateY(100%)' : 'translateY(0)',
+        transition: 'transform 200ms ease',
+      }}
+    >
+      <nav aria-label={t('footer.label')}>
+        <Group gap={0} justify="space-between" wrap="nowrap" px={2}>
+          {FOOTER_LINKS.map((link) => {
+            const Icon = ICONS[link.key] ?? IconHome;
+            return (
+              <UnstyledButton key={link.key} component={Link} to={link.to as string} py={6} px={1} style={{ flex: '1 1 0', minWidth: 0, textAlign: 'center' }}>
+                <Icon size={20} aria-hidden />
+                <Text size="9px" lh={1.2} truncate="end">
+                  {t(link.label)}
+                </Text>
+              </UnstyledButton>
+            );
+          })}
+        </Group>
+      </nav>
+    </Box>
+  );
+};

@@ -1,0 +1,49 @@
+import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconCertificate, IconLogout, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CurrentUser } from '../../features/users/api/me.ts';
+import { locationOf } from '../../features/users/roles.ts';
+
+const initials = (user: CurrentUser) => `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+
+/** spec §2 user menu: name, location, profile, own completed courses, logout; opens on the avatar, closes on a click outside. */
+export const UserMenu = ({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) => {
+  const { t } = useTranslation();
+  const location = locationOf(user);
+  return (
+    <Menu position="bottom-end" width={260} withinPortal>
+      <Menu.Target>
+        {/* The name starts with the initials shown, as WCAG 2.5.3 (label in name) asks. */}
+        <UnstyledButton aria-label={`${initials(user)}, ${t('userMenu.open')}: ${user.fullName}`} data-testid="user-menu">
+          <Avatar color="brand" radius="xl">
+            {initials(user)}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text fw={600} c="dark" size="sm" data-testid="user-menu-name">
+            {user.fullName}
+          </Text>
+          {location ? (
+            <Text size="xs" c="dimmed" title={t('userMenu.location')}>
+              {location}
+            </Text>
+          ) : null}
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/profil" leftSection={<IconUser size={16} aria-hidden />}>
+          {t('userMenu.profile')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/profil/izobrazevanja" leftSection={<IconCertificate size={16} aria-hidden />}>
+          {t('userMenu.completedCourses')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item onClick={onLogout} leftSection={<IconLogout size={16} aria-hidden />}>
+          {t('userMenu.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+};

@@ -1,0 +1,139 @@
+/**
+ * Every route of spec §2, exactly as the spec spells it. Pure data: the router builds on it, the
+ * build writes it to dist/routes.json so the server answers 404 for a path no route matches, and
+ * the tests visit each one. `status` says whether the page is built or a titled placeholder that a
+ * later issue fills (docs/ui-status.md lists them).
+ */
+export type RouteSection = 'public' | 'user' | 'admin' | 'manager';
+
+export type RouteEntry = {
+  readonly path: string;
+  /** i18n key of the page title. */
+  readonly title: string;
+  readonly section: RouteSection;
+  readonly status: 'done' | 'placeholder';
+  /** The later issue that fills a placeholder. */
+  readonly issue?: string;
+};
+
+const r = (path: string, title: string, section: RouteSection, status: RouteEntry['status'] = 'placeholder', issue?: string): RouteEntry => ({
+  path,
+  title,
+  section,
+  status,
+  ...(issue ? { issue } : {}),
+});
+
+const COURSES = 'participant journey (issue 5)';
+const ORG = 'organisation core (issue 4)';
+const CONSENTS = 'consents (issue 6)';
+const STATS = 'live statistics and costs (issue 7)';
+const IDENTITY = 'identity: registration, password, e-mail, 2FA, social sign-in';
+const COMMS = 'communication: news, newsletters, notifications';
+const ADMIN_COURSES = 'course authoring';
+const DATA = 'imports, exports and reports';
+
+export const ROUTES: readonly RouteEntry[] = [
+  // Public and user routes
+  r('/', 'pages.home', 'user', 'done'),
+  r('/glp', 'pages.glp', 'user', 'placeholder', COURSES),
+  r('/prijava', 'pages.login', 'public', 'done'),
+  r('/prijava/2fa', 'pages.login2fa', 'public', 'placeholder', IDENTITY),
+  r('/powerclass', 'pages.academies', 'user', 'placeholder', COURSES),
+  r('/powerclass/:academyId', 'pages.academy', 'user', 'placeholder', COURSES),
+  r('/pogoji', 'pages.consents', 'user', 'placeholder', CONSENTS),
+  r('/izobrazevanja', 'pages.courses', 'user', 'placeholder', COURSES),
+  r('/izobrazevanja/:courseId', 'pages.course', 'user', 'placeholder', COURSES),
+  r('/izobrazevanja/:courseId/bloki/:blockIndex', 'pages.block', 'user', 'placeholder', COURSES),
+  r('/izobrazevanja/:courseId/certifikat', 'pages.certificate', 'user', 'placeholder', COURSES),
+  r('/izobrazevanja/:courseId/konec', 'pages.courseCompleted', 'user', 'placeholder', COURSES),
+  r('/courses/:courseId/end', 'pages.courseEnd', 'user', 'placeholder', COURSES),
+  r('/sprememba-e-naslova', 'pages.emailChange', 'user', 'placeholder', IDENTITY),
+  r('/sprememba-e-naslova/complete', 'pages.emailChangeComplete', 'user', 'placeholder', IDENTITY),
+  r('/nov-uporabnik', 'pages.newUser', 'public', 'placeholder', IDENTITY),
+  r('/geslo', 'pages.passwordReset', 'public', 'placeholder', IDENTITY),
+  r('/geslo/complete', 'pages.passwordResetComplete', 'public', 'placeholder', IDENTITY),
+  r('/profil', 'pages.profile', 'user', 'placeholder', IDENTITY),
+  r('/profil/pogoji', 'pages.profileConsents', 'user', 'placeholder', CONSENTS),
+  r('/profil/izobrazevanja', 'pages.profileCourses', 'user', 'placeholder', COURSES),
+  r('/registracija', 'pages.registration', 'public', 'placeholder', IDENTITY),
+  r('/registracija/bind-email', 'pages.bindEmail', 'public', 'placeholder', IDENTITY),
+  r('/registracija/complete', 'pages.registrationComplete', 'public', 'placeholder', IDENTITY),
+  r('/anketa/:surveyId', 'pages.survey', 'public', 'placeholder', COURSES),
+  r('/novicnik', 'pages.newsletters', 'user', 'placeholder', COMMS),
+  r('/novicnik/:newsletterId', 'pages.newsletter', 'user', 'placeholder', COMMS),
+  r('/vimeo', 'pages.vimeo', 'user', 'placeholder', ADMIN_COURSES),
+  r('/version', 'pages.version', 'user', 'done'),
+  r('/redirect/:id', 'pages.providerRedirect', 'public', 'done'),
+  r('/login-as', 'pages.loginAs', 'public', 'done'),
+  // Admin routes
+  r('/admin/academies/new', 'pages.admin.academyNew', 'admin', 'placeholder', ADMIN_COURSES),
+  r('/admin/academies/:id/general', 'pages.admin.academyGeneral', 'admin', 'placeholder', ADMIN_COURSES),
+  r('/admin/academies/:id/success/:intervalId', 'pages.admin.academySuccess', 'admin', 'placeholder', STATS),
+  r('/admin/academies/:id/communities/:communityId/success/:intervalId', 'pages.admin.academyCommunitySuccess', 'admin', 'placeholder', STATS),
+  r('/admin/users', 'pages.admin.users', 'admin', 'placeholder', IDENTITY),
+  r('/admin/users/new', 'pages.admin.userNew', 'admin', 'placeholder', IDENTITY),
+  r('/admin/users/:id', 'pages.admin.user', 'admin', 'placeholder', IDENTITY),
+  r('/admin/tags/professions', 'pages.admin.tagsProfessions', 'admin', 'placeholder', ORG),
+  r('/admin/tags/companies', 'pages.admin.tagsCompanies', 'admin', 'placeholder', ORG),
+  r('/admin/tags/units', 'pages.admin.tagsUnits', 'admin', 'placeholder', ORG),
+  r('/admin/tags/courses', 'pages.admin.tagsCourses', 'admin', 'placeholder', ORG),
+  r('/admin/tags/courses/:id', 'pages.admin.tagCourse', 'admin', 'placeholder', ORG),
+  r('/admin/exports', 'pages.admin.exports', 'admin', 'placeholder', DATA),
+  r('/admin/imports', 'pages.admin.imports', 'admin', 'placeholder', DATA),
+  r('/admin/companies', 'pages.admin.companies', 'admin', 'placeholder', ORG),
+  r('/admin/companies/new', 'pages.admin.companyNew', 'admin', 'placeholder', ORG),
+  r('/admin/companies/:id', 'pages.admin.company', 'admin', 'placeholder', ORG),
+  r('/admin/units', 'pages.admin.units', 'admin', 'placeholder', ORG),
+  r('/admin/units/new', 'pages.admin.unitNew', 'admin', 'placeholder', ORG),
+  r('/admin/units/:id', 'pages.admin.unit', 'admin', 'placeholder', ORG),
+  r('/admin/communities/general', 'pages.admin.communities', 'admin', 'placeholder', ORG),
+  r('/admin/communities/general/new', 'pages.admin.communityNew', 'admin', 'placeholder', ORG),
+  r('/admin/communities/general/:id', 'pages.admin.community', 'admin', 'placeholder', ORG),
+  r('/admin/communities/groups', 'pages.admin.groups', 'admin', 'placeholder', ORG),
+  r('/admin/communities/groups/new', 'pages.admin.groupNew', 'admin', 'placeholder', ORG),
+  r('/admin/communities/groups/:id', 'pages.admin.group', 'admin', 'placeholder', ORG),
+  r('/admin/courses', 'pages.admin.courses', 'admin', 'placeholder', ADMIN_COURSES),
+  r('/admin/courses/new', 'pages.admin.courseNew', 'admin', 'placeholder', ADMIN_COURSES),
+  r('/admin/courses/:courseId/general', 'pages.admin.courseGeneral', 'admin', 'placeholder', ADMIN_COURSES),
+  r('/admin/courses/:courseId/participants', 'pages.admin.courseParticipants', 'admin', 'placeholder', ADMIN_COURSES),
+  r('/admin/courses/:courseId/report', 'pages.admin.courseReport', 'admin', 'placeholder', DATA),
+  r('/admin/courses/:courseId/report/print', 'pages.admin.courseReportPrint', 'admin', 'placeholder', DATA),
+  r('/admin/courses/:courseId/report/download/:reportId', 'pages.admin.courseReportDownload', 'admin', 'placeholder', DATA),
+  r('/admin/courses/:courseId/notifications', 'pages.admin.courseNotifications', 'admin', 'placeholder', COMMS),
+  r('/admin/courses/:courseId/posts', 'pages.admin.coursePosts', 'admin', 'placeholder', ADMIN_COURSES),
+  r('/admin/courses/:courseId/nps/:blockId/overview/:intervalId', 'pages.admin.courseNpsOverview', 'admin', 'placeholder', STATS),
+  r('/admin/courses/:courseId/nps/:blockId/communities/:intervalId', 'pages.admin.courseNpsCommunities', 'admin', 'placeholder', STATS),
+  r('/admin/courses/:courseId/success/:intervalId', 'pages.admin.courseSuccess', 'admin', 'placeholder', STATS),
+  r('/admin/courses/:courseId/communities/:communityId/success/:intervalId', 'pages.admin.courseCommunitySuccess', 'admin', 'placeholder', STATS),
+  r('/admin/courses/:courseId/costs/:intervalId', 'pages.admin.courseCosts', 'admin', 'placeholder', STATS),
+  r('/admin/courses/:courseId/blocks/quiz/new', 'pages.admin.blockQuizNew', 'admin', 'placeholder', ADMIN_COURSES),
+  r('/admin/courses/:courseId/blocks/video/new', 'pages.admin.blockVideoNew', 'admin', 'placeholder', ADMIN_COURSES),
+  r('/admin/courses/:courseId/blocks/typeform/new', 'pages.admin.blockTypeformNew', 'admin', 'placeholder', ADMIN_COURSES),
+  r('/admin/courses/:courseId/blocks/nps/new', 'pages.admin.blockNpsNew', 'admin', 'placeholder', ADMIN_COURSES),
+  r('/admin/courses/:courseId/blocks/points/new', 'pages.admin.blockPointsNew', 'admin', 'placeholder', ADMIN_COURSES),
+  r('/admin/courses/:courseId/blocks/:blockId', 'pages.admin.block', 'admin', 'placeholder', ADMIN_COURSES),
+  r('/admin/news', 'pages.admin.news', 'admin', 'placeholder', COMMS),
+  r('/admin/news/:newsId', 'pages.admin.newsItem', 'admin', 'placeholder', COMMS),
+  r('/admin/newsletters', 'pages.admin.newsletters', 'admin', 'placeholder', COMMS),
+  r('/admin/newsletters/new', 'pages.admin.newsletterNew', 'admin', 'placeholder', COMMS),
+  r('/admin/newsletters/:id/edit', 'pages.admin.newsletterEdit', 'admin', 'placeholder', COMMS),
+  r('/admin/stats', 'pages.admin.stats', 'admin', 'placeholder', STATS),
+  r('/admin/professions', 'pages.admin.professions', 'admin', 'placeholder', ORG),
+  r('/admin/professions/new', 'pages.admin.professionNew', 'admin', 'placeholder', ORG),
+  r('/admin/professions/:id', 'pages.admin.profession', 'admin', 'placeholder', ORG),
+  r('/admin/professions/groups', 'pages.admin.professionGroups', 'admin', 'placeholder', ORG),
+  r('/admin/professions/groups/new', 'pages.admin.professionGroupNew', 'admin', 'placeholder', ORG),
+  r('/admin/professions/groups/:id', 'pages.admin.professionGroup', 'admin', 'placeholder', ORG),
+  r('/manager/users', 'pages.manager.users', 'manager', 'placeholder', IDENTITY),
+];
+
+/** The public pages of spec §2 that skip the login check. */
+export const isPublicPath = (pathname: string) => ROUTES.some((route) => route.section === 'public' && matchPath(route.path, pathname));
+
+/** True when `pathname` matches the route pattern (`:name` is one path segment). */
+export const matchPath = (pattern: string, pathname: string) => {
+  const a = pattern.split('/').filter(Boolean);
+  const b = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+  return a.length === b.length && a.every((segment, i) => segment.startsWith(':') || segment === b[i]);
+};

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from './route-paths.ts';
+
+const doc = readFileSync(join(import.meta.dirname, '..', '..', '..', 'docs', 'ui-status.md'), 'utf8');
+const section = (heading: string) => doc.split(`## ${heading}`)[1]?.split('\n## ')[0] ?? '';
+const pathsIn = (text: string) => [...text.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]);
+
+describe('docs/ui-status.md', () => {
+  it('lists every placeholder route, and only those, as placeholders', () => {
+    expect(pathsIn(section('Placeholders')).sort()).toEqual(
+      ROUTES.filter((r) => r.status === 'placeholder')
+        .map((r) => r.path)
+        .sort(),
+    );
+  });
+
+  it('lists every built route as built', () => {
+    expect(pathsIn(section('Built')).sort()).toEqual(
+      ROUTES.filter((r) => r.status === 'done')
+        .map((r) => r.path)
+        .sort(),
+    );
+  });
+
+  it('has each spec route once', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    // 31 user and public routes, 58 admin routes, 1 manager route.
+    expect(paths).toHaveLength(90);
+  });
+});
