@@ -105,6 +105,12 @@ test('an admin logs in as another user through /login-as and lands on the course
   await expect(page.getByTestId('user-menu-name')).toHaveText('Nina Naročnik');
 });
 
+test('the provider entry /redirect/{id} falls back to the course list when the provider login fails', async ({ page }) => {
+  await logIn(page, 'udelezenec');
+  await page.goto('/redirect/5?provider=google&user=abc');
+  await expect(page).toHaveURL(/\/izobrazevanja$/);
+});
+
 test('the account switcher adds an account, switches with a saved password, and asks for the password otherwise', async ({ page }) => {
   await logIn(page, 'admin');
   await page.getByTestId('account-switcher').click();
