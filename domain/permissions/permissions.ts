@@ -89,11 +89,5 @@ export const PERMISSIONS: readonly Permission[] = [
   p('membership', 1045, 'record.create'),
 ];
 
-export const permissionKey = (scope: PermissionScope, id: number) => `${scope}:${id}`;
-
-const KNOWN = new Set(PERMISSIONS.map((x) => permissionKey(x.scope, x.id)));
-
-export const isKnownPermission = (scope: PermissionScope, id: number) => KNOWN.has(permissionKey(scope, id));
-
 export const SYSTEM_PERMISSION_IDS: readonly number[] = PERMISSIONS.filter((x) => x.scope === 'system').map((x) => x.id);
 export const PROFILE_PERMISSION_IDS: readonly number[] = PERMISSIONS.filter((x) => x.scope === 'profile').map((x) => x.id);

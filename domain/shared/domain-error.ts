@@ -16,6 +16,3 @@ export class DomainError extends Error {
     this.field = options.field;
   }
 }
-
-export const notFound = (message = 'Vir ne obstaja.') => new DomainError('404', message, { status: 404 });
-export const forbidden = (message = 'Nimate pravic za to dejanje.') => new DomainError('403', message, { status: 403 });

@@ -14,7 +14,7 @@ import type { SessionClaims, SessionTokens } from '../auth/tokens.port.ts';
 import { parsePosition } from '../event-store/event-store.port.ts';
 import type { ReadModelFreshness } from '../projections/projection.port.ts';
 import { toErrorResponse } from './errors.ts';
-import type { AuthContext, HttpApp, RouteAccess } from './http.port.ts';
+import { type AuthContext, type HttpApp, type RouteAccess, unauthorized } from './http.port.ts';
 import { parseQueryString } from './query-string.ts';
 
 export type HttpAppOptions = {
@@ -32,7 +32,6 @@ export type HttpAppOptions = {
 };
 
 const TOKEN_INVALID = () => new DomainError('401', 'Seja je neveljavna ali je potekla. Prijavite se znova.', { status: 401 });
-const LOGIN_REQUIRED = () => new DomainError('401', 'Prijava je potrebna.', { status: 401 });
 const FORBIDDEN = () => new DomainError('403', 'Nimate pravic za to dejanje.', { status: 403 });
 
 const bearer = (request: FastifyRequest): string | null => {
@@ -44,7 +43,7 @@ const bearer = (request: FastifyRequest): string | null => {
 
 const allowed = (access: RouteAccess, auth: AuthContext | null, request: FastifyRequest) => {
   if (access.kind === 'public') return true;
-  if (!auth) throw LOGIN_REQUIRED();
+  if (!auth) throw unauthorized();
   if (access.kind === 'authenticated') return true;
   return access.anyOf.some((check) =>
     'system' in check
