@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatEuroCents, setupI18n } from './i18n.ts';
 
 describe('Slovenian locale', () => {
-  let t: (key: string, options?: object) => string;
+  let i18n: ReturnType<typeof setupI18n>;
   beforeAll(() => {
-    t = setupI18n().t.bind(setupI18n());
+    i18n = setupI18n();
   });
 
   it('uses the four Slovenian plural forms', () => {
-    expect([1, 2, 3, 4, 5, 101, 102].map((count) => t('home.coursesCount', { count }))).toEqual([
+    expect([1, 2, 3, 4, 5, 101, 102].map((count) => i18n.t('home.coursesCount', { count }))).toEqual([
       '1 izobraževanje',
       '2 izobraževanji',
       '3 izobraževanja',
