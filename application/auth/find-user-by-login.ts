@@ -1,9 +1,9 @@
 import { fold } from '../../domain/shared/decider.ts';
-import type { ClaimEvent } from '../../domain/users/unique-claim.ts';
-import { claimDecider, claimStream } from '../../domain/users/unique-claim.ts';
+import type { ClaimEvent } from '../../domain/shared/unique-claim.ts';
 import { userDecider } from '../../domain/users/user.decide.ts';
 import type { UserEvent, UserState } from '../../domain/users/user.ts';
 import { userStream } from '../../domain/users/user.ts';
+import { emailClaim, usernameClaim } from '../../domain/users/user-claims.ts';
 import type { EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 
 /**
@@ -12,13 +12,14 @@ import type { EventStore } from '../../infrastructure/event-store/event-store.po
  */
 export const findUserByLogin = async (store: EventStore, usernameOrEmail: string): Promise<UserState> => {
   const login = usernameOrEmail.trim().toLowerCase();
-  const claim = await store.readStream(claimStream(login.includes('@') ? 'email' : 'username', login));
+  const kind = login.includes('@') ? emailClaim : usernameClaim;
+  const claim = await store.readStream(kind.stream(login));
   const owner = fold(
-    claimDecider,
+    kind.decider,
     claim.events.map((e) => ({ type: e.type, data: e.data }) as ClaimEvent),
   );
   if (owner.status !== 'claimed') return userDecider.initialState;
-  const user = await store.readStream(userStream(owner.userId));
+  const user = await store.readStream(userStream(owner.ownerId));
   return fold(
     userDecider,
     user.events.map((e) => ({ type: e.type, data: e.data }) as UserEvent),

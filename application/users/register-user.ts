@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { RoleAssignment } from '../../domain/permissions/can.ts';
-import { claimDecider, claimStream } from '../../domain/users/unique-claim.ts';
 import { userDecider } from '../../domain/users/user.decide.ts';
 import { emailRule, passwordRule, personNameRule, usernameRule } from '../../domain/users/user.rules.ts';
 import { userStream } from '../../domain/users/user.ts';
+import { emailClaim, usernameClaim } from '../../domain/users/user-claims.ts';
 import type { PasswordHasher } from '../../infrastructure/auth/password-hasher.port.ts';
 import type { EventMetadata, EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 import type { IdAllocator } from '../../infrastructure/ids/id-allocator.port.ts';
@@ -34,10 +34,16 @@ type Deps = { readonly store: EventStore; readonly ids: IdAllocator; readonly pa
 export const registerUser = async (deps: Deps, input: RegisterUserRequest, roles: readonly RoleAssignment[], metadata: EventMetadata) => {
   const request = registerUserRequest.parse(input);
   const userId = await deps.ids.next('user');
+  const claims = { username: usernameClaim, email: emailClaim };
   const claim = (kind: 'username' | 'email', value: string) =>
-    handleCommand(deps.store, { streamName: claimStream(kind, value), decider: claimDecider, command: { type: 'Claim', kind, userId }, metadata });
+    handleCommand(deps.store, { streamName: claims[kind].stream(value), decider: claims[kind].decider, command: { type: 'Claim', ownerId: userId }, metadata });
   const release = (kind: 'username' | 'email', value: string) =>
-    handleCommand(deps.store, { streamName: claimStream(kind, value), decider: claimDecider, command: { type: 'Release', userId }, metadata });
+    handleCommand(deps.store, {
+      streamName: claims[kind].stream(value),
+      decider: claims[kind].decider,
+      command: { type: 'Release', ownerId: userId },
+      metadata,
+    });
 
   await claim('username', request.username);
   try {

@@ -2,25 +2,43 @@ import { z } from 'zod';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { defineEvent, type EventsOf } from '../shared/event.ts';
-import { professionRule } from './organisation.rules.ts';
 
-/** A profession (pharmacist, doctor, ...). Some need a licence number (spec §5). */
+/** A profession (pharmacist, doctor, ...), in a profession group; some need a licence number (spec §5). */
 export const professionStream = (professionId: number) => `profession-${professionId}`;
 
+const fields = z.object({ name: z.string(), groupId: z.number().int().positive().nullable(), needsLicenceNumber: z.boolean() });
+
 export const professionEvents = [
-  defineEvent('ProfessionCreated', z.object({ professionId: z.number().int().positive(), name: z.string(), needsLicenceNumber: z.boolean() })),
+  // Version 1 had no group.
+  defineEvent('ProfessionCreated', fields.extend({ professionId: z.number().int().positive() }), {
+    version: 2,
+    upcasters: { 1: (data) => ({ groupId: null, ...(data as object) }) },
+  }),
+  defineEvent('ProfessionUpdated', fields),
 ] as const;
 
 export type ProfessionEvent = EventsOf<typeof professionEvents>;
-export type ProfessionState = { readonly status: 'none' } | { readonly status: 'active'; readonly id: number };
-export type ProfessionCommand = { type: 'CreateProfession'; professionId: number; name: string; needsLicenceNumber: boolean };
+export type ProfessionFields = z.infer<typeof fields>;
+export type ProfessionState = { readonly status: 'none' } | { readonly status: 'active'; readonly id: number; readonly fields: ProfessionFields };
+export type ProfessionCommand =
+  | { type: 'CreateProfession'; professionId: number; fields: ProfessionFields }
+  | { type: 'UpdateProfession'; fields: ProfessionFields };
 
 export const professionDecider: Decider<ProfessionCommand, ProfessionEvent, ProfessionState> = {
   initialState: { status: 'none' },
-  evolve: (_state, event) => ({ status: 'active', id: event.data.professionId }),
+  evolve: (state, event) => {
+    if (event.type === 'ProfessionCreated') {
+      const { professionId, ...rest } = event.data;
+      return { status: 'active', id: professionId, fields: rest };
+    }
+    return state.status === 'active' ? { ...state, fields: event.data } : state;
+  },
   decide: (command, state) => {
-    if (state.status !== 'none') throw new DomainError('409', 'Poklic že obstaja.', { status: 409 });
-    const { name } = professionRule.parse({ name: command.name });
-    return [{ type: 'ProfessionCreated', data: { professionId: command.professionId, name, needsLicenceNumber: command.needsLicenceNumber } }];
+    if (command.type === 'CreateProfession') {
+      if (state.status !== 'none') throw new DomainError('409', 'Poklic že obstaja.', { status: 409 });
+      return [{ type: 'ProfessionCreated', data: { professionId: command.professionId, ...command.fields } }];
+    }
+    if (state.status !== 'active') throw new DomainError('404', 'Poklic ne obstaja.', { status: 404 });
+    return JSON.stringify(state.fields) === JSON.stringify(command.fields) ? [] : [{ type: 'ProfessionUpdated', data: command.fields }];
   },
 };

@@ -2,25 +2,74 @@ import { z } from 'zod';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { defineEvent, type EventsOf } from '../shared/event.ts';
-import { unitRule } from './organisation.rules.ts';
 
-/** A unit (community) of a company: a pharmacy, a clinic, a ward. */
+/** A unit (community) of a company: a pharmacy, a clinic, a ward. Published or not (spec §4). */
 export const unitStream = (unitId: number) => `unit-${unitId}`;
 
+const fields = z.object({ companyId: z.number().int().positive(), name: z.string(), tagId: z.number().int().positive().nullable() });
+
 export const unitEvents = [
-  defineEvent('UnitCreated', z.object({ unitId: z.number().int().positive(), companyId: z.number().int().positive(), name: z.string() })),
+  // Version 1 had no tag.
+  defineEvent('UnitCreated', fields.extend({ unitId: z.number().int().positive() }), {
+    version: 2,
+    upcasters: { 1: (data) => ({ tagId: null, ...(data as object) }) },
+  }),
+  defineEvent('UnitUpdated', fields),
+  defineEvent('UnitPublished', z.object({})),
+  defineEvent('UnitUnpublished', z.object({})),
 ] as const;
 
 export type UnitEvent = EventsOf<typeof unitEvents>;
-export type UnitState = { readonly status: 'none' } | { readonly status: 'active'; readonly id: number; readonly companyId: number };
-export type UnitCommand = { type: 'CreateUnit'; unitId: number; companyId: number; name: string };
+export type UnitFields = z.infer<typeof fields>;
+export type UnitState =
+  | { readonly status: 'none' }
+  | { readonly status: 'active'; readonly id: number; readonly fields: UnitFields; readonly published: boolean };
+
+export type UnitCommand =
+  | { type: 'CreateUnit'; unitId: number; fields: UnitFields }
+  | { type: 'UpdateUnit'; fields: UnitFields }
+  | { type: 'PublishUnit' }
+  | { type: 'UnpublishUnit' };
+
+const notFound = () => new DomainError('404', 'Enota ne obstaja.', { status: 404 });
 
 export const unitDecider: Decider<UnitCommand, UnitEvent, UnitState> = {
   initialState: { status: 'none' },
-  evolve: (_state, event) => ({ status: 'active', id: event.data.unitId, companyId: event.data.companyId }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'UnitCreated': {
+        const { unitId, ...rest } = event.data;
+        return { status: 'active', id: unitId, fields: rest, published: false };
+      }
+      case 'UnitUpdated':
+        return state.status === 'active' ? { ...state, fields: event.data } : state;
+      case 'UnitPublished':
+        return state.status === 'active' ? { ...state, published: true } : state;
+      case 'UnitUnpublished':
+        return state.status === 'active' ? { ...state, published: false } : state;
+      default: {
+        const unreachable: never = event;
+        return unreachable;
+      }
+    }
+  },
   decide: (command, state) => {
-    if (state.status !== 'none') throw new DomainError('409', 'Enota že obstaja.', { status: 409 });
-    const { name } = unitRule.parse({ name: command.name });
-    return [{ type: 'UnitCreated', data: { unitId: command.unitId, companyId: command.companyId, name } }];
+    if (command.type === 'CreateUnit') {
+      if (state.status !== 'none') throw new DomainError('409', 'Enota že obstaja.', { status: 409 });
+      return [{ type: 'UnitCreated', data: { unitId: command.unitId, ...command.fields } }];
+    }
+    if (state.status !== 'active') throw notFound();
+    switch (command.type) {
+      case 'UpdateUnit':
+        return JSON.stringify(state.fields) === JSON.stringify(command.fields) ? [] : [{ type: 'UnitUpdated', data: command.fields }];
+      case 'PublishUnit':
+        return state.published ? [] : [{ type: 'UnitPublished', data: {} }];
+      case 'UnpublishUnit':
+        return state.published ? [{ type: 'UnitUnpublished', data: {} }] : [];
+      default: {
+        const unreachable: never = command;
+        return unreachable;
+      }
+    }
   },
 };

@@ -52,3 +52,21 @@ export const can = (subject: Subject, permissionId: number, scope: Scope): boole
 /** True when some role of the subject grants the community permission in some unit (menus, list filters). */
 export const canSomewhere = (subject: Subject, permissionId: number): boolean =>
   subject.roles.some((role) => (COMMUNITY_ROLE_PERMISSIONS[role.roleId] ?? []).includes(permissionId));
+
+/**
+ * Where a community permission reaches for list filters: the units named by the subject's roles that
+ * grant it, and the companies of manager or director roles with unit_id 0.
+ */
+export const communityReach = (subject: Subject, permissionId: number): { unitIds: number[]; companyIds: number[] } => {
+  const unitIds = new Set<number>();
+  const companyIds = new Set<number>();
+  for (const role of subject.roles) {
+    if (!(COMMUNITY_ROLE_PERMISSIONS[role.roleId] ?? []).includes(permissionId)) continue;
+    if (role.unitId === 0) {
+      if (COMPANY_WIDE_ROLES.has(role.roleId) && role.companyId !== null) companyIds.add(role.companyId);
+    } else {
+      unitIds.add(role.unitId);
+    }
+  }
+  return { unitIds: [...unitIds], companyIds: [...companyIds] };
+};

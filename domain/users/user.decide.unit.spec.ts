@@ -1,9 +1,9 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../tests/support/decider-spec.ts';
 import { ROLE } from '../permissions/roles.ts';
-import { claimDecider } from './unique-claim.ts';
 import { LOGIN_FAILED, TOKEN_INVALID, userDecider } from './user.decide.ts';
 import type { UserEvent } from './user.ts';
+import { emailClaim, usernameClaim } from './user-claims.ts';
 
 const spec = deciderSpec(userDecider);
 const SESSION = '0b0f8c39-5d2e-4d5e-9f79-3c8f2f1b7a11';
@@ -112,42 +112,48 @@ describe('user decider', () => {
   });
 });
 
-describe('unique claim decider', () => {
-  const claims = deciderSpec(claimDecider);
+describe('username and e-mail claims', () => {
+  const usernames = deciderSpec(usernameClaim.decider);
+  const emails = deciderSpec(emailClaim.decider);
   it('claims a free value, is idempotent for its owner and refuses others with the spec codes', () => {
-    claims
+    usernames
       .given([])
-      .when({ type: 'Claim', kind: 'username', userId: 1 })
-      .thenExpect([{ type: 'UniqueValueClaimed', data: { userId: 1 } }]);
-    claims
-      .given([{ type: 'UniqueValueClaimed', data: { userId: 1 } }])
-      .when({ type: 'Claim', kind: 'username', userId: 1 })
+      .when({ type: 'Claim', ownerId: 1 })
+      .thenExpect([{ type: 'UniqueValueClaimed', data: { ownerId: 1 } }]);
+    usernames
+      .given([{ type: 'UniqueValueClaimed', data: { ownerId: 1 } }])
+      .when({ type: 'Claim', ownerId: 1 })
       .thenExpect([]);
-    claims
-      .given([{ type: 'UniqueValueClaimed', data: { userId: 1 } }])
-      .when({ type: 'Claim', kind: 'username', userId: 2 })
+    usernames
+      .given([{ type: 'UniqueValueClaimed', data: { ownerId: 1 } }])
+      .when({ type: 'Claim', ownerId: 2 })
       .thenFails('422013');
-    claims
-      .given([{ type: 'UniqueValueClaimed', data: { userId: 1 } }])
-      .when({ type: 'Claim', kind: 'email', userId: 2 })
+    emails
+      .given([{ type: 'UniqueValueClaimed', data: { ownerId: 1 } }])
+      .when({ type: 'Claim', ownerId: 2 })
       .thenFails('422005');
   });
 
   it('releases only its own claim, after which the value is free again', () => {
-    claims
-      .given([{ type: 'UniqueValueClaimed', data: { userId: 1 } }])
-      .when({ type: 'Release', userId: 2 })
+    usernames
+      .given([{ type: 'UniqueValueClaimed', data: { ownerId: 1 } }])
+      .when({ type: 'Release', ownerId: 2 })
       .thenExpect([]);
-    claims
-      .given([{ type: 'UniqueValueClaimed', data: { userId: 1 } }])
-      .when({ type: 'Release', userId: 1 })
-      .thenExpect([{ type: 'UniqueValueReleased', data: { userId: 1 } }]);
-    claims
+    usernames
+      .given([{ type: 'UniqueValueClaimed', data: { ownerId: 1 } }])
+      .when({ type: 'Release', ownerId: 1 })
+      .thenExpect([{ type: 'UniqueValueReleased', data: { ownerId: 1 } }]);
+    usernames
       .given([
-        { type: 'UniqueValueClaimed', data: { userId: 1 } },
-        { type: 'UniqueValueReleased', data: { userId: 1 } },
+        { type: 'UniqueValueClaimed', data: { ownerId: 1 } },
+        { type: 'UniqueValueReleased', data: { ownerId: 1 } },
       ])
-      .when({ type: 'Claim', kind: 'username', userId: 2 })
-      .thenExpect([{ type: 'UniqueValueClaimed', data: { userId: 2 } }]);
+      .when({ type: 'Claim', ownerId: 2 })
+      .thenExpect([{ type: 'UniqueValueClaimed', data: { ownerId: 2 } }]);
+  });
+
+  it('normalises the value in the stream name', () => {
+    expect(usernameClaim.stream('  Ana ')).toBe('username-ana');
+    expect(emailClaim.stream('Ana@Test.SI')).toBe('useremail-ana@test.si');
   });
 });

@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyRequest, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Subject } from '../../domain/permissions/can.ts';
-import { can } from '../../domain/permissions/can.ts';
+import { can, canSomewhere } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { configureValidationMessages } from '../../domain/shared/validation-messages.rules.ts';
 import type { SessionClaims, SessionTokens } from '../auth/tokens.port.ts';
@@ -41,15 +41,24 @@ const bearer = (request: FastifyRequest): string | null => {
   return match ? (match[1] as string) : '';
 };
 
-const allowed = (access: RouteAccess, auth: AuthContext | null, request: FastifyRequest) => {
+const allowed = async (access: RouteAccess, auth: AuthContext | null, request: FastifyRequest): Promise<boolean> => {
   if (access.kind === 'public') return true;
   if (!auth) throw unauthorized();
   if (access.kind === 'authenticated') return true;
-  return access.anyOf.some((check) =>
-    'system' in check
-      ? can(auth.subject, check.system, { kind: 'system' })
-      : can(auth.subject, check.community, { kind: 'community', ...check.scope(request) }),
-  );
+  for (const check of access.anyOf) {
+    if ('system' in check) {
+      if (can(auth.subject, check.system, { kind: 'system' })) return true;
+      continue;
+    }
+    if ('communityAnywhere' in check) {
+      if (canSomewhere(auth.subject, check.communityAnywhere)) return true;
+      continue;
+    }
+    const scope = await check.scope(request);
+    if (scope === null) throw new DomainError('404', 'Vir ne obstaja.', { status: 404 });
+    if (can(auth.subject, check.community, { kind: 'community', ...scope })) return true;
+  }
+  return false;
 };
 
 /**
@@ -120,7 +129,9 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
         throw TOKEN_INVALID();
       }
     }
-    if (!allowed(access, request.auth, request)) throw FORBIDDEN();
+    if (!(await allowed(access, request.auth, request))) {
+      throw access.kind === 'permission' && access.forbiddenMessage ? new DomainError('403', access.forbiddenMessage, { status: 403 }) : FORBIDDEN();
+    }
   });
 
   app.addHook('preHandler', async (request, reply) => {

@@ -25,14 +25,19 @@ export type AuthContext = {
  * - `permission`: a signed-in user holding at least one of the listed permissions (spec §6 ids),
  *   system-wide, or in the community scope the route derives from the request.
  */
+export type CommunityScope = { companyId: number | null; unitId?: number };
+
 export type PermissionCheck =
   | { readonly system: number }
-  | { readonly community: number; readonly scope: (request: FastifyRequest) => { companyId: number | null; unitId?: number } };
+  /** A community permission in at least one unit (lists then show only what it reaches). */
+  | { readonly communityAnywhere: number }
+  /** The scope may need a lookup (the company of a unit); null means the resource does not exist (404). */
+  | { readonly community: number; readonly scope: (request: FastifyRequest) => CommunityScope | null | Promise<CommunityScope | null> };
 
 export type RouteAccess =
   | { readonly kind: 'public' }
   | { readonly kind: 'authenticated' }
-  | { readonly kind: 'permission'; readonly anyOf: readonly PermissionCheck[] };
+  | { readonly kind: 'permission'; readonly anyOf: readonly PermissionCheck[]; readonly forbiddenMessage?: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,6 +53,13 @@ declare module 'fastify' {
 export const PUBLIC: RouteAccess = { kind: 'public' };
 export const AUTHENTICATED: RouteAccess = { kind: 'authenticated' };
 export const system = (...ids: number[]): RouteAccess => ({ kind: 'permission', anyOf: ids.map((id) => ({ system: id })) });
+
+/** Allowed with any of the checks; the message replaces the generic 403 text (e.g. the tags' "Nimate pravic ..."). */
+export const anyOf = (checks: readonly PermissionCheck[], forbiddenMessage?: string): RouteAccess => ({
+  kind: 'permission',
+  anyOf: checks,
+  ...(forbiddenMessage ? { forbiddenMessage } : {}),
+});
 
 export const unauthorized = () => new DomainError('401', 'Prijava je potrebna.', { status: 401 });
 

@@ -1,9 +1,14 @@
-import { createCommunityGroup, createCompany, createProfession, createUnit } from '../../application/organisation/create-organisation.ts';
+import { createCommunityGroup } from '../../application/organisation/community-groups.ts';
+import { createCompany } from '../../application/organisation/companies.ts';
+import type { OrganisationDeps } from '../../application/organisation/organisation.deps.ts';
+import { createProfession, createProfessionGroup } from '../../application/organisation/professions.ts';
+import { createTag } from '../../application/organisation/tags.ts';
+import { changeUnit, createUnit } from '../../application/organisation/units.ts';
 import { registerUser } from '../../application/users/register-user.ts';
 import type { RoleAssignment } from '../../domain/permissions/can.ts';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import type { PasswordHasher } from '../auth/password-hasher.port.ts';
-import type { EventStore } from '../event-store/event-store.port.ts';
+import type { AllPosition, EventStore } from '../event-store/event-store.port.ts';
 import type { IdAllocator } from '../ids/id-allocator.port.ts';
 import type { Log } from '../logging/log.port.ts';
 import type { Database } from '../postgres/database.ts';
@@ -28,21 +33,63 @@ const SEED_LOCK = 7_340_003;
  * units, a community group, a few professions and one user per role. Returns false when the store
  * already holds events (demo data is never loaded twice, nor over real data).
  */
-export const loadDemoData = async (deps: { store: EventStore; ids: IdAllocator; passwords: PasswordHasher; db: Database; log: Log }): Promise<boolean> => {
+export const loadDemoData = async (deps: {
+  store: EventStore;
+  ids: IdAllocator;
+  passwords: PasswordHasher;
+  db: Database;
+  log: Log;
+  /** Waits until the read models have applied a write (the references of later steps are checked there). */
+  settle: (position: AllPosition | null) => Promise<void>;
+}): Promise<boolean> => {
   const lock = await deps.db.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [SEED_LOCK]);
     if (await deps.store.headPosition()) return false;
     const meta = { actorId: null, correlationId: 'demo-data' };
-    const { companyId } = await createCompany(deps, { name: 'Lekarne Zdravje d.o.o.', address: 'Dunajska cesta 100', city: 'Ljubljana', zip: '1000' }, meta);
-    const { unitId: center } = await createUnit(deps, { companyId, name: 'Lekarna Center' }, meta);
-    const { unitId: bezigrad } = await createUnit(deps, { companyId, name: 'Lekarna Bežigrad' }, meta);
-    await createCommunityGroup(deps, { name: 'Ljubljanske lekarne', unitIds: [center, bezigrad] }, meta);
-    const { professionId: pharmacist } = await createProfession(deps, { name: 'Magister farmacije', needsLicenceNumber: true }, meta);
-    await createProfession(deps, { name: 'Farmacevtski tehnik', needsLicenceNumber: false }, meta);
-    await createProfession(deps, { name: 'Zdravnik', needsLicenceNumber: true }, meta);
-    await createProfession(deps, { name: 'Medicinska sestra', needsLicenceNumber: false }, meta);
-    await createProfession(deps, { name: 'Zobozdravnik', needsLicenceNumber: true }, meta);
+    const org: OrganisationDeps = { store: deps.store, ids: deps.ids, db: deps.db.slonik };
+    const step = async <T extends { position: AllPosition | null }>(result: Promise<T>) => {
+      const done = await result;
+      await deps.settle(done.position);
+      return done;
+    };
+    const { id: pharmacyTag } = await step(createTag(org, 'company', { name: 'Lekarna', internalUse: false }, meta));
+    await step(createTag(org, 'company', { name: 'Bolnišnica', internalUse: false }, meta));
+    const { id: publicPharmacy } = await step(createTag(org, 'unit', { name: 'Javna lekarna', internalUse: false }, meta));
+    await step(createTag(org, 'profession', { name: 'Zdravstveni delavci', internalUse: true }, meta));
+    await step(createTag(org, 'course', { name: 'Farmakoterapija', internalUse: false }, meta));
+    const { id: companyId } = await step(
+      createCompany(
+        org,
+        {
+          name: 'Lekarne Zdravje d.o.o.',
+          address: 'Dunajska cesta 100',
+          city: 'Ljubljana',
+          zip: '1000',
+          region: 'Osrednjeslovenska',
+          tagId: pharmacyTag,
+          vat: 'SI12345678',
+          parentCompanyId: null,
+          externalId: null,
+          syncDestination: 1,
+          financial: { iban: 'SI56 0110 0100 0012 345', swift: null, billingEmail: 'racuni@zdravje.si' },
+        },
+        meta,
+      ),
+    );
+    const { id: center } = await step(createUnit(org, { companyId, name: 'Lekarna Center', tagId: publicPharmacy }, meta));
+    const { id: bezigrad } = await step(createUnit(org, { companyId, name: 'Lekarna Bežigrad', tagId: publicPharmacy }, meta));
+    await step(changeUnit(org, center, { type: 'PublishUnit' }, meta));
+    await step(changeUnit(org, bezigrad, { type: 'PublishUnit' }, meta));
+    await step(createCommunityGroup(org, { name: 'Ljubljanske lekarne', unitIds: [center, bezigrad] }, meta));
+    const { id: pharmacy } = await step(createProfessionGroup(org, 'Farmacija', meta));
+    const { id: medicine } = await step(createProfessionGroup(org, 'Medicina', meta));
+    const { id: nursing } = await step(createProfessionGroup(org, 'Zdravstvena nega', meta));
+    const { id: pharmacist } = await step(createProfession(org, { name: 'Magister farmacije', groupId: pharmacy, needsLicenceNumber: true }, meta));
+    await step(createProfession(org, { name: 'Farmacevtski tehnik', groupId: pharmacy, needsLicenceNumber: false }, meta));
+    await step(createProfession(org, { name: 'Zdravnik', groupId: medicine, needsLicenceNumber: true }, meta));
+    await step(createProfession(org, { name: 'Medicinska sestra', groupId: nursing, needsLicenceNumber: false }, meta));
+    await step(createProfession(org, { name: 'Zobozdravnik', groupId: medicine, needsLicenceNumber: true }, meta));
 
     const people: { username: string; firstName: string; lastName: string; professionId: number | null; roles: RoleAssignment[] }[] = [
       { username: 'admin', firstName: 'Ana', lastName: 'Skrbnik', professionId: null, roles: [{ roleId: ROLE.admin, unitId: 0, companyId: null }] },

@@ -1,9 +1,11 @@
 import { communityGroupEvents } from '../../domain/organisation/community-group.ts';
 import { companyEvents } from '../../domain/organisation/company.ts';
 import { professionEvents } from '../../domain/organisation/profession.ts';
+import { professionGroupEvents } from '../../domain/organisation/profession-group.ts';
+import { tagEvents } from '../../domain/organisation/tag.ts';
 import { unitEvents } from '../../domain/organisation/unit.ts';
 import type { EventDefinition } from '../../domain/shared/event.ts';
-import { claimEvents } from '../../domain/users/unique-claim.ts';
+import { claimEvents } from '../../domain/shared/unique-claim.ts';
 import { userEvents } from '../../domain/users/user.ts';
 
 /** Every event type the platform writes or reads: the store validates and upcasts with these. */
@@ -14,4 +16,6 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...unitEvents,
   ...communityGroupEvents,
   ...professionEvents,
+  ...professionGroupEvents,
+  ...tagEvents,
 ];

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthDeps } from '../../application/auth/auth.deps.ts';
 import { registerAuthRoutes } from '../../application/auth/auth.routes.ts';
+import { registerOrganisationRoutes } from '../../application/organisation/organisation.routes.ts';
+import { registerOrganisationReadRoutes } from '../../projections/organisation/organisation.routes.ts';
 import { findAuthSubject } from '../../projections/users/users.queries.ts';
 import { registerUsersReadRoutes } from '../../projections/users/users.routes.ts';
 import { createArgon2PasswordHasher } from '../auth/argon2-password-hasher.ts';
@@ -75,6 +77,8 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
   });
   registerAuthRoutes(app, auth);
   registerUsersReadRoutes(app, { db: db.pg });
+  registerOrganisationRoutes(app, { store, ids, db: db.slonik });
+  registerOrganisationReadRoutes(app, { db: db.slonik });
   await registerStaticUi(app, { distDir: config.uiDistDir });
 
   return { app, runner, store, db, ids, passwords, tokens, auth };

@@ -129,7 +129,18 @@ export const DemoDataLayer = Layer.effectDiscard(
     const platform = yield* AppPlatform;
     const logger = yield* AppLogger;
     if (!config.demoData) return;
-    yield* attempt('Demo data', () => loadDemoData({ store: platform.store, ids: platform.ids, passwords: platform.passwords, db: platform.db, log: logger }));
+    yield* attempt('Demo data', () =>
+      loadDemoData({
+        store: platform.store,
+        ids: platform.ids,
+        passwords: platform.passwords,
+        db: platform.db,
+        log: logger,
+        settle: async (position) => {
+          if (position) await platform.runner.waitFor(['organisation', 'users'], position, 30_000);
+        },
+      }),
+    );
   }),
 );
 

@@ -10,23 +10,63 @@ describe('organisation projection', () => {
   });
   afterAll(async () => db.drop());
 
-  it('holds companies, units, groups with their units and professions once each, however often a batch is applied', async () => {
+  const company = {
+    name: 'Lekarne d.o.o.',
+    address: 'Cesta 1',
+    city: 'Ljubljana',
+    zip: '1000',
+    region: null,
+    tagId: 1,
+    vat: 'SI1',
+    parentCompanyId: null,
+    externalId: null,
+    syncDestination: 2,
+    financial: { iban: null, swift: null, billingEmail: null },
+  };
+
+  it('holds each record once with its latest state, however often a batch is applied', async () => {
     const { rows } = await givenProjected(db, organisationProjection, [
-      recorded('company-1', 'CompanyCreated', { companyId: 1, name: 'Lekarne d.o.o.', address: 'Cesta 1', city: 'Ljubljana', zip: '1000' }),
-      recorded('unit-1', 'UnitCreated', { unitId: 1, companyId: 1, name: 'Center' }),
-      recorded('unit-2', 'UnitCreated', { unitId: 2, companyId: 1, name: 'Bežigrad' }),
+      recorded('tag-1', 'TagCreated', { tagId: 1, kind: 'company', name: 'Lekarna', internalUse: false }),
+      recorded('tag-2', 'TagCreated', { tagId: 2, kind: 'unit', name: 'Stara', internalUse: true }),
+      recorded('tag-2', 'TagUpdated', { name: 'Nova', internalUse: false }),
+      recorded('tag-3', 'TagCreated', { tagId: 3, kind: 'unit', name: 'Izbrisana', internalUse: false }),
+      recorded('tag-3', 'TagDeleted', {}),
+      recorded('company-1', 'CompanyCreated', { companyId: 1, ...company }),
+      recorded('company-1', 'CompanyUpdated', { ...company, city: 'Maribor', zip: '2000' }),
+      recorded('company-1', 'CompanySignatureChanged', { name: 'Ana Novak', role: 'Direktorica', imageFileId: null }),
+      recorded('unit-1', 'UnitCreated', { unitId: 1, companyId: 1, name: 'Center', tagId: 2 }),
+      recorded('unit-2', 'UnitCreated', { unitId: 2, companyId: 1, name: 'Bežigrad', tagId: null }),
+      recorded('unit-2', 'UnitUpdated', { companyId: 1, name: 'Bežigrad 2', tagId: null }),
+      recorded('unit-1', 'UnitPublished', {}),
       recorded('communitygroup-1', 'CommunityGroupCreated', { groupId: 1, name: 'Ljubljana', unitIds: [1, 2] }),
-      recorded('profession-1', 'ProfessionCreated', { professionId: 1, name: 'Farmacevt', needsLicenceNumber: true }),
+      recorded('communitygroup-1', 'CommunityGroupUpdated', { name: 'Ljubljana in okolica', unitIds: [2] }),
+      recorded('professiongroup-1', 'ProfessionGroupCreated', { groupId: 1, name: 'Farm' }),
+      recorded('professiongroup-1', 'ProfessionGroupRenamed', { name: 'Farmacija' }),
+      recorded('profession-1', 'ProfessionCreated', { professionId: 1, name: 'Farmacevt', groupId: 1, needsLicenceNumber: true }),
+      recorded('profession-1', 'ProfessionUpdated', { name: 'Magister farmacije', groupId: 1, needsLicenceNumber: true }),
     ]);
-    expect(await rows('companies')).toEqual([expect.objectContaining({ id: 1, name: 'Lekarne d.o.o.', zip: '1000' })]);
-    expect((await rows('units')).map((u) => [u.id, u.company_id, u.name])).toEqual([
-      [1, 1, 'Center'],
-      [2, 1, 'Bežigrad'],
+    expect(await rows('companies')).toEqual([
+      expect.objectContaining({
+        id: 1,
+        name: 'Lekarne d.o.o.',
+        city: 'Maribor',
+        zip: '2000',
+        sync_destination: 2,
+        signature: { name: 'Ana Novak', role: 'Direktorica', imageFileId: null },
+      }),
     ]);
-    expect(await rows('community_group_units', 'unit_id')).toEqual([
-      { group_id: 1, unit_id: 1 },
-      { group_id: 1, unit_id: 2 },
+    expect((await rows('units')).map((u) => [u.id, u.name, u.published, u.tag_id])).toEqual([
+      [1, 'Center', true, 2],
+      [2, 'Bežigrad 2', false, null],
     ]);
-    expect(await rows('professions')).toEqual([{ id: 1, name: 'Farmacevt', needs_licence_number: true }]);
+    expect(await rows('community_groups')).toEqual([expect.objectContaining({ id: 1, name: 'Ljubljana in okolica' })]);
+    expect(await rows('community_group_units')).toEqual([{ group_id: 1, unit_id: 2 }]);
+    expect(await rows('profession_groups')).toEqual([{ id: 1, name: 'Farmacija' }]);
+    expect(await rows('professions')).toEqual([{ id: 1, name: 'Magister farmacije', group_id: 1, needs_licence_number: true }]);
+    expect((await rows('tags')).map((t) => [t.id, t.kind, t.name, t.internal_use, t.deleted])).toEqual([
+      [1, 'company', 'Lekarna', false, false],
+      [2, 'unit', 'Nova', false, false],
+      [3, 'unit', 'Izbrisana', false, true],
+    ]);
   });
 });

@@ -60,7 +60,8 @@ export const api = async <T>(
   const token = session.token();
   if (token) headers.Authorization = `JWT ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (method === 'GET' && lastWritePosition) headers['X-Min-Position'] = lastWritePosition;
+  // Reads (and writes that check references in read models) wait until the last write is visible.
+  if (lastWritePosition) headers['X-Min-Position'] = lastWritePosition;
   const response = await fetch(`/api${path}${serialiseQuery(options.query)}`, {
     method,
     headers,

@@ -1,0 +1,261 @@
+import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
+import { z } from 'zod';
+import type { TagKind } from '../../domain/organisation/organisation.rules.ts';
+
+/** The read-model database handle the organisation queries take. */
+export type ReadDb = DatabasePool;
+
+export type ListParams = {
+  readonly search?: string | undefined;
+  readonly sort?: string | undefined;
+  readonly order?: 'asc' | 'desc' | undefined;
+  readonly page?: number | undefined;
+  /** 'all' is the spec's `limit=NO_LIMIT`. */
+  readonly pageSize?: number | 'all' | undefined;
+};
+
+/** Which units and companies a user may see: everything (system permission 1009), or those of their community roles. */
+export type Visibility = { readonly all: true } | { readonly all: false; readonly unitIds: readonly number[]; readonly companyIds: readonly number[] };
+
+export type Page<T> = { items: T[]; total: number };
+
+const DEFAULT_PAGE_SIZE = 20;
+
+const likePattern = (search: string) => `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const orderBy = (sorts: Record<string, FragmentSqlToken>, params: ListParams, fallback: string) => {
+  const column = sorts[params.sort ?? fallback] ?? (sorts[fallback] as FragmentSqlToken);
+  return params.order === 'desc' ? sql.fragment`${column} desc nulls last, 1 desc` : sql.fragment`${column} asc nulls last, 1 asc`;
+};
+
+const limitOffset = (params: ListParams) => {
+  if (params.pageSize === 'all') return sql.fragment``;
+  const size = Math.min(Math.max(params.pageSize ?? DEFAULT_PAGE_SIZE, 1), 100);
+  const page = Math.max(params.page ?? 1, 1);
+  return sql.fragment`limit ${size} offset ${(page - 1) * size}`;
+};
+
+const searchFilter = (column: FragmentSqlToken, params: ListParams) =>
+  params.search?.trim() ? sql.fragment`${column} ilike ${likePattern(params.search)}` : sql.fragment`true`;
+
+const unitVisibility = (visibility: Visibility) =>
+  visibility.all
+    ? sql.fragment`true`
+    : sql.fragment`(u.id = any(${sql.array([...visibility.unitIds], 'int4')}) or u.company_id = any(${sql.array([...visibility.companyIds], 'int4')}))`;
+
+// ---------------------------------------------------------------- lookups
+
+export const organisationExists = async (db: ReadDb, what: 'company' | 'unit' | 'professionGroup' | { tagKind: TagKind }, id: number) => {
+  const query =
+    what === 'company'
+      ? sql.unsafe`select 1 from rm.companies where id = ${id}`
+      : what === 'unit'
+        ? sql.unsafe`select 1 from rm.units where id = ${id}`
+        : what === 'professionGroup'
+          ? sql.unsafe`select 1 from rm.profession_groups where id = ${id}`
+          : sql.unsafe`select 1 from rm.tags where id = ${id} and kind = ${what.tagKind} and not deleted`;
+  return (await db.query(query)).rowCount > 0;
+};
+
+/** The company of a unit, for permission scopes; null when the unit does not exist. */
+export const unitScope = async (db: ReadDb, unitId: number) => {
+  const companyId = await db.maybeOneFirst(sql.type(z.object({ company_id: z.number() }))`select company_id from rm.units where id = ${unitId}`);
+  return companyId === null ? null : { unitId, companyId };
+};
+
+// ---------------------------------------------------------------- companies
+
+export const companyListItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string().nullable(),
+  zip: z.string().nullable(),
+  vat: z.string().nullable(),
+  tagName: z.string().nullable(),
+  unitCount: z.number(),
+});
+
+export const listCompanies = async (db: ReadDb, params: ListParams, visibility: Visibility): Promise<Page<z.infer<typeof companyListItem>>> => {
+  const where = sql.fragment`${searchFilter(sql.fragment`c.name`, params)} and ${
+    visibility.all
+      ? sql.fragment`true`
+      : sql.fragment`(c.id = any(${sql.array([...visibility.companyIds], 'int4')}) or c.id in (select company_id from rm.units where id = any(${sql.array([...visibility.unitIds], 'int4')})))`
+  }`;
+  const sorts = {
+    name: sql.fragment`lower(c.name)`,
+    city: sql.fragment`lower(c.city)`,
+    vat: sql.fragment`c.vat`,
+    units: sql.fragment`"unitCount"`,
+    id: sql.fragment`c.id`,
+  };
+  const items = await db.any(sql.type(companyListItem)`
+    select c.id, c.name, c.address, c.city, c.zip, c.vat, t.name as "tagName",
+           (select count(*) from rm.units u where u.company_id = c.id)::int as "unitCount"
+      from rm.companies c left join rm.tags t on t.id = c.tag_id
+     where ${where}
+     order by ${orderBy(sorts, params, 'name')} ${limitOffset(params)}`);
+  const total = await db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from rm.companies c where ${where}`);
+  return { items: [...items], total };
+};
+
+export const companyDetail = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string().nullable(),
+  zip: z.string().nullable(),
+  region: z.string().nullable(),
+  tagId: z.number().nullable(),
+  vat: z.string().nullable(),
+  parentCompanyId: z.number().nullable(),
+  parentCompanyName: z.string().nullable(),
+  externalId: z.string().nullable(),
+  syncDestination: z.number().nullable(),
+  financial: z.object({ iban: z.string().nullable(), swift: z.string().nullable(), billingEmail: z.string().nullable() }),
+  signature: z.object({ name: z.string(), role: z.string(), imageFileId: z.number().nullable() }).nullable(),
+  units: z.array(z.object({ id: z.number(), name: z.string(), published: z.boolean() })),
+});
+
+export const getCompany = async (db: ReadDb, id: number) =>
+  db.maybeOne(sql.type(companyDetail)`
+    select c.id, c.name, c.address, c.city, c.zip, c.region, c.tag_id as "tagId", c.vat, c.parent_company_id as "parentCompanyId",
+           p.name as "parentCompanyName", c.external_id as "externalId", c.sync_destination as "syncDestination", c.financial, c.signature,
+           coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name, 'published', u.published) order by lower(u.name))
+                       from rm.units u where u.company_id = c.id), '[]'::json) as units
+      from rm.companies c left join rm.companies p on p.id = c.parent_company_id
+     where c.id = ${id}`);
+
+// ---------------------------------------------------------------- units (communities)
+
+/** spec §7 GET /units: items with id, name, company_id, company_name. */
+export const unitListItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  company_id: z.number(),
+  company_name: z.string().nullable(),
+  published: z.boolean(),
+  tag_id: z.number().nullable(),
+  tag_name: z.string().nullable(),
+  groups: z.array(z.string()),
+});
+
+export const listUnits = async (
+  db: ReadDb,
+  params: ListParams & { companyIds?: readonly number[] | undefined; ids?: readonly number[] | undefined },
+  visibility: Visibility,
+): Promise<Page<z.infer<typeof unitListItem>>> => {
+  const where = sql.fragment`${searchFilter(sql.fragment`u.name`, params)} and ${unitVisibility(visibility)}
+    and ${params.companyIds?.length ? sql.fragment`u.company_id = any(${sql.array([...params.companyIds], 'int4')})` : sql.fragment`true`}
+    and ${params.ids ? sql.fragment`u.id = any(${sql.array([...params.ids], 'int4')})` : sql.fragment`true`}`;
+  const sorts = { name: sql.fragment`lower(u.name)`, company: sql.fragment`lower(c.name)`, published: sql.fragment`u.published`, id: sql.fragment`u.id` };
+  const items = await db.any(sql.type(unitListItem)`
+    select u.id, u.name, u.company_id, c.name as company_name, u.published, u.tag_id, t.name as tag_name,
+           coalesce((select array_agg(g.name order by g.name) from rm.community_group_units gu join rm.community_groups g on g.id = gu.group_id
+                      where gu.unit_id = u.id), '{}') as groups
+      from rm.units u left join rm.companies c on c.id = u.company_id left join rm.tags t on t.id = u.tag_id
+     where ${where}
+     order by ${orderBy(sorts, params, 'name')} ${limitOffset(params)}`);
+  const total = await db.oneFirst(sql.type(z.object({ n: z.number() }))`
+    select count(*)::int as n from rm.units u left join rm.companies c on c.id = u.company_id where ${where}`);
+  return { items: [...items], total };
+};
+
+export const getUnit = async (db: ReadDb, id: number) => (await listUnits(db, { ids: [id], pageSize: 'all' }, { all: true })).items[0] ?? null;
+
+// ---------------------------------------------------------------- community groups
+
+export const communityGroupItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  units: z.array(z.object({ id: z.number(), name: z.string(), company_name: z.string().nullable() })),
+});
+
+export const listCommunityGroups = async (db: ReadDb, params: ListParams & { ids?: readonly number[] }): Promise<Page<z.infer<typeof communityGroupItem>>> => {
+  const where = sql.fragment`${searchFilter(sql.fragment`g.name`, params)} and ${params.ids ? sql.fragment`g.id = any(${sql.array([...params.ids], 'int4')})` : sql.fragment`true`}`;
+  const sorts = { name: sql.fragment`lower(g.name)`, id: sql.fragment`g.id`, units: sql.fragment`json_array_length(units)` };
+  const items = await db.any(sql.type(communityGroupItem)`
+    select g.id, g.name,
+           coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name, 'company_name', c.name) order by lower(u.name))
+                       from rm.community_group_units gu join rm.units u on u.id = gu.unit_id left join rm.companies c on c.id = u.company_id
+                      where gu.group_id = g.id), '[]'::json) as units
+      from rm.community_groups g
+     where ${where}
+     order by ${orderBy(sorts, params, 'name')} ${limitOffset(params)}`);
+  const total = await db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from rm.community_groups g where ${where}`);
+  return { items: [...items], total };
+};
+
+// ---------------------------------------------------------------- professions
+
+export const professionItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  groupId: z.number().nullable(),
+  groupName: z.string().nullable(),
+  needsLicenceNumber: z.boolean(),
+});
+
+export const listProfessions = async (db: ReadDb, params: ListParams & { ids?: readonly number[] }): Promise<Page<z.infer<typeof professionItem>>> => {
+  const where = sql.fragment`${searchFilter(sql.fragment`p.name`, params)} and ${params.ids ? sql.fragment`p.id = any(${sql.array([...params.ids], 'int4')})` : sql.fragment`true`}`;
+  const sorts = { name: sql.fragment`lower(p.name)`, group: sql.fragment`lower(g.name)`, id: sql.fragment`p.id` };
+  const items = await db.any(sql.type(professionItem)`
+    select p.id, p.name, p.group_id as "groupId", g.name as "groupName", p.needs_licence_number as "needsLicenceNumber"
+      from rm.professions p left join rm.profession_groups g on g.id = p.group_id
+     where ${where}
+     order by ${orderBy(sorts, params, 'name')} ${limitOffset(params)}`);
+  const total = await db.oneFirst(sql.type(z.object({ n: z.number() }))`
+    select count(*)::int as n from rm.professions p left join rm.profession_groups g on g.id = p.group_id where ${where}`);
+  return { items: [...items], total };
+};
+
+export const professionGroupItem = z.object({ id: z.number(), name: z.string(), professions: z.array(z.object({ id: z.number(), name: z.string() })) });
+
+export const listProfessionGroups = async (
+  db: ReadDb,
+  params: ListParams & { ids?: readonly number[] },
+): Promise<Page<z.infer<typeof professionGroupItem>>> => {
+  const where = sql.fragment`${searchFilter(sql.fragment`g.name`, params)} and ${params.ids ? sql.fragment`g.id = any(${sql.array([...params.ids], 'int4')})` : sql.fragment`true`}`;
+  const sorts = { name: sql.fragment`lower(g.name)`, id: sql.fragment`g.id` };
+  const items = await db.any(sql.type(professionGroupItem)`
+    select g.id, g.name,
+           coalesce((select json_agg(json_build_object('id', p.id, 'name', p.name) order by lower(p.name)) from rm.professions p where p.group_id = g.id), '[]'::json) as professions
+      from rm.profession_groups g
+     where ${where}
+     order by ${orderBy(sorts, params, 'name')} ${limitOffset(params)}`);
+  const total = await db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from rm.profession_groups g where ${where}`);
+  return { items: [...items], total };
+};
+
+// ---------------------------------------------------------------- tags
+
+export const tagItem = z.object({ id: z.number(), kind: z.string(), name: z.string(), internalUse: z.boolean() });
+
+export const listTags = async (db: ReadDb, kind: TagKind, params: ListParams & { ids?: readonly number[] }): Promise<Page<z.infer<typeof tagItem>>> => {
+  const where = sql.fragment`t.kind = ${kind} and not t.deleted and ${searchFilter(sql.fragment`t.name`, params)}
+    and ${params.ids ? sql.fragment`t.id = any(${sql.array([...params.ids], 'int4')})` : sql.fragment`true`}`;
+  const sorts = { name: sql.fragment`lower(t.name)`, internalUse: sql.fragment`t.internal_use`, id: sql.fragment`t.id` };
+  const items = await db.any(sql.type(tagItem)`
+    select t.id, t.kind, t.name, t.internal_use as "internalUse" from rm.tags t where ${where} order by ${orderBy(sorts, params, 'name')} ${limitOffset(params)}`);
+  const total = await db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from rm.tags t where ${where}`);
+  return { items: [...items], total };
+};
+
+export const getTag = async (db: ReadDb, id: number) =>
+  db.maybeOne(sql.type(tagItem)`select t.id, t.kind, t.name, t.internal_use as "internalUse" from rm.tags t where t.id = ${id} and not t.deleted`);
+
+// ---------------------------------------------------------------- members
+
+export const memberItem = z.object({ id: z.number(), username: z.string(), fullName: z.string(), email: z.string() });
+
+/** The participants of a unit (role 10 there). */
+export const listUnitMembers = async (db: ReadDb, unitId: number) =>
+  db.any(sql.type(memberItem)`
+    select u.id, u.username, concat_ws(' ', u.first_name, u.middle_name, u.last_name) as "fullName", u.email
+      from rm.user_roles r join rm.users u on u.id = r.user_id
+     where r.role_id = 10 and r.unit_id = ${unitId} and u.status = 'active'
+     order by lower(u.last_name), lower(u.first_name)`);
+
+/** Whether a unit is published; null when it does not exist. */
+export const unitPublished = async (db: ReadDb, unitId: number) =>
+  db.maybeOneFirst(sql.type(z.object({ published: z.boolean() }))`select published from rm.units where id = ${unitId}`);

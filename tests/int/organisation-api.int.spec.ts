@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../domain/permissions/roles.ts';
+import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
+import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
+
+describe('organisation API', () => {
+  let p: TestPlatform;
+  const tokens: Record<string, string> = {};
+  let companyA: number;
+  let companyB: number;
+  let unitA1: number;
+  let unitA2: number;
+  let unitB1: number;
+
+  /** A request as a user; a command's position is waited for, as the UI's next read would. */
+  const call = async (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+    const response = await p.app.inject({ method, url, headers: { authorization: `JWT ${tokens[who]}` }, ...(payload ? { payload } : {}) });
+    const position = response.headers['x-event-position'];
+    if (typeof position === 'string') await p.settle(parsePosition(position));
+    return response;
+  };
+  const id = (response: { json(): unknown }) => (response.json() as { id: number }).id;
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    await p.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
+    await p.createUser('urednica', [{ roleId: ROLE.editor, unitId: 0, companyId: null }]);
+    tokens.admin = (await p.login('skrbnik')).token;
+    tokens.editor = (await p.login('urednica')).token;
+    companyA = id(await call('admin', 'POST', '/api/companies', { name: 'Podjetje A', address: 'Cesta 1', zip: '1000' }));
+    companyB = id(await call('admin', 'POST', '/api/companies', { name: 'Podjetje B', address: 'Cesta 2' }));
+    unitA1 = id(await call('admin', 'POST', '/api/units', { name: 'A1', companyId: companyA }));
+    unitA2 = id(await call('admin', 'POST', '/api/units', { name: 'A2', companyId: companyA }));
+    unitB1 = id(await call('admin', 'POST', '/api/units', { name: 'B1', companyId: companyB }));
+    const people: [string, number, number, number | null][] = [
+      ['vodja', ROLE.manager, unitA1, companyA],
+      ['direktor', ROLE.director, 0, companyA],
+      ['racunovodja', ROLE.accountant, unitA1, companyA],
+      ['udelezenec', ROLE.participant, unitA1, companyA],
+    ];
+    for (const [name, roleId, unitId, companyId] of people) {
+      await p.createUser(name, [{ roleId: roleId as never, unitId, companyId }]);
+      tokens[name] = (await p.login(name)).token;
+    }
+  });
+
+  afterAll(async () => p.close());
+
+  it('lets an admin build the organisation and answers the spec calls: units by company and communities by id', async () => {
+    const group = await call('admin', 'POST', '/api/community-groups', { name: 'Vse A', unitIds: [unitA1, unitA2] });
+    expect(group.statusCode).toBe(201);
+    const units = await call('admin', 'GET', `/api/units?companyIds[]=${companyA}&limit=NO_LIMIT`);
+    expect(units.statusCode).toBe(200);
+    expect((units.json() as { items: object[] }).items).toEqual([
+      expect.objectContaining({ id: unitA1, name: 'A1', company_id: companyA, company_name: 'Podjetje A', groups: ['Vse A'] }),
+      expect.objectContaining({ id: unitA2, name: 'A2', company_id: companyA, company_name: 'Podjetje A' }),
+    ]);
+    const bothStyles = await call('admin', 'GET', `/api/units?companyIds=${companyA}&companyIds=${companyB}&limit=NO_LIMIT`);
+    expect((bothStyles.json() as { total: number }).total).toBe(3);
+    const communities = await call('admin', 'GET', `/api/communities?filterIds[]=${unitB1}`);
+    expect(communities.json()).toEqual({ data: [expect.objectContaining({ id: unitB1, name: 'B1', company_id: companyB, company_name: 'Podjetje B' })] });
+    const companies = await call('admin', 'GET', '/api/companies?search=podjetje&sort=name&order=desc&pageSize=1&page=2');
+    expect(companies.json()).toEqual({ items: [expect.objectContaining({ name: 'Podjetje A', unitCount: 2 })], total: 2 });
+    const detail = await call('admin', 'GET', `/api/companies/${companyA}`);
+    expect(detail.json()).toMatchObject({ name: 'Podjetje A', zip: '1000', units: [{ name: 'A1' }, { name: 'A2' }] });
+  });
+
+  it('validates as spec §5 says, in Slovenian, and changes nothing on bad input', async () => {
+    const zip = await call('admin', 'POST', '/api/companies', { name: 'X', address: 'Y', zip: '10a' });
+    expect(zip.statusCode).toBe(400);
+    expect(zip.json()).toEqual({ errors: [{ code: '400', message: 'Poštna številka lahko vsebuje le števke', field: 'zip' }] });
+    const missing = await call('admin', 'POST', '/api/companies', { name: '', address: '' });
+    expect((missing.json() as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['name', 'address']);
+    const noCompany = await call('admin', 'POST', '/api/units', { name: 'Z', companyId: 99_999 });
+    expect(noCompany.json()).toEqual({ errors: [{ code: '400', message: 'Izbrani zapis ne obstaja.', field: 'companyId' }] });
+    const shortGroup = await call('admin', 'POST', '/api/profession-groups', { name: 'ab' });
+    expect(shortGroup.json()).toEqual({ errors: [{ code: '400', message: 'Ime skupine mora imeti najmanj 3 znake', field: 'name' }] });
+    const companies = await call('admin', 'GET', '/api/companies?pageSize=100');
+    expect((companies.json() as { total: number }).total).toBe(2);
+  });
+
+  it('refuses a community group name that is taken (42276), also when two creations race', async () => {
+    await call('admin', 'POST', '/api/community-groups', { name: 'Zasedeno', unitIds: [] });
+    const taken = await call('admin', 'POST', '/api/community-groups', { name: ' zasedeno ', unitIds: [] });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json()).toEqual({ errors: [{ code: '42276', message: 'Skupina s tem imenom že obstaja.', field: 'name' }] });
+    const raced = await Promise.all(Array.from({ length: 6 }, () => call('admin', 'POST', '/api/community-groups', { name: 'Hkrati', unitIds: [] })));
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422, 422, 422]);
+  });
+
+  it('keeps tag names unique per kind and refuses tag management without 1062 with the spec message', async () => {
+    expect((await call('admin', 'POST', '/api/tags', { kind: 'unit', name: 'Javna lekarna' })).statusCode).toBe(201);
+    expect((await call('admin', 'POST', '/api/tags', { kind: 'unit', name: 'javna LEKARNA' })).statusCode).toBe(409);
+    expect((await call('admin', 'POST', '/api/tags', { kind: 'company', name: 'Javna lekarna' })).statusCode).toBe(201);
+    const denied = await call('vodja', 'POST', '/api/tags', { kind: 'unit', name: 'Moja' });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toEqual({ errors: [{ code: '403', message: 'Nimate pravic za upravljanje z značkami.', field: null }] });
+    expect((await call('editor', 'POST', '/api/tags', { kind: 'course', name: 'Urednikova' })).statusCode).toBe(201);
+    const list = await call('admin', 'GET', '/api/tags?kind=unit');
+    expect((list.json() as { items: { name: string }[] }).items.map((t) => t.name)).toEqual(['Javna lekarna']);
+  });
+
+  it('lets a manager change their own unit but not another, and a director with unit_id 0 every unit of the company', async () => {
+    const update = (who: string, unitId: number, name: string, companyId = companyA) => call(who, 'PUT', `/api/units/${unitId}`, { name, companyId });
+    expect((await update('vodja', unitA1, 'A1 prenovljena')).statusCode).toBe(200);
+    expect((await update('vodja', unitA2, 'ne')).statusCode).toBe(403);
+    expect((await update('vodja', unitB1, 'ne', companyB)).statusCode).toBe(403);
+    expect((await update('direktor', unitA1, 'A1 direktor')).statusCode).toBe(200);
+    expect((await update('direktor', unitA2, 'A2 direktor')).statusCode).toBe(200);
+    expect((await update('direktor', unitB1, 'ne', companyB)).statusCode).toBe(403);
+    expect((await update('racunovodja', unitA1, 'ne')).statusCode).toBe(403);
+    expect((await update('udelezenec', unitA1, 'ne')).statusCode).toBe(403);
+    // A manager cannot move their unit to another company.
+    expect((await update('vodja', unitA1, 'A1', companyB)).statusCode).toBe(403);
+    expect((await call('vodja', 'POST', `/api/units/${unitA1}/publish`)).statusCode).toBe(200);
+    expect((await call('vodja', 'POST', `/api/units/${unitA2}/publish`)).statusCode).toBe(403);
+    expect((await call('admin', 'PUT', '/api/units/999999', { name: 'x', companyId: companyA })).statusCode).toBe(404);
+    const names = (await call('admin', 'GET', `/api/units?companyIds[]=${companyA}&limit=NO_LIMIT`)).json() as {
+      items: { id: number; name: string; published: boolean }[];
+    };
+    expect(names.items.map((u) => [u.name, u.published])).toEqual([
+      ['A1 direktor', true],
+      ['A2 direktor', false],
+    ]);
+  });
+
+  it('shows each role the units its community roles reach, plus published ones', async () => {
+    const seen = async (who: string) =>
+      ((await call(who, 'GET', '/api/units?limit=NO_LIMIT')).json() as { items: { id: number }[] }).items.map((u) => u.id).sort();
+    expect(await seen('admin')).toEqual([unitA1, unitA2, unitB1].sort());
+    expect(await seen('direktor')).toEqual([unitA1, unitA2].sort());
+    expect(await seen('vodja')).toEqual([unitA1]);
+    expect(await seen('udelezenec')).toEqual([unitA1]);
+    expect((await call('racunovodja', 'GET', `/api/units/${unitA1}`)).statusCode).toBe(200);
+    expect((await call('racunovodja', 'GET', `/api/units/${unitA2}`)).statusCode).toBe(403);
+    expect((await call('udelezenec', 'GET', '/api/companies')).statusCode).toBe(403);
+    expect((await call('vodja', 'GET', '/api/companies')).json()).toMatchObject({ items: [{ id: companyA }], total: 1 });
+  });
+
+  it('lets a manager add and remove members of their unit only, and a user join a published unit', async () => {
+    const newcomer = await p.createUser('novinec');
+    tokens.novinec = (await p.login('novinec')).token;
+    expect((await call('vodja', 'POST', `/api/units/${unitA1}/members`, { userId: newcomer })).statusCode).toBe(200);
+    let members = (await call('vodja', 'GET', `/api/units/${unitA1}/members`)).json() as { items: { username: string }[] };
+    expect(members.items.map((m) => m.username).sort()).toEqual(['novinec', 'udelezenec']);
+    expect((await call('vodja', 'POST', `/api/units/${unitA2}/members`, { userId: newcomer })).statusCode).toBe(403);
+    expect((await call('vodja', 'DELETE', `/api/units/${unitA1}/members/${newcomer}`)).statusCode).toBe(200);
+    members = (await call('vodja', 'GET', `/api/units/${unitA1}/members`)).json() as { items: { username: string }[] };
+    expect(members.items.map((m) => m.username)).toEqual(['udelezenec']);
+    expect((await call('novinec', 'POST', `/api/units/${unitA2}/join`)).statusCode).toBe(403);
+    expect((await call('novinec', 'POST', `/api/units/${unitA1}/join`)).statusCode).toBe(200);
+    const me = (await call('novinec', 'GET', '/api/users/me')).json() as { userRoles: { role_id: number; unit_id: number }[] };
+    expect(me.userRoles).toEqual([expect.objectContaining({ role_id: 10, unit_id: unitA1 })]);
+    expect((await call('novinec', 'POST', `/api/units/${unitA1}/leave`)).statusCode).toBe(200);
+  });
+
+  it('keeps professions and their groups public to read, and admin-only to change', async () => {
+    const group = id(await call('admin', 'POST', '/api/profession-groups', { name: 'Farmacija' }));
+    const profession = await call('admin', 'POST', '/api/professions', { name: 'Magister farmacije', groupId: group, needsLicenceNumber: true });
+    expect(profession.statusCode).toBe(201);
+    const list = await p.app.inject({ method: 'GET', url: '/api/professions?search=farm' });
+    expect(list.json()).toEqual({
+      items: [{ id: id(profession), name: 'Magister farmacije', groupId: group, groupName: 'Farmacija', needsLicenceNumber: true }],
+      total: 1,
+    });
+    expect((await call('vodja', 'POST', '/api/professions', { name: 'Ne' })).statusCode).toBe(403);
+    const groups = await p.app.inject({ method: 'GET', url: `/api/profession-groups/${group}` });
+    expect(groups.json()).toEqual({ id: group, name: 'Farmacija', professions: [{ id: id(profession), name: 'Magister farmacije' }] });
+  });
+});
