@@ -12,6 +12,9 @@ const sample = (path: string) => path.replace(/:[A-Za-z]+/g, '1');
 const fileName = (path: string) => (path === '/' ? 'home' : path.slice(1).replace(/[/:]/g, '_'));
 
 const check = async (page: import('@playwright/test').Page, path: string) => {
+  // Lists and forms load their data after the page: check what the user sees once it is there.
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[role="status"]')).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -124,7 +124,7 @@ export const AppShellLayout = () => {
       <Container size="xl" py="lg" component="main" id="main">
         {loading ? (
           <Center py="xl">
-            <Loader aria-label={t('common.loading')} />
+            <Loader role="status" aria-label={t('common.loading')} />
           </Center>
         ) : (
           <Outlet />

@@ -1,8 +1,54 @@
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { CompaniesListPage, CompanyFormPage } from '../../../features/organisation/components/companies.tsx';
+import {
+  CommunityGroupFormPage,
+  CommunityGroupsListPage,
+  ProfessionFormPage,
+  ProfessionGroupFormPage,
+  ProfessionGroupsListPage,
+  ProfessionsListPage,
+} from '../../../features/organisation/components/groups.tsx';
+import { CourseTagPage, TagsPage } from '../../../features/organisation/components/tags.tsx';
+import { UnitFormPage, UnitsListPage } from '../../../features/organisation/components/units.tsx';
 import type { RouteEntry } from '../../route-paths.ts';
 import { PlaceholderPage } from '../placeholder-page.tsx';
 
 /**
- * Admin pages load as their own chunk, so a participant's first load carries no admin code. The
- * admin issues replace these placeholders with their pages, imported here by path.
+ * Admin pages load as their own chunk, so a participant's first load carries no admin code. Each
+ * built page is listed here by its path; the rest stay titled placeholders (docs/ui-status.md).
  */
-export const AdminPage = ({ entry }: { entry: RouteEntry }) => <PlaceholderPage entry={entry} />;
+const PAGES: Record<string, (id: number | null) => ReactNode> = {
+  '/admin/companies': () => <CompaniesListPage />,
+  '/admin/companies/new': () => <CompanyFormPage id={null} />,
+  '/admin/companies/:id': (id) => <CompanyFormPage key={id} id={id} />,
+  '/admin/units': () => <UnitsListPage base="/admin/units" />,
+  '/admin/units/new': () => <UnitFormPage id={null} base="/admin/units" />,
+  '/admin/units/:id': (id) => <UnitFormPage key={id} id={id} base="/admin/units" />,
+  '/admin/communities/general': () => <UnitsListPage base="/admin/communities/general" />,
+  '/admin/communities/general/new': () => <UnitFormPage id={null} base="/admin/communities/general" />,
+  '/admin/communities/general/:id': (id) => <UnitFormPage key={id} id={id} base="/admin/communities/general" />,
+  '/admin/communities/groups': () => <CommunityGroupsListPage />,
+  '/admin/communities/groups/new': () => <CommunityGroupFormPage id={null} />,
+  '/admin/communities/groups/:id': (id) => <CommunityGroupFormPage key={id} id={id} />,
+  '/admin/professions': () => <ProfessionsListPage />,
+  '/admin/professions/new': () => <ProfessionFormPage id={null} />,
+  '/admin/professions/:id': (id) => <ProfessionFormPage key={id} id={id} />,
+  '/admin/professions/groups': () => <ProfessionGroupsListPage />,
+  '/admin/professions/groups/new': () => <ProfessionGroupFormPage id={null} />,
+  '/admin/professions/groups/:id': (id) => <ProfessionGroupFormPage key={id} id={id} />,
+  '/admin/tags/professions': () => <TagsPage kind="profession" />,
+  '/admin/tags/companies': () => <TagsPage kind="company" />,
+  '/admin/tags/units': () => <TagsPage kind="unit" />,
+  '/admin/tags/courses': () => <TagsPage kind="course" />,
+  '/admin/tags/courses/:id': (id) => <CourseTagPage key={id} id={id as number} />,
+};
+
+export const AdminPage = ({ entry }: { entry: RouteEntry }) => {
+  const params = useParams();
+  const page = PAGES[entry.path];
+  if (!page) return <PlaceholderPage entry={entry} />;
+  const id = params.id === undefined ? null : Number(params.id);
+  if (id !== null && !Number.isInteger(id)) return <PlaceholderPage entry={entry} />;
+  return <>{page(id)}</>;
+};

@@ -1,0 +1,129 @@
+import { Anchor, Box, Center, Group, Loader, Pagination, Paper, ScrollArea, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMinimumDelay } from '../lib/use-minimum-delay.ts';
+
+export type ListQuery = { search: string; sort: string; order: 'asc' | 'desc'; page: number; pageSize: number };
+export type Column<T> = { key: string; label: string; sortKey?: string; render: (item: T) => ReactNode };
+
+const PAGE_SIZE = 20;
+
+/** A list with search, sortable columns and paging, read from the API page by page. */
+export const DataTable = <T extends { id: number }>(props: {
+  queryKey: readonly unknown[];
+  fetch: (query: ListQuery) => Promise<{ items: T[]; total: number }>;
+  columns: Column<T>[];
+  rowHref?: (item: T) => string;
+  defaultSort: string;
+  label: string;
+}) => {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const [sort, setSort] = useState(props.defaultSort);
+  const [order, setOrder] = useState<'asc' | 'desc'>('asc');
+  const [page, setPage] = useState(1);
+  const query: ListQuery = { search: debounced, sort, order, page, pageSize: PAGE_SIZE };
+  const result = useQuery({ queryKey: [...props.queryKey, query], queryFn: () => props.fetch(query), placeholderData: keepPreviousData });
+  const loading = useMinimumDelay(result.isPending);
+  const pages = Math.max(1, Math.ceil((result.data?.total ?? 0) / PAGE_SIZE));
+
+  const toggleSort = (key: string) => {
+    if (sort === key) setOrder((o) => (o === 'asc' ? 'desc' : 'asc'));
+    else {
+      setSort(key);
+      setOrder('asc');
+    }
+    setPage(1);
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <TextInput
+        leftSection={<IconSearch size={16} aria-hidden />}
+        placeholder={t('table.search')}
+        aria-label={t('table.searchIn', { what: props.label })}
+        value={search}
+        onChange={(e) => {
+          const value = e.currentTarget.value;
+          setSearch(value);
+          setPage(1);
+        }}
+        mb="md"
+        maw={360}
+      />
+      {loading ? (
+        <Center py="xl">
+          <Loader role="status" aria-label={t('common.loading')} />
+        </Center>
+      ) : (
+        <ScrollArea>
+          <Table striped highlightOnHover verticalSpacing="sm" aria-label={props.label}>
+            <Table.Thead>
+              <Table.Tr>
+                {props.columns.map((column) => (
+                  <Table.Th key={column.key} aria-sort={sort === column.sortKey ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                    {column.sortKey ? (
+                      <UnstyledButton onClick={() => toggleSort(column.sortKey as string)} fw={600} data-sort={column.sortKey}>
+                        <Group gap={4} wrap="nowrap">
+                          {column.label}
+                          {sort === column.sortKey ? (
+                            order === 'asc' ? (
+                              <IconChevronUp size={14} aria-hidden />
+                            ) : (
+                              <IconChevronDown size={14} aria-hidden />
+                            )
+                          ) : (
+                            <IconSelector size={14} aria-hidden />
+                          )}
+                        </Group>
+                      </UnstyledButton>
+                    ) : (
+                      column.label
+                    )}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(result.data?.items ?? []).map((item) => (
+                <Table.Tr key={item.id} data-row={item.id}>
+                  {props.columns.map((column, i) => (
+                    <Table.Td key={column.key}>
+                      {i === 0 && props.rowHref ? (
+                        <Anchor component={Link} to={props.rowHref(item)} fw={500}>
+                          {column.render(item)}
+                        </Anchor>
+                      ) : (
+                        column.render(item)
+                      )}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {result.data && result.data.items.length === 0 ? (
+            <Text c="dimmed" ta="center" py="lg">
+              {t('table.empty')}
+            </Text>
+          ) : null}
+        </ScrollArea>
+      )}
+      <Group justify="space-between" mt="md">
+        <Text size="sm" c="dimmed">
+          {t('table.total', { count: result.data?.total ?? 0 })}
+        </Text>
+        {pages > 1 ? (
+          <Pagination total={pages} value={page} onChange={setPage} size="sm" getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })} />
+        ) : (
+          <Box />
+        )}
+      </Group>
+    </Paper>
+  );
+};

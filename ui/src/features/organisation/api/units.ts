@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+import type { unitRule } from '../../../../../domain/organisation/organisation.rules.ts';
+import type { ListQuery } from '../../../components/data-table.tsx';
+import { api } from '../../../lib/api-client.ts';
+
+/** spec §7 GET /units item (id, name, company_id, company_name) with the list's extra columns. */
+export type Unit = {
+  id: number;
+  name: string;
+  company_id: number;
+  company_name: string | null;
+  published: boolean;
+  tag_id: number | null;
+  tag_name: string | null;
+  groups: string[];
+};
+export type UnitInput = z.input<typeof unitRule>;
+
+export const listUnits = (query: Partial<ListQuery> & { companyIds?: number[]; limit?: 'NO_LIMIT' }) =>
+  api<{ items: Unit[]; total: number }>('GET', '/units', { query });
+export const getUnit = (id: number) => api<Unit>('GET', `/units/${id}`);
+export const createUnit = (input: UnitInput) => api<{ id: number }>('POST', '/units', { body: input });
+export const updateUnit = (id: number, input: UnitInput) => api<{ id: number }>('PUT', `/units/${id}`, { body: input });
+export const setUnitPublished = (id: number, published: boolean) => api<{ id: number }>('POST', `/units/${id}/${published ? 'publish' : 'unpublish'}`);
+
+/** spec §7 GET /communities (filterIds, answers {data}); spec §5: a lookup counts only when exactly one community matches. */
+export const lookupCommunity = async (id: number): Promise<Unit | null> => {
+  const { data } = await api<{ data: Unit[] }>('GET', '/communities', { query: { filterIds: [id] } });
+  return data.length === 1 ? (data[0] as Unit) : null;
+};

@@ -1,0 +1,140 @@
+import { Alert, Badge, Button, Center, Group, Loader, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { unitRule } from '../../../../../domain/organisation/organisation.rules.ts';
+import { DataTable } from '../../../components/data-table.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { createUnit, getUnit, listUnits, setUnitPublished, type Unit, type UnitInput, updateUnit } from '../api/units.ts';
+import { FormCard, ListHeader } from './form-card.tsx';
+import { CompanySelect, TagSelect } from './selects.tsx';
+
+/** /admin/units and /admin/communities/general: the same units (communities), under the two paths of spec §2. */
+export const UnitsListPage = ({ base }: { base: '/admin/units' | '/admin/communities/general' }) => {
+  const { t } = useTranslation();
+  const title = t(base === '/admin/units' ? 'pages.admin.units' : 'pages.admin.communities');
+  return (
+    <>
+      <ListHeader title={title} newTo={`${base}/new`} newLabel={t(base === '/admin/units' ? 'pages.admin.unitNew' : 'pages.admin.communityNew')} />
+      <DataTable<Unit>
+        label={title}
+        queryKey={['units', 'list']}
+        fetch={listUnits}
+        defaultSort="name"
+        rowHref={(u) => `${base}/${u.id}`}
+        columns={[
+          { key: 'name', label: t('organisation.unit.name'), sortKey: 'name', render: (u) => u.name },
+          { key: 'company', label: t('organisation.unit.company'), sortKey: 'company', render: (u) => u.company_name ?? '' },
+          { key: 'tag', label: t('organisation.unit.tag'), render: (u) => u.tag_name ?? '' },
+          { key: 'groups', label: t('organisation.unit.groups'), render: (u) => u.groups.join(', ') },
+          {
+            key: 'published',
+            label: t('organisation.unit.status'),
+            sortKey: 'published',
+            render: (u) => (
+              <Badge variant="outline" color={u.published ? 'brand.8' : 'gray.7'}>
+                {t(u.published ? 'organisation.unit.published' : 'organisation.unit.unpublished')}
+              </Badge>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+};
+
+/** Create, then go on editing (spec §4): a new unit opens its own page, unpublished, with the publish action. */
+export const UnitFormPage = ({ id, base }: { id: number | null; base: '/admin/units' | '/admin/communities/general' }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const unit = useQuery({ queryKey: ['units', id], queryFn: () => getUnit(id as number), enabled: id !== null });
+  const form = useZodForm(unitRule, { name: '', companyId: 0, tagId: null });
+  const loaded = unit.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per loaded unit.
+  useEffect(() => {
+    if (loaded) form.reset({ name: loaded.name, companyId: loaded.company_id, tagId: loaded.tag_id });
+  }, [loaded]);
+
+  const save = useMutation({
+    mutationFn: (input: UnitInput) => (id === null ? createUnit(input) : updateUnit(id, input)),
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: ['units'] });
+      await queryClient.invalidateQueries({ queryKey: ['companies'] });
+      notifications.show({ color: 'teal', message: t(id === null ? 'form.created' : 'form.saved') });
+      if (id === null) navigate(`${base}/${result.id}`, { state: { created: true } });
+    },
+    onError: (error) => {
+      const message = form.serverErrors(error);
+      if (message) notifications.show({ color: 'red', message });
+    },
+  });
+  const publish = useMutation({
+    mutationFn: (published: boolean) => setUnitPublished(id as number, published),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['units'] });
+      notifications.show({ color: 'teal', message: t('form.saved') });
+    },
+    onError: (error) => notifications.show({ color: 'red', message: error.message || t('form.failed') }),
+  });
+
+  if (id !== null && unit.isPending) {
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (id !== null && !unit.data) return <Text>{t('form.notFound')}</Text>;
+  const justCreated = (location.state as { created?: boolean } | null)?.created === true;
+
+  return (
+    <FormCard
+      title={id === null ? t(base === '/admin/units' ? 'pages.admin.unitNew' : 'pages.admin.communityNew') : (unit.data?.name ?? '')}
+      backTo={base}
+      submitting={save.isPending}
+      submitLabel={t(id === null ? 'form.create' : 'form.save')}
+      onSubmit={() => {
+        if (form.validate()) save.mutate(form.values);
+      }}
+      aside={
+        unit.data ? (
+          <Group>
+            <Badge variant="outline" size="lg" color={unit.data.published ? 'brand.8' : 'gray.7'} data-testid="unit-status">
+              {t(unit.data.published ? 'organisation.unit.published' : 'organisation.unit.unpublished')}
+            </Badge>
+            <Button variant="default" loading={publish.isPending} onClick={() => publish.mutate(!unit.data?.published)}>
+              {t(unit.data.published ? 'organisation.unit.unpublish' : 'organisation.unit.publish')}
+            </Button>
+          </Group>
+        ) : null
+      }
+    >
+      {justCreated ? <Alert color="brand">{t('organisation.unit.createdHint')}</Alert> : null}
+      <TextInput
+        label={t('organisation.unit.name')}
+        value={form.values.name}
+        onChange={(x) => form.set('name', x.currentTarget.value)}
+        error={form.errors.name}
+        withAsterisk
+      />
+      <CompanySelect
+        label={t('organisation.unit.company')}
+        value={form.values.companyId || null}
+        onChange={(x) => form.set('companyId', x ?? 0)}
+        error={form.errors.companyId}
+        required
+      />
+      <TagSelect
+        kind="unit"
+        label={t('organisation.unit.tag')}
+        value={form.values.tagId ?? null}
+        onChange={(x) => form.set('tagId', x)}
+        error={form.errors.tagId}
+      />
+    </FormCard>
+  );
+};
