@@ -1,3 +1,5 @@
+import { courseEvents } from '../../domain/courses/course.ts';
+import { enrollmentEvents } from '../../domain/courses/enrollment.ts';
 import { communityGroupEvents } from '../../domain/organisation/community-group.ts';
 import { companyEvents } from '../../domain/organisation/company.ts';
 import { professionEvents } from '../../domain/organisation/profession.ts';
@@ -18,4 +20,6 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...professionEvents,
   ...professionGroupEvents,
   ...tagEvents,
+  ...courseEvents,
+  ...enrollmentEvents,
 ];

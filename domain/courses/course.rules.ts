@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { REQUIRED } from '../users/user.rules.ts';
+
+/**
+ * Field rules of spec §5 for courses and their blocks, shared by the API and the UI: name, cover,
+ * description (at least 20 characters) and points required; credit points 0.0 to 10.0; discount 0
+ * to 100 %; sharedCost a number; public courses must not target users; at least one profession
+ * when targeting by profession; no duplicate intervals. Quiz: at least 1 question, batch size not
+ * above the number of questions, question and answer text required, a correct answer selected.
+ */
+const TOO_LONG = 'Vnos je predolg';
+const text = (max: number) => z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(max, { error: TOO_LONG });
+const ids = z.array(z.number().int().positive()).max(10_000).default([]);
+
+/** spec §3 course types: 1 RX, 2 OTC, 3 professional, 4 certified, 5 informative, 6 powerclass, 7 powerclass certificate, 8 live, 9 survey. */
+export const COURSE_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+
+export const creditPointsRule = z
+  .number({ error: REQUIRED })
+  .min(0, { error: 'Kreditne točke morajo biti med 0,0 in 10,0' })
+  .max(10, { error: 'Kreditne točke morajo biti med 0,0 in 10,0' })
+  .refine((v) => Math.abs(Math.round(v * 10) - v * 10) < 1e-9, { error: 'Kreditne točke imajo največ eno decimalno mesto' });
+
+export const intervalRule = z
+  .object({ startsAt: z.iso.datetime({ error: 'Vnesite veljaven datum' }), stopsAt: z.iso.datetime({ error: 'Vnesite veljaven datum' }) })
+  .strict()
+  .refine((i) => new Date(i.startsAt) < new Date(i.stopsAt), { error: 'Konec mora biti po začetku', path: ['stopsAt'] });
+
+export const audienceRule = z
+  .object({
+    byProfession: z.boolean().default(false),
+    professionIds: ids,
+    unitIds: ids,
+    companyIds: ids,
+    groupIds: ids,
+  })
+  .strict();
+
+export const courseRule = z
+  .object({
+    type: z.literal(COURSE_TYPES, { error: 'Izberite vrsto izobraževanja' }),
+    title: text(200),
+    description: z
+      .string({ error: REQUIRED })
+      .trim()
+      .min(1, { error: REQUIRED })
+      .min(20, { error: 'Opis mora imeti najmanj 20 znakov' })
+      .max(20_000, { error: TOO_LONG }),
+    cover: text(1000),
+    creditPoints: creditPointsRule,
+    public: z.boolean().default(false),
+    audience: audienceRule.default({ byProfession: false, professionIds: [], unitIds: [], companyIds: [], groupIds: [] }),
+    intervals: z.array(intervalRule).max(100).default([]),
+    prerequisites: ids,
+    certificateEnabled: z.boolean().default(true),
+    postsEnabled: z.boolean().default(false),
+    notificationsEnabled: z.boolean().default(false),
+    discount: z.number().min(0, { error: 'Popust mora biti med 0 in 100 %' }).max(100, { error: 'Popust mora biti med 0 in 100 %' }).default(0),
+    sharedCostCents: z.number({ error: 'Vnesite število' }).int({ error: 'Vnesite število' }).min(0).default(0),
+    lecturer: z
+      .string()
+      .trim()
+      .max(200)
+      .nullish()
+      .transform((v) => v || null),
+  })
+  .strict()
+  .superRefine((course, ctx) => {
+    const a = course.audience;
+    const targets = a.professionIds.length + a.unitIds.length + a.companyIds.length + a.groupIds.length;
+    if (course.public && targets > 0)
+      ctx.addIssue({ code: 'custom', path: ['public'], message: 'Javno izobraževanje ne sme imeti izbranih ciljnih uporabnikov' });
+    if (a.byProfession && a.professionIds.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['audience', 'professionIds'], message: 'Izberite vsaj en poklic' });
+    const seen = new Set<string>();
+    course.intervals.forEach((interval, i) => {
+      const key = `${new Date(interval.startsAt).getTime()}|${new Date(interval.stopsAt).getTime()}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['intervals', i], message: 'Podvojeni termini niso dovoljeni' });
+      seen.add(key);
+    });
+  });
+
+export type CourseFields = z.output<typeof courseRule>;
+
+// ------------------------------------------------------------------ blocks
+
+const name = text(200);
+
+export const quizBlockRule = z
+  .object({
+    kind: z.literal('quiz'),
+    name,
+    batchSize: z.number({ error: REQUIRED }).int().min(1, { error: 'Velikost sklopa mora biti vsaj 1' }),
+    successThreshold: z.number({ error: REQUIRED }).min(0).max(100, { error: 'Prag uspešnosti je med 0 in 100 %' }),
+    retries: z.number().int().min(0).max(100).default(0),
+    questions: z
+      .array(
+        z
+          .object({
+            id: z.string().min(1).max(40),
+            text: text(2000),
+            answers: z
+              .array(z.object({ id: z.string().min(1).max(40), text: text(1000), correct: z.boolean().default(false) }).strict())
+              .min(2, { error: 'Vprašanje potrebuje vsaj dva odgovora' }),
+          })
+          .strict()
+          .refine((q) => q.answers.filter((a) => a.correct).length === 1, { error: 'Izberite pravilen odgovor', path: ['answers'] }),
+      )
+      .min(1, { error: 'Kviz potrebuje vsaj eno vprašanje' }),
+  })
+  .strict()
+  .refine((quiz) => quiz.questions.length === 0 || quiz.batchSize <= quiz.questions.length, {
+    error: 'Velikost sklopa ne sme presegati števila vprašanj',
+    path: ['batchSize'],
+  });
+
+/** spec §3: NPS predefined sets 1 to 5 and 8. */
+export const NPS_SETS = [1, 2, 3, 4, 5, 8] as const;
+
+const reasons = z.array(text(300)).max(50).default([]);
+
+export const npsBlockRule = z
+  .object({
+    kind: z.literal('nps'),
+    name,
+    question: text(1000),
+    set: z.literal(NPS_SETS, { error: 'Izberite nabor' }),
+    reasons: z.object({ detractor: reasons, neutral: reasons, promoter: reasons }).strict(),
+    commentEnabled: z.boolean().default(false),
+    followUps: z
+      .array(z.object({ professionGroupId: z.number().int().positive().nullable(), question: text(1000), answers: z.array(text(300)).min(1) }).strict())
+      .max(20)
+      .default([]),
+  })
+  .strict();
+
+export const videoBlockRule = z
+  .object({
+    kind: z.literal('video'),
+    name,
+    vimeoId: z
+      .string()
+      .trim()
+      .regex(/^\d{1,15}$/, { error: 'Vimeo ID je številka' })
+      .nullish()
+      .transform((v) => v || null),
+    fileUrl: z
+      .url({ error: 'Vnesite veljaven naslov' })
+      .max(1000)
+      .nullish()
+      .transform((v) => v || null),
+    durationSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 3600)
+      .nullish()
+      .transform((v) => v ?? null),
+    alternative: z
+      .discriminatedUnion('kind', [
+        z.object({ kind: z.literal('article'), html: text(200_000) }).strict(),
+        z.object({ kind: z.literal('textFile'), fileUrl: z.url().max(1000) }).strict(),
+      ])
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .strict()
+  .refine((v) => v.vimeoId !== null || v.fileUrl !== null, { error: 'Vnesite Vimeo ID ali naslov video datoteke', path: ['vimeoId'] });
+
+export const pointsBlockRule = z.object({ kind: z.literal('points'), name, points: creditPointsRule }).strict();
+export const articleBlockRule = z.object({ kind: z.literal('article'), name, html: text(200_000) }).strict();
+export const textFileBlockRule = z.object({ kind: z.literal('textFile'), name, fileUrl: z.url({ error: 'Vnesite veljaven naslov' }).max(1000) }).strict();
+export const typeformBlockRule = z
+  .object({
+    kind: z.literal('typeform'),
+    name,
+    typeformId: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{4,20}$/, { error: 'Neveljaven Typeform ID' }),
+  })
+  .strict();
+
+export const blockRule = z.union([quizBlockRule, npsBlockRule, videoBlockRule, pointsBlockRule, articleBlockRule, textFileBlockRule, typeformBlockRule]);
+
+export type BlockFields = z.output<typeof blockRule>;
+export type QuizBlock = z.output<typeof quizBlockRule>;
+export type NpsBlock = z.output<typeof npsBlockRule>;

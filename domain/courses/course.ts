@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import type { Decider } from '../shared/decider.ts';
+import { DomainError } from '../shared/domain-error.ts';
+import { defineEvent, type EventsOf } from '../shared/event.ts';
+import type { BlockFields, CourseFields } from './course.rules.ts';
+
+/**
+ * A course and its blocks, in order (spec §3). The blocks live in the course's stream, so their
+ * order and the course's state change together. Editing is validated by course.rules.ts before a
+ * command is made; the decider keeps what the rules cannot see (status, block ids, self-reference).
+ */
+export const courseStream = (courseId: number) => `course-${courseId}`;
+
+/** Stored as validated; the schemas here only check the envelope. */
+const courseFields = z.record(z.string(), z.unknown());
+const blockFields = z.object({ kind: z.string() }).passthrough();
+
+export const courseEvents = [
+  defineEvent('CourseCreated', z.object({ courseId: z.number().int().positive(), fields: courseFields })),
+  defineEvent('CourseUpdated', z.object({ fields: courseFields })),
+  defineEvent('CoursePublished', z.object({})),
+  defineEvent('CourseUnpublished', z.object({})),
+  defineEvent('CourseArchived', z.object({})),
+  defineEvent('CourseRestored', z.object({})),
+  defineEvent('CourseDeleted', z.object({})),
+  defineEvent('CourseBlockAdded', z.object({ blockId: z.number().int().positive(), position: z.number().int().min(0), block: blockFields })),
+  defineEvent('CourseBlockUpdated', z.object({ blockId: z.number().int().positive(), block: blockFields })),
+  defineEvent('CourseBlockRemoved', z.object({ blockId: z.number().int().positive() })),
+  defineEvent('CourseBlockMoved', z.object({ blockId: z.number().int().positive(), position: z.number().int().min(0) })),
+] as const;
+
+export type CourseEvent = EventsOf<typeof courseEvents>;
+export type CourseBlock = { readonly id: number; readonly fields: BlockFields };
+
+export type Course = {
+  readonly status: 'draft' | 'published' | 'archived' | 'deleted';
+  readonly id: number;
+  readonly fields: CourseFields;
+  readonly blocks: readonly CourseBlock[];
+  /** Publication survives archiving: a restored course is published again if it was before. */
+  readonly published: boolean;
+};
+
+export type CourseState = { readonly status: 'none' } | Course;
+
+export type CourseCommand =
+  | { type: 'CreateCourse'; courseId: number; fields: CourseFields }
+  | { type: 'UpdateCourse'; fields: CourseFields }
+  | { type: 'PublishCourse' }
+  | { type: 'UnpublishCourse' }
+  | { type: 'ArchiveCourse' }
+  | { type: 'RestoreCourse' }
+  | { type: 'DeleteCourse' }
+  | { type: 'AddBlock'; blockId: number; position?: number; block: BlockFields }
+  | { type: 'UpdateBlock'; blockId: number; block: BlockFields }
+  | { type: 'RemoveBlock'; blockId: number }
+  | { type: 'MoveBlock'; blockId: number; position: number };
+
+const move = <T>(list: readonly T[], from: number, to: number) => {
+  const copy = [...list];
+  const [item] = copy.splice(from, 1);
+  copy.splice(Math.max(0, Math.min(to, copy.length)), 0, item as T);
+  return copy;
+};
+
+const status = (published: boolean, archived: boolean): Course['status'] => (archived ? 'archived' : published ? 'published' : 'draft');
+
+export const evolveCourse = (state: CourseState, event: CourseEvent): CourseState => {
+  if (event.type === 'CourseCreated') {
+    return { status: 'draft', id: event.data.courseId, fields: event.data.fields as unknown as CourseFields, blocks: [], published: false };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'CourseUpdated':
+      return { ...state, fields: event.data.fields as unknown as CourseFields };
+    case 'CoursePublished':
+      return { ...state, published: true, status: state.status === 'archived' ? 'archived' : 'published' };
+    case 'CourseUnpublished':
+      return { ...state, published: false, status: state.status === 'archived' ? 'archived' : 'draft' };
+    case 'CourseArchived':
+      return { ...state, status: 'archived' };
+    case 'CourseRestored':
+      return { ...state, status: status(state.published, false) };
+    case 'CourseDeleted':
+      return { ...state, status: 'deleted' };
+    case 'CourseBlockAdded': {
+      const block = { id: event.data.blockId, fields: event.data.block as unknown as BlockFields };
+      const blocks = [...state.blocks];
+      blocks.splice(Math.min(event.data.position, blocks.length), 0, block);
+      return { ...state, blocks };
+    }
+    case 'CourseBlockUpdated':
+      return { ...state, blocks: state.blocks.map((b) => (b.id === event.data.blockId ? { ...b, fields: event.data.block as unknown as BlockFields } : b)) };
+    case 'CourseBlockRemoved':
+      return { ...state, blocks: state.blocks.filter((b) => b.id !== event.data.blockId) };
+    case 'CourseBlockMoved': {
+      const from = state.blocks.findIndex((b) => b.id === event.data.blockId);
+      return from < 0 ? state : { ...state, blocks: move(state.blocks, from, event.data.position) };
+    }
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+};
+
+const notFound = () => new DomainError('404', 'Izobraževanje ne obstaja.', { status: 404 });
+const blockNotFound = () => new DomainError('404', 'Vsebinski blok ne obstaja.', { status: 404 });
+
+const requireCourse = (state: CourseState): Course => {
+  if (state.status === 'none' || state.status === 'deleted') throw notFound();
+  return state;
+};
+
+const checkPrerequisites = (courseId: number, fields: CourseFields) => {
+  if (fields.prerequisites.includes(courseId))
+    throw new DomainError('400', 'Izobraževanje ne more biti pogoj samemu sebi.', { status: 400, field: 'prerequisites' });
+};
+
+export const decideCourse = (command: CourseCommand, state: CourseState): CourseEvent[] => {
+  if (command.type === 'CreateCourse') {
+    if (state.status !== 'none') throw new DomainError('409', 'Izobraževanje že obstaja.', { status: 409 });
+    checkPrerequisites(command.courseId, command.fields);
+    return [{ type: 'CourseCreated', data: { courseId: command.courseId, fields: command.fields as unknown as Record<string, unknown> } }];
+  }
+  const course = requireCourse(state);
+  switch (command.type) {
+    case 'UpdateCourse':
+      checkPrerequisites(course.id, command.fields);
+      return JSON.stringify(course.fields) === JSON.stringify(command.fields)
+        ? []
+        : [{ type: 'CourseUpdated', data: { fields: command.fields as unknown as Record<string, unknown> } }];
+    case 'PublishCourse':
+      if (course.blocks.length === 0) throw new DomainError('422', 'Izobraževanje brez vsebine ni mogoče objaviti.', { status: 422 });
+      return course.published ? [] : [{ type: 'CoursePublished', data: {} }];
+    case 'UnpublishCourse':
+      return course.published ? [{ type: 'CourseUnpublished', data: {} }] : [];
+    case 'ArchiveCourse':
+      return course.status === 'archived' ? [] : [{ type: 'CourseArchived', data: {} }];
+    case 'RestoreCourse':
+      return course.status === 'archived' ? [{ type: 'CourseRestored', data: {} }] : [];
+    case 'DeleteCourse':
+      return [{ type: 'CourseDeleted', data: {} }];
+    case 'AddBlock':
+      if (course.blocks.some((b) => b.id === command.blockId)) throw new DomainError('409', 'Vsebinski blok že obstaja.', { status: 409 });
+      return [
+        { type: 'CourseBlockAdded', data: { blockId: command.blockId, position: command.position ?? course.blocks.length, block: command.block as never } },
+      ];
+    case 'UpdateBlock': {
+      const block = course.blocks.find((b) => b.id === command.blockId);
+      if (!block) throw blockNotFound();
+      if (block.fields.kind !== command.block.kind) throw new DomainError('400', 'Vrste bloka ni mogoče spremeniti.', { status: 400, field: 'kind' });
+      return JSON.stringify(block.fields) === JSON.stringify(command.block)
+        ? []
+        : [{ type: 'CourseBlockUpdated', data: { blockId: command.blockId, block: command.block as never } }];
+    }
+    case 'RemoveBlock':
+      if (!course.blocks.some((b) => b.id === command.blockId)) throw blockNotFound();
+      return [{ type: 'CourseBlockRemoved', data: { blockId: command.blockId } }];
+    case 'MoveBlock': {
+      const from = course.blocks.findIndex((b) => b.id === command.blockId);
+      if (from < 0) throw blockNotFound();
+      return from === command.position ? [] : [{ type: 'CourseBlockMoved', data: { blockId: command.blockId, position: command.position } }];
+    }
+    default: {
+      const unreachable: never = command;
+      return unreachable;
+    }
+  }
+};
+
+export const courseDecider: Decider<CourseCommand, CourseEvent, CourseState> = {
+  initialState: { status: 'none' },
+  evolve: evolveCourse,
+  decide: decideCourse,
+};

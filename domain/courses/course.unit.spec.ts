@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../../tests/support/decider-spec.ts';
+import { blockRule, courseRule, quizBlockRule, videoBlockRule } from './course.rules.ts';
+import { type CourseEvent, courseDecider } from './course.ts';
+import { courseStatus } from './course-status.ts';
+
+const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+const valid = {
+  type: 4,
+  title: 'Interakcije zdravil',
+  description: 'Pregled najpogostejših interakcij zdravil v lekarni.',
+  cover: '/covers/1.jpg',
+  creditPoints: 1.5,
+};
+const fields = courseRule.parse(valid);
+
+describe('course rules (spec §5)', () => {
+  it('requires name, cover, description of at least 20 characters and points', () => {
+    expect(messages(courseRule.safeParse({ type: 4, title: '', description: 'kratko', cover: '' }))).toEqual({
+      title: 'Vnos je obvezen',
+      description: 'Opis mora imeti najmanj 20 znakov',
+      cover: 'Vnos je obvezen',
+      creditPoints: 'Vnos je obvezen',
+    });
+  });
+
+  it('keeps credit points between 0.0 and 10.0 with one decimal, and discount between 0 and 100', () => {
+    expect(messages(courseRule.safeParse({ ...valid, creditPoints: 10.5 }))).toEqual({ creditPoints: 'Kreditne točke morajo biti med 0,0 in 10,0' });
+    expect(messages(courseRule.safeParse({ ...valid, creditPoints: 1.25 }))).toEqual({ creditPoints: 'Kreditne točke imajo največ eno decimalno mesto' });
+    expect(courseRule.safeParse({ ...valid, creditPoints: 0 }).success).toBe(true);
+    expect(courseRule.safeParse({ ...valid, creditPoints: 10 }).success).toBe(true);
+    expect(messages(courseRule.safeParse({ ...valid, discount: 101 }))).toEqual({ discount: 'Popust mora biti med 0 in 100 %' });
+    expect(messages(courseRule.safeParse({ ...valid, sharedCostCents: 'a' }))).toEqual({ sharedCostCents: 'Vnesite število' });
+  });
+
+  it('refuses a public course with targeted users, targeting by profession without a profession, and duplicate intervals', () => {
+    expect(messages(courseRule.safeParse({ ...valid, public: true, audience: { unitIds: [3] } }))).toEqual({
+      public: 'Javno izobraževanje ne sme imeti izbranih ciljnih uporabnikov',
+    });
+    expect(messages(courseRule.safeParse({ ...valid, audience: { byProfession: true } }))).toEqual({ 'audience.professionIds': 'Izberite vsaj en poklic' });
+    const interval = { startsAt: '2026-01-01T00:00:00Z', stopsAt: '2026-02-01T00:00:00Z' };
+    expect(messages(courseRule.safeParse({ ...valid, intervals: [interval, { ...interval }] }))).toEqual({ 'intervals.1': 'Podvojeni termini niso dovoljeni' });
+    expect(messages(courseRule.safeParse({ ...valid, intervals: [{ startsAt: interval.stopsAt, stopsAt: interval.startsAt }] }))).toEqual({
+      'intervals.0.stopsAt': 'Konec mora biti po začetku',
+    });
+  });
+});
+
+describe('block rules (spec §5)', () => {
+  const question = (id: string, correct = 'a') => ({
+    id,
+    text: `Vprašanje ${id}`,
+    answers: [
+      { id: 'a', text: 'A', correct: correct === 'a' },
+      { id: 'b', text: 'B', correct: correct === 'b' },
+    ],
+  });
+
+  it('quiz: at least one question, batch size not above the number of questions, texts required, one correct answer', () => {
+    expect(messages(quizBlockRule.safeParse({ kind: 'quiz', name: 'Kviz', batchSize: 1, successThreshold: 50, questions: [] }))).toEqual({
+      questions: 'Kviz potrebuje vsaj eno vprašanje',
+    });
+    expect(
+      messages(quizBlockRule.safeParse({ kind: 'quiz', name: 'Kviz', batchSize: 3, successThreshold: 50, questions: [question('1'), question('2')] })),
+    ).toEqual({
+      batchSize: 'Velikost sklopa ne sme presegati števila vprašanj',
+    });
+    expect(messages(quizBlockRule.safeParse({ kind: 'quiz', name: 'Kviz', batchSize: 1, successThreshold: 50, questions: [question('1', 'none')] }))).toEqual({
+      'questions.0.answers': 'Izberite pravilen odgovor',
+    });
+    const blank = {
+      ...question('1'),
+      text: ' ',
+      answers: [
+        { id: 'a', text: '', correct: true },
+        { id: 'b', text: 'B', correct: false },
+      ],
+    };
+    expect(messages(quizBlockRule.safeParse({ kind: 'quiz', name: 'Kviz', batchSize: 1, successThreshold: 50, questions: [blank] }))).toEqual({
+      'questions.0.text': 'Vnos je obvezen',
+      'questions.0.answers.0.text': 'Vnos je obvezen',
+    });
+  });
+
+  it('video: a Vimeo id or a file, with an optional article or text-file alternative', () => {
+    expect(messages(videoBlockRule.safeParse({ kind: 'video', name: 'Video' }))).toEqual({ vimeoId: 'Vnesite Vimeo ID ali naslov video datoteke' });
+    expect(
+      videoBlockRule.safeParse({ kind: 'video', name: 'Video', vimeoId: '76979871', alternative: { kind: 'article', html: '<p>Besedilo</p>' } }).success,
+    ).toBe(true);
+    expect(
+      blockRule.safeParse({ kind: 'nps', name: 'NPS', question: 'Bi priporočili?', set: 6, reasons: { detractor: [], neutral: [], promoter: [] } }).success,
+    ).toBe(false);
+    expect(blockRule.safeParse({ kind: 'typeform', name: 'Anketa', typeformId: 'abc123' }).success).toBe(true);
+  });
+});
+
+describe('course decider', () => {
+  const spec = deciderSpec(courseDecider);
+  const created: CourseEvent = { type: 'CourseCreated', data: { courseId: 7, fields: fields as never } };
+  const video = videoBlockRule.parse({ kind: 'video', name: 'Uvod', vimeoId: '1' });
+  const added: CourseEvent = { type: 'CourseBlockAdded', data: { blockId: 1, position: 0, block: video as never } };
+
+  it('publishes only a course with content, once; unpublishes once', () => {
+    spec.given([created]).when({ type: 'PublishCourse' }).thenFails('422');
+    spec
+      .given([created, added])
+      .when({ type: 'PublishCourse' })
+      .thenExpect([{ type: 'CoursePublished', data: {} }]);
+    spec
+      .given([created, added, { type: 'CoursePublished', data: {} }])
+      .when({ type: 'PublishCourse' })
+      .thenExpect([]);
+    spec.given([created, added]).when({ type: 'UnpublishCourse' }).thenExpect([]);
+  });
+
+  it('refuses itself as a prerequisite and changes to a deleted course', () => {
+    spec
+      .given([])
+      .when({ type: 'CreateCourse', courseId: 7, fields: { ...fields, prerequisites: [7] } })
+      .thenFails('400');
+    spec
+      .given([created, { type: 'CourseDeleted', data: {} }])
+      .when({ type: 'UpdateCourse', fields })
+      .thenFails('404');
+  });
+
+  it("adds, moves and removes blocks, and never changes a block's kind", () => {
+    spec.given([created]).when({ type: 'AddBlock', blockId: 1, block: video }).thenExpect([added]);
+    spec.given([created, added]).when({ type: 'AddBlock', blockId: 1, block: video }).thenFails('409');
+    spec
+      .given([created, added])
+      .when({ type: 'UpdateBlock', blockId: 1, block: { kind: 'article', name: 'x', html: 'y' } })
+      .thenFails('400');
+    spec.given([created, added]).when({ type: 'MoveBlock', blockId: 1, position: 0 }).thenExpect([]);
+    spec.given([created, added]).when({ type: 'RemoveBlock', blockId: 2 }).thenFails('404');
+  });
+});
+
+describe('course status for a participant (spec §4)', () => {
+  const course = (status: 'published' | 'archived' | 'deleted', intervals: { startsAt: string; stopsAt: string }[] = []) => ({
+    status,
+    fields: { ...fields, intervals },
+  });
+  const now = new Date('2026-06-15T10:00:00Z');
+  const none = { status: 'none' } as const;
+  const completed = { status: 'completed', courseId: 7, userId: 1, blocks: {}, certificateId: null } as const;
+  it('derives active, archived, completed, deleted, expired and reserved', () => {
+    expect(courseStatus(course('published'), none, now)).toBe('active');
+    expect(courseStatus(course('published', [{ startsAt: '2026-06-01T00:00:00Z', stopsAt: '2026-07-01T00:00:00Z' }]), none, now)).toBe('active');
+    expect(courseStatus(course('published', [{ startsAt: '2026-01-01T00:00:00Z', stopsAt: '2026-02-01T00:00:00Z' }]), none, now)).toBe('expired');
+    expect(courseStatus(course('published', [{ startsAt: '2026-09-01T00:00:00Z', stopsAt: '2026-10-01T00:00:00Z' }]), none, now)).toBe('reserved');
+    expect(courseStatus(course('archived'), none, now)).toBe('archived');
+    expect(courseStatus(course('archived'), completed, now)).toBe('completed');
+    expect(courseStatus(course('deleted'), completed, now)).toBe('deleted');
+  });
+});

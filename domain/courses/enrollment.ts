@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import type { Decider } from '../shared/decider.ts';
+import { DomainError } from '../shared/domain-error.ts';
+import { defineEvent, type EventsOf } from '../shared/event.ts';
+import type { NpsBlock, QuizBlock } from './course.rules.ts';
+import type { Course, CourseBlock } from './course.ts';
+
+/**
+ * A participant's way through one course: every step is an event in `enrollment-<courseId>_<userId>`.
+ * Decisions need the course as it is now and what else the participant completed, so commands
+ * carry them (the application reads them); the decider stays pure.
+ */
+export const enrollmentStream = (courseId: number, userId: number) => `enrollment-${courseId}_${userId}`;
+
+const blockId = z.number().int().positive();
+
+export const enrollmentEvents = [
+  defineEvent('CourseStarted', z.object({ courseId: z.number().int().positive(), userId: z.number().int().positive() })),
+  // `done`: articles, text files, typeforms and credit points are done by being opened.
+  defineEvent('BlockOpened', z.object({ blockId, done: z.boolean() })),
+  defineEvent('VideoProgressed', z.object({ blockId, seconds: z.number().min(0), duration: z.number().positive() })),
+  defineEvent('VideoCompleted', z.object({ blockId })),
+  defineEvent('AlternativeRead', z.object({ blockId })),
+  defineEvent(
+    'QuizAnswerSubmitted',
+    z.object({ blockId, attempt: z.number().int().positive(), questionId: z.string(), answerId: z.string(), correct: z.boolean() }),
+  ),
+  defineEvent('QuizPassed', z.object({ blockId, attempt: z.number().int().positive(), score: z.number(), threshold: z.number() })),
+  defineEvent(
+    'QuizFailed',
+    z.object({ blockId, attempt: z.number().int().positive(), score: z.number(), threshold: z.number(), retriesLeft: z.number().int().min(0) }),
+  ),
+  defineEvent(
+    'NpsAnswered',
+    z.object({ blockId, score: z.number().int().min(0).max(10), reasons: z.array(z.string()), comment: z.string().nullable(), followUps: z.array(z.string()) }),
+  ),
+  defineEvent('CourseCompleted', z.object({ creditPoints: z.number() })),
+  defineEvent('CertificateIssued', z.object({ certificateId: z.uuid() })),
+] as const;
+
+export type EnrollmentEvent = EventsOf<typeof enrollmentEvents>;
+
+export type BlockProgress = {
+  readonly opened: boolean;
+  readonly done: boolean;
+  readonly videoSeconds: number;
+  readonly quizAttempts: number;
+  readonly quizScore: number | null;
+  readonly npsScore: number | null;
+};
+
+export type Enrollment = {
+  readonly status: 'started' | 'completed';
+  readonly courseId: number;
+  readonly userId: number;
+  readonly blocks: Readonly<Record<number, BlockProgress>>;
+  readonly certificateId: string | null;
+};
+
+export type EnrollmentState = { readonly status: 'none' } | Enrollment;
+
+/** What a decision about the course needs to know besides the enrollment itself. */
+export type EnrollmentContext = {
+  readonly course: Course;
+  readonly completedCourseIds: readonly number[];
+  readonly now: Date;
+};
+
+export type EnrollmentCommand = { readonly context: EnrollmentContext } & (
+  | { type: 'StartCourse'; userId: number }
+  | { type: 'OpenBlock'; blockId: number }
+  | { type: 'ReportVideoProgress'; blockId: number; seconds: number; duration: number }
+  | { type: 'ReadAlternative'; blockId: number }
+  | { type: 'SubmitQuiz'; blockId: number; answers: Readonly<Record<string, string>> }
+  | { type: 'AnswerNps'; blockId: number; score: number; reasons: readonly string[]; comment: string | null; followUps: readonly string[] }
+  | { type: 'IssueCertificate'; certificateId: string }
+);
+
+/** A video counts as watched at 90 % (players report the last seconds unreliably). */
+export const VIDEO_DONE_SHARE = 0.9;
+
+const EMPTY: BlockProgress = { opened: false, done: false, videoSeconds: 0, quizAttempts: 0, quizScore: null, npsScore: null };
+
+const progressOf = (state: Enrollment, id: number) => state.blocks[id] ?? EMPTY;
+
+const withBlock = (state: Enrollment, id: number, change: (p: BlockProgress) => BlockProgress): Enrollment => ({
+  ...state,
+  blocks: { ...state.blocks, [id]: change(progressOf(state, id)) },
+});
+
+export const evolveEnrollment = (state: EnrollmentState, event: EnrollmentEvent): EnrollmentState => {
+  if (event.type === 'CourseStarted') return { status: 'started', courseId: event.data.courseId, userId: event.data.userId, blocks: {}, certificateId: null };
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'BlockOpened':
+      return withBlock(state, event.data.blockId, (p) => ({ ...p, opened: true, done: p.done || event.data.done }));
+    case 'VideoProgressed':
+      return withBlock(state, event.data.blockId, (p) => ({ ...p, opened: true, videoSeconds: Math.max(p.videoSeconds, event.data.seconds) }));
+    case 'VideoCompleted':
+    case 'AlternativeRead':
+      return withBlock(state, event.data.blockId, (p) => ({ ...p, opened: true, done: true }));
+    case 'QuizAnswerSubmitted':
+      return withBlock(state, event.data.blockId, (p) => ({ ...p, opened: true, quizAttempts: Math.max(p.quizAttempts, event.data.attempt) }));
+    case 'QuizPassed':
+      return withBlock(state, event.data.blockId, (p) => ({ ...p, done: true, quizAttempts: event.data.attempt, quizScore: event.data.score }));
+    case 'QuizFailed':
+      return withBlock(state, event.data.blockId, (p) => ({ ...p, quizAttempts: event.data.attempt, quizScore: event.data.score }));
+    case 'NpsAnswered':
+      return withBlock(state, event.data.blockId, (p) => ({ ...p, opened: true, done: true, npsScore: event.data.score }));
+    case 'CourseCompleted':
+      return { ...state, status: 'completed' };
+    case 'CertificateIssued':
+      return { ...state, certificateId: event.data.certificateId };
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+};
+
+const fail = (code: string, message: string, status = 422, field?: string) => new DomainError(code, message, { status, ...(field ? { field } : {}) });
+
+/** Courses open to start or continue: published, not deleted; archived ones only to those who already started. */
+const requireOpen = (context: EnrollmentContext, started: boolean) => {
+  const course = context.course;
+  if (course.status === 'deleted' || (!course.published && course.status !== 'archived')) throw fail('404', 'Izobraževanje ne obstaja.', 404);
+  if (course.status === 'archived' && !started) throw fail('422', 'Izobraževanje je arhivirano.');
+};
+
+/** "Only inside an interval": a course without intervals is always open. */
+export const insideInterval = (course: Course, now: Date) =>
+  course.fields.intervals.length === 0 || course.fields.intervals.some((i) => new Date(i.startsAt) <= now && now < new Date(i.stopsAt));
+
+const requireBlock = (context: EnrollmentContext, id: number): { block: CourseBlock; index: number } => {
+  const index = context.course.blocks.findIndex((b) => b.id === id);
+  if (index < 0) throw fail('404', 'Vsebinski blok ne obstaja.', 404);
+  return { block: context.course.blocks[index] as CourseBlock, index };
+};
+
+/** Blocks in order: every block before this one must be done. */
+const requireReachable = (state: Enrollment, context: EnrollmentContext, index: number) => {
+  const blocked = context.course.blocks.slice(0, index).some((b) => !progressOf(state, b.id).done);
+  if (blocked) throw fail('422', 'Najprej zaključite prejšnje vsebine.');
+};
+
+/** Blocks that are done by being opened: everything but video, quiz and NPS. */
+const doneWhenOpened = (block: CourseBlock) => !['video', 'quiz', 'nps'].includes(block.fields.kind);
+
+/** After a step: the course is completed when every block is done; a certificate follows when enabled. */
+const completion = (state: Enrollment, context: EnrollmentContext, step: EnrollmentEvent[]): EnrollmentEvent[] => {
+  if (state.status === 'completed') return step;
+  const after = step.reduce<EnrollmentState>(evolveEnrollment, state) as Enrollment;
+  const allDone = context.course.blocks.length > 0 && context.course.blocks.every((b) => progressOf(after, b.id).done);
+  return allDone ? [...step, { type: 'CourseCompleted', data: { creditPoints: context.course.fields.creditPoints } }] : step;
+};
+
+const requireStarted = (state: EnrollmentState): Enrollment => {
+  if (state.status === 'none') throw fail('422', 'Izobraževanje še ni začeto.');
+  return state;
+};
+
+const submitQuiz = (state: Enrollment, context: EnrollmentContext, id: number, answers: Readonly<Record<string, string>>): EnrollmentEvent[] => {
+  const { block, index } = requireBlock(context, id);
+  if (block.fields.kind !== 'quiz') throw fail('400', 'Ta blok ni kviz.', 400);
+  requireReachable(state, context, index);
+  const quiz = block.fields as QuizBlock;
+  const progress = progressOf(state, id);
+  if (progress.done) throw fail('422', 'Kviz je že opravljen.');
+  const attempt = progress.quizAttempts + 1;
+  if (attempt > quiz.retries + 1) throw fail('422', 'Ni več poskusov za ta kviz.');
+  const unanswered = quiz.questions.filter((q) => !answers[q.id]);
+  if (unanswered.length > 0) throw fail('400', 'Odgovorite na vsa vprašanja.', 400, 'answers');
+  const submitted: EnrollmentEvent[] = quiz.questions.map((q) => {
+    const answerId = answers[q.id] as string;
+    const answer = q.answers.find((a) => a.id === answerId);
+    if (!answer) throw fail('400', 'Izbrani odgovor ne obstaja.', 400, 'answers');
+    return { type: 'QuizAnswerSubmitted', data: { blockId: id, attempt, questionId: q.id, answerId, correct: answer.correct } };
+  });
+  const correct = submitted.filter((e) => e.type === 'QuizAnswerSubmitted' && e.data.correct).length;
+  const score = Math.round((correct / quiz.questions.length) * 1000) / 10;
+  const outcome: EnrollmentEvent =
+    score >= quiz.successThreshold
+      ? { type: 'QuizPassed', data: { blockId: id, attempt, score, threshold: quiz.successThreshold } }
+      : { type: 'QuizFailed', data: { blockId: id, attempt, score, threshold: quiz.successThreshold, retriesLeft: quiz.retries + 1 - attempt } };
+  return completion(state, context, [...submitted, outcome]);
+};
+
+/** spec §9: promoters 9 to 10, neutrals 7 to 8, detractors 6 or lower. */
+export const npsCategory = (score: number): 'promoter' | 'neutral' | 'detractor' => (score >= 9 ? 'promoter' : score >= 7 ? 'neutral' : 'detractor');
+
+const answerNps = (state: Enrollment, context: EnrollmentContext, command: Extract<EnrollmentCommand, { type: 'AnswerNps' }>): EnrollmentEvent[] => {
+  const { block, index } = requireBlock(context, command.blockId);
+  if (block.fields.kind !== 'nps') throw fail('400', 'Ta blok ni anketa NPS.', 400);
+  requireReachable(state, context, index);
+  const nps = block.fields as NpsBlock;
+  if (progressOf(state, command.blockId).done) throw fail('422', 'Na anketo ste že odgovorili.');
+  if (!Number.isInteger(command.score) || command.score < 0 || command.score > 10) throw fail('400', 'Ocena je med 0 in 10.', 400, 'score');
+  const allowed = nps.reasons[npsCategory(command.score)];
+  if (command.reasons.some((r) => !allowed.includes(r))) throw fail('400', 'Izbrani razlog ne obstaja.', 400, 'reasons');
+  const comment = nps.commentEnabled && command.comment?.trim() ? command.comment.trim().slice(0, 2000) : null;
+  return completion(state, context, [
+    {
+      type: 'NpsAnswered',
+      data: { blockId: command.blockId, score: command.score, reasons: [...new Set(command.reasons)], comment, followUps: [...command.followUps] },
+    },
+  ]);
+};
+
+export const decideEnrollment = (command: EnrollmentCommand, state: EnrollmentState): EnrollmentEvent[] => {
+  const { context } = command;
+  if (command.type === 'StartCourse') {
+    if (state.status !== 'none') return [];
+    requireOpen(context, false);
+    const missing = context.course.fields.prerequisites.filter((id) => !context.completedCourseIds.includes(id));
+    if (missing.length > 0) throw fail('422', 'Najprej zaključite izobraževanja, ki so pogoj za to izobraževanje.');
+    if (!insideInterval(context.course, context.now)) throw fail('422', 'Izobraževanje ta čas ni na voljo.');
+    return [{ type: 'CourseStarted', data: { courseId: context.course.id, userId: command.userId } }];
+  }
+  const enrollment = requireStarted(state);
+  requireOpen(context, true);
+  switch (command.type) {
+    case 'OpenBlock': {
+      const { block, index } = requireBlock(context, command.blockId);
+      requireReachable(enrollment, context, index);
+      const progress = progressOf(enrollment, block.id);
+      if (progress.opened && (progress.done || !doneWhenOpened(block))) return [];
+      return completion(enrollment, context, [{ type: 'BlockOpened', data: { blockId: block.id, done: doneWhenOpened(block) } }]);
+    }
+    case 'ReportVideoProgress': {
+      const { block, index } = requireBlock(context, command.blockId);
+      if (block.fields.kind !== 'video') throw fail('400', 'Ta blok ni video.', 400);
+      requireReachable(enrollment, context, index);
+      const progress = progressOf(enrollment, block.id);
+      if (command.seconds <= progress.videoSeconds || progress.done) return [];
+      const step: EnrollmentEvent[] = [{ type: 'VideoProgressed', data: { blockId: block.id, seconds: command.seconds, duration: command.duration } }];
+      if (command.seconds >= command.duration * VIDEO_DONE_SHARE) step.push({ type: 'VideoCompleted', data: { blockId: block.id } });
+      return completion(enrollment, context, step);
+    }
+    case 'ReadAlternative': {
+      const { block, index } = requireBlock(context, command.blockId);
+      if (block.fields.kind !== 'video' || !block.fields.alternative) throw fail('400', 'Ta blok nima nadomestne vsebine.', 400);
+      requireReachable(enrollment, context, index);
+      return progressOf(enrollment, block.id).done ? [] : completion(enrollment, context, [{ type: 'AlternativeRead', data: { blockId: block.id } }]);
+    }
+    case 'SubmitQuiz':
+      return submitQuiz(enrollment, context, command.blockId, command.answers);
+    case 'AnswerNps':
+      return answerNps(enrollment, context, command);
+    case 'IssueCertificate':
+      if (enrollment.status !== 'completed') throw fail('422', 'Certifikat je na voljo po zaključenem izobraževanju.');
+      if (!context.course.fields.certificateEnabled) throw fail('422', 'To izobraževanje nima certifikata.');
+      return enrollment.certificateId ? [] : [{ type: 'CertificateIssued', data: { certificateId: command.certificateId } }];
+    default: {
+      const unreachable: never = command;
+      return unreachable;
+    }
+  }
+};
+
+export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, EnrollmentState> = {
+  initialState: { status: 'none' },
+  evolve: evolveEnrollment,
+  decide: decideEnrollment,
+};

@@ -1,0 +1,264 @@
+import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../../tests/support/decider-spec.ts';
+import { blockRule, courseRule } from './course.rules.ts';
+import type { Course } from './course.ts';
+import { type EnrollmentContext, type EnrollmentEvent, enrollmentDecider, npsCategory } from './enrollment.ts';
+
+const spec = deciderSpec(enrollmentDecider);
+const NOW = new Date('2026-06-15T10:00:00Z');
+const CERT = '8f5c2d9e-1b7a-4c3e-9d2f-6a1b3c4d5e6f';
+
+const blocks = [
+  { id: 1, fields: blockRule.parse({ kind: 'video', name: 'Uvod', vimeoId: '1', alternative: { kind: 'article', html: '<p>Prepis</p>' } }) },
+  {
+    id: 2,
+    fields: blockRule.parse({
+      kind: 'quiz',
+      name: 'Preverjanje',
+      batchSize: 1,
+      successThreshold: 50,
+      retries: 1,
+      questions: [
+        {
+          id: 'q1',
+          text: 'Ena',
+          answers: [
+            { id: 'a', text: 'A', correct: true },
+            { id: 'b', text: 'B' },
+          ],
+        },
+        {
+          id: 'q2',
+          text: 'Dve',
+          answers: [
+            { id: 'a', text: 'A' },
+            { id: 'b', text: 'B', correct: true },
+          ],
+        },
+      ],
+    }),
+  },
+  {
+    id: 3,
+    fields: blockRule.parse({
+      kind: 'nps',
+      name: 'Mnenje',
+      question: 'Bi priporočili?',
+      set: 1,
+      reasons: { detractor: ['Predolgo'], neutral: ['V redu'], promoter: ['Uporabno'] },
+      commentEnabled: true,
+    }),
+  },
+  { id: 4, fields: blockRule.parse({ kind: 'points', name: 'Točke', points: 1.5 }) },
+];
+
+const course = (changes: Partial<Course> = {}, fieldChanges: object = {}): Course => ({
+  status: 'published',
+  published: true,
+  id: 7,
+  fields: courseRule.parse({
+    type: 4,
+    title: 'Interakcije',
+    description: 'Pregled interakcij zdravil v lekarni.',
+    cover: 'c',
+    creditPoints: 2,
+    ...fieldChanges,
+  }),
+  blocks,
+  ...changes,
+});
+
+const ctx = (changes: Partial<EnrollmentContext> = {}): EnrollmentContext => ({ course: course(), completedCourseIds: [], now: NOW, ...changes });
+const started: EnrollmentEvent = { type: 'CourseStarted', data: { courseId: 7, userId: 5 } };
+const videoDone: EnrollmentEvent[] = [
+  { type: 'VideoProgressed', data: { blockId: 1, seconds: 95, duration: 100 } },
+  { type: 'VideoCompleted', data: { blockId: 1 } },
+];
+const answers = (q1: string, q2: string) => ({ q1, q2 });
+
+describe('enrollment: starting', () => {
+  it('starts a published course once', () => {
+    spec.given([]).when({ type: 'StartCourse', userId: 5, context: ctx() }).thenExpect([started]);
+    spec.given([started]).when({ type: 'StartCourse', userId: 5, context: ctx() }).thenExpect([]);
+  });
+
+  it('needs the prerequisites completed first', () => {
+    const withPrerequisite = ctx({ course: course({}, { prerequisites: [3] }) });
+    spec
+      .given([])
+      .when({ type: 'StartCourse', userId: 5, context: withPrerequisite })
+      .thenFails('422', 'Najprej zaključite izobraževanja, ki so pogoj za to izobraževanje.');
+    spec
+      .given([])
+      .when({ type: 'StartCourse', userId: 5, context: { ...withPrerequisite, completedCourseIds: [3] } })
+      .thenExpect([started]);
+  });
+
+  it('starts only inside an interval', () => {
+    const june = { startsAt: '2026-06-01T00:00:00Z', stopsAt: '2026-07-01T00:00:00Z' };
+    const later = { startsAt: '2026-09-01T00:00:00Z', stopsAt: '2026-10-01T00:00:00Z' };
+    spec
+      .given([])
+      .when({ type: 'StartCourse', userId: 5, context: ctx({ course: course({}, { intervals: [later] }) }) })
+      .thenFails('422', 'Izobraževanje ta čas ni na voljo.');
+    spec
+      .given([])
+      .when({ type: 'StartCourse', userId: 5, context: ctx({ course: course({}, { intervals: [later, june] }) }) })
+      .thenExpect([started]);
+  });
+
+  it('refuses an unpublished, deleted or (for newcomers) archived course', () => {
+    spec
+      .given([])
+      .when({ type: 'StartCourse', userId: 5, context: ctx({ course: course({ published: false, status: 'draft' }) }) })
+      .thenFails('404');
+    spec
+      .given([])
+      .when({ type: 'StartCourse', userId: 5, context: ctx({ course: course({ status: 'deleted' }) }) })
+      .thenFails('404');
+    spec
+      .given([])
+      .when({ type: 'StartCourse', userId: 5, context: ctx({ course: course({ status: 'archived' }) }) })
+      .thenFails('422');
+    spec
+      .given([started])
+      .when({ type: 'OpenBlock', blockId: 1, context: ctx({ course: course({ status: 'archived' }) }) })
+      .thenExpect([{ type: 'BlockOpened', data: { blockId: 1, done: false } }]);
+  });
+});
+
+describe('enrollment: blocks in order', () => {
+  it('opens a block only when every block before it is done', () => {
+    spec.given([started]).when({ type: 'OpenBlock', blockId: 2, context: ctx() }).thenFails('422', 'Najprej zaključite prejšnje vsebine.');
+    spec
+      .given([started, ...videoDone])
+      .when({ type: 'OpenBlock', blockId: 2, context: ctx() })
+      .thenExpect([{ type: 'BlockOpened', data: { blockId: 2, done: false } }]);
+  });
+
+  it('counts a video as watched at 90 %, and records progress only forward', () => {
+    spec
+      .given([started])
+      .when({ type: 'ReportVideoProgress', blockId: 1, seconds: 40, duration: 100, context: ctx() })
+      .thenExpect([{ type: 'VideoProgressed', data: { blockId: 1, seconds: 40, duration: 100 } }]);
+    spec
+      .given([started, { type: 'VideoProgressed', data: { blockId: 1, seconds: 40, duration: 100 } }])
+      .when({ type: 'ReportVideoProgress', blockId: 1, seconds: 30, duration: 100, context: ctx() })
+      .thenExpect([]);
+    spec.given([started]).when({ type: 'ReportVideoProgress', blockId: 1, seconds: 95, duration: 100, context: ctx() }).thenExpect(videoDone);
+  });
+
+  it('accepts the article alternative of a video instead of watching it', () => {
+    spec
+      .given([started])
+      .when({ type: 'ReadAlternative', blockId: 1, context: ctx() })
+      .thenExpect([{ type: 'AlternativeRead', data: { blockId: 1 } }]);
+  });
+});
+
+describe('enrollment: quiz', () => {
+  const submitted = (attempt: number, q1: string, q2: string): EnrollmentEvent[] => [
+    { type: 'QuizAnswerSubmitted', data: { blockId: 2, attempt, questionId: 'q1', answerId: q1, correct: q1 === 'a' } },
+    { type: 'QuizAnswerSubmitted', data: { blockId: 2, attempt, questionId: 'q2', answerId: q2, correct: q2 === 'b' } },
+  ];
+
+  it('passes at the threshold and fails below it, with the retries left', () => {
+    spec
+      .given([started, ...videoDone])
+      .when({ type: 'SubmitQuiz', blockId: 2, answers: answers('a', 'a'), context: ctx() })
+      .thenExpect([...submitted(1, 'a', 'a'), { type: 'QuizPassed', data: { blockId: 2, attempt: 1, score: 50, threshold: 50 } }]);
+    spec
+      .given([started, ...videoDone])
+      .when({ type: 'SubmitQuiz', blockId: 2, answers: answers('b', 'a'), context: ctx() })
+      .thenExpect([...submitted(1, 'b', 'a'), { type: 'QuizFailed', data: { blockId: 2, attempt: 1, score: 0, threshold: 50, retriesLeft: 1 } }]);
+  });
+
+  it('allows the retries and no more, and nothing after a pass', () => {
+    const failedOnce = [
+      ...submitted(1, 'b', 'a'),
+      { type: 'QuizFailed', data: { blockId: 2, attempt: 1, score: 0, threshold: 50, retriesLeft: 1 } } as EnrollmentEvent,
+    ];
+    const failedTwice = [
+      ...submitted(2, 'b', 'a'),
+      { type: 'QuizFailed', data: { blockId: 2, attempt: 2, score: 0, threshold: 50, retriesLeft: 0 } } as EnrollmentEvent,
+    ];
+    spec
+      .given([started, ...videoDone, ...failedOnce])
+      .when({ type: 'SubmitQuiz', blockId: 2, answers: answers('a', 'b'), context: ctx() })
+      .thenExpect([...submitted(2, 'a', 'b'), { type: 'QuizPassed', data: { blockId: 2, attempt: 2, score: 100, threshold: 50 } }]);
+    spec
+      .given([started, ...videoDone, ...failedOnce, ...failedTwice])
+      .when({ type: 'SubmitQuiz', blockId: 2, answers: answers('a', 'b'), context: ctx() })
+      .thenFails('422', 'Ni več poskusov za ta kviz.');
+    const passed = [...submitted(1, 'a', 'b'), { type: 'QuizPassed', data: { blockId: 2, attempt: 1, score: 100, threshold: 50 } } as EnrollmentEvent];
+    spec
+      .given([started, ...videoDone, ...passed])
+      .when({ type: 'SubmitQuiz', blockId: 2, answers: answers('a', 'b'), context: ctx() })
+      .thenFails('422', 'Kviz je že opravljen.');
+  });
+
+  it('needs every question answered with an existing answer', () => {
+    spec
+      .given([started, ...videoDone])
+      .when({ type: 'SubmitQuiz', blockId: 2, answers: { q1: 'a' }, context: ctx() })
+      .thenFails('400');
+    spec
+      .given([started, ...videoDone])
+      .when({ type: 'SubmitQuiz', blockId: 2, answers: answers('a', 'x'), context: ctx() })
+      .thenFails('400');
+  });
+});
+
+describe('enrollment: NPS and completion', () => {
+  const passedQuiz: EnrollmentEvent[] = [
+    { type: 'QuizAnswerSubmitted', data: { blockId: 2, attempt: 1, questionId: 'q1', answerId: 'a', correct: true } },
+    { type: 'QuizAnswerSubmitted', data: { blockId: 2, attempt: 1, questionId: 'q2', answerId: 'b', correct: true } },
+    { type: 'QuizPassed', data: { blockId: 2, attempt: 1, score: 100, threshold: 50 } },
+  ];
+  const nps: EnrollmentEvent = { type: 'NpsAnswered', data: { blockId: 3, score: 9, reasons: ['Uporabno'], comment: 'Odlično', followUps: [] } };
+
+  it('takes a score 0 to 10 with the reasons of its category and the comment', () => {
+    expect([0, 6, 7, 8, 9, 10].map(npsCategory)).toEqual(['detractor', 'detractor', 'neutral', 'neutral', 'promoter', 'promoter']);
+    spec
+      .given([started, ...videoDone, ...passedQuiz])
+      .when({ type: 'AnswerNps', blockId: 3, score: 9, reasons: ['Uporabno'], comment: ' Odlično ', followUps: [], context: ctx() })
+      .thenExpect([nps]);
+    spec
+      .given([started, ...videoDone, ...passedQuiz])
+      .when({ type: 'AnswerNps', blockId: 3, score: 9, reasons: ['Predolgo'], comment: null, followUps: [], context: ctx() })
+      .thenFails('400');
+    spec
+      .given([started, ...videoDone, ...passedQuiz])
+      .when({ type: 'AnswerNps', blockId: 3, score: 11, reasons: [], comment: null, followUps: [], context: ctx() })
+      .thenFails('400');
+  });
+
+  it('completes the course with its credit points when the last block is done, then issues the certificate once', () => {
+    const all = [started, ...videoDone, ...passedQuiz, nps];
+    spec
+      .given(all)
+      .when({ type: 'OpenBlock', blockId: 4, context: ctx() })
+      .thenExpect([
+        { type: 'BlockOpened', data: { blockId: 4, done: true } },
+        { type: 'CourseCompleted', data: { creditPoints: 2 } },
+      ]);
+    const completed = [
+      ...all,
+      { type: 'BlockOpened', data: { blockId: 4, done: true } } as EnrollmentEvent,
+      { type: 'CourseCompleted', data: { creditPoints: 2 } } as EnrollmentEvent,
+    ];
+    spec.given(all).when({ type: 'IssueCertificate', certificateId: CERT, context: ctx() }).thenFails('422');
+    spec
+      .given(completed)
+      .when({ type: 'IssueCertificate', certificateId: CERT, context: ctx() })
+      .thenExpect([{ type: 'CertificateIssued', data: { certificateId: CERT } }]);
+    spec
+      .given([...completed, { type: 'CertificateIssued', data: { certificateId: CERT } }])
+      .when({ type: 'IssueCertificate', certificateId: CERT, context: ctx() })
+      .thenExpect([]);
+    spec
+      .given(completed)
+      .when({ type: 'IssueCertificate', certificateId: CERT, context: ctx({ course: course({}, { certificateEnabled: false }) }) })
+      .thenFails('422');
+  });
+});
