@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthDeps } from '../../application/auth/auth.deps.ts';
 import { registerAuthRoutes } from '../../application/auth/auth.routes.ts';
+import { registerCourseRoutes } from '../../application/courses/courses.routes.ts';
 import { registerOrganisationRoutes } from '../../application/organisation/organisation.routes.ts';
+import { registerCourseReadRoutes } from '../../projections/courses/courses.routes.ts';
 import { registerOrganisationReadRoutes } from '../../projections/organisation/organisation.routes.ts';
 import { findAuthSubject } from '../../projections/users/users.queries.ts';
 import { registerUsersReadRoutes } from '../../projections/users/users.routes.ts';
@@ -79,6 +81,8 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
   registerUsersReadRoutes(app, { db: db.pg });
   registerOrganisationRoutes(app, { store, ids, db: db.slonik });
   registerOrganisationReadRoutes(app, { db: db.slonik });
+  registerCourseRoutes(app, { store, ids, db: db.slonik, now: () => new Date() });
+  registerCourseReadRoutes(app, { db: db.slonik, now: () => new Date() });
   await registerStaticUi(app, { distDir: config.uiDistDir });
 
   return { app, runner, store, db, ids, passwords, tokens, auth };

@@ -1,6 +1,7 @@
+import { coursesProjection } from '../../projections/courses/courses.projection.ts';
 import { organisationProjection } from '../../projections/organisation/organisation.projection.ts';
 import { usersProjection } from '../../projections/users/users.projection.ts';
 import type { Projection } from '../projections/projection.port.ts';
 
 /** Every read model the runner keeps. */
-export const PROJECTIONS: readonly Projection[] = [usersProjection, organisationProjection];
+export const PROJECTIONS: readonly Projection[] = [usersProjection, organisationProjection, coursesProjection];

@@ -1,0 +1,39 @@
+import type { BlockFields, CourseFields } from '../../domain/courses/course.rules.ts';
+import type { CourseCommand } from '../../domain/courses/course.ts';
+import { courseDecider, courseStream } from '../../domain/courses/course.ts';
+import type { EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
+import { handleCommand } from '../shared/handle-command.ts';
+import type { CoursesDeps } from './courses.deps.ts';
+
+/** Course authoring through the admin API (the full authoring screens come later). */
+export const createCourse = async (deps: CoursesDeps, fields: CourseFields, metadata: EventMetadata) => {
+  const courseId = await deps.ids.next('course');
+  const result = await handleCommand(deps.store, {
+    streamName: courseStream(courseId),
+    decider: courseDecider,
+    command: { type: 'CreateCourse', courseId, fields },
+    metadata,
+  });
+  return { id: courseId, position: result.position };
+};
+
+export const changeCourse = async (
+  deps: CoursesDeps,
+  courseId: number,
+  command: Exclude<CourseCommand, { type: 'CreateCourse' | 'AddBlock' }>,
+  metadata: EventMetadata,
+) => {
+  const result = await handleCommand(deps.store, { streamName: courseStream(courseId), decider: courseDecider, command, metadata });
+  return { id: courseId, position: result.position };
+};
+
+export const addBlock = async (deps: CoursesDeps, courseId: number, block: BlockFields, position: number | undefined, metadata: EventMetadata) => {
+  const blockId = await deps.ids.next('block');
+  const result = await handleCommand(deps.store, {
+    streamName: courseStream(courseId),
+    decider: courseDecider,
+    command: { type: 'AddBlock', blockId, block, ...(position === undefined ? {} : { position }) },
+    metadata,
+  });
+  return { id: blockId, position: result.position };
+};

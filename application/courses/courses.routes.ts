@@ -1,0 +1,209 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { blockRule, courseRule } from '../../domain/courses/course.rules.ts';
+import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
+import { AUTHENTICATED, commandMetadata, errorResponses, type HttpApp, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
+import { addBlock, changeCourse, createCourse } from './author-courses.ts';
+import type { CoursesDeps } from './courses.deps.ts';
+import { takeCourseStep } from './take-course.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const blockParams = idParams.extend({ blockId: z.coerce.number().int().positive() });
+const idResponse = z.object({ id: z.number() });
+const stepResponse = z.object({ events: z.array(z.string()), completed: z.boolean() });
+const config = { readModels: ['courses', 'users', 'organisation'] as const };
+
+const sent = (reply: FastifyReply, status: number, result: { id: number; position: AllPosition | null }) =>
+  withPosition(reply, result.position).status(status).send({ id: result.id });
+
+/**
+ * Courses: authoring through the admin API (1018 create, 1019 update, 1020 delete, 1024 to 1026
+ * blocks) and each step of a participant (a course they may see; others answer 404).
+ */
+export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
+  const tags = ['courses'];
+
+  app.post(
+    '/api/courses',
+    { config: { ...config, access: system(1018) }, schema: { tags, body: courseRule, response: { 201: idResponse, ...errorResponses } } },
+    async (request, reply) => sent(reply, 201, await createCourse(deps, request.body, commandMetadata(request))),
+  );
+  app.put(
+    '/api/courses/:id',
+    { config: { ...config, access: system(1019) }, schema: { tags, params: idParams, body: courseRule, response: { 200: idResponse, ...errorResponses } } },
+    async (request, reply) =>
+      sent(reply, 200, await changeCourse(deps, request.params.id, { type: 'UpdateCourse', fields: request.body }, commandMetadata(request))),
+  );
+  for (const [path, type] of [
+    ['publish', 'PublishCourse'],
+    ['unpublish', 'UnpublishCourse'],
+    ['archive', 'ArchiveCourse'],
+    ['restore', 'RestoreCourse'],
+  ] as const) {
+    app.post(
+      `/api/courses/:id/${path}`,
+      { config: { ...config, access: system(1019) }, schema: { tags, params: idParams, response: { 200: idResponse, ...errorResponses } } },
+      async (request, reply) => sent(reply, 200, await changeCourse(deps, request.params.id, { type }, commandMetadata(request))),
+    );
+  }
+  app.delete(
+    '/api/courses/:id',
+    { config: { ...config, access: system(1020) }, schema: { tags, params: idParams, response: { 200: idResponse, ...errorResponses } } },
+    async (request, reply) => sent(reply, 200, await changeCourse(deps, request.params.id, { type: 'DeleteCourse' }, commandMetadata(request))),
+  );
+  app.post(
+    '/api/courses/:id/blocks',
+    {
+      config: { ...config, access: system(1024) },
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({ block: blockRule, position: z.number().int().min(0).optional() }).strict(),
+        response: { 201: idResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => sent(reply, 201, await addBlock(deps, request.params.id, request.body.block, request.body.position, commandMetadata(request))),
+  );
+  app.put(
+    '/api/courses/:id/blocks/:blockId',
+    { config: { ...config, access: system(1025) }, schema: { tags, params: blockParams, body: blockRule, response: { 200: idResponse, ...errorResponses } } },
+    async (request, reply) =>
+      sent(
+        reply,
+        200,
+        await changeCourse(deps, request.params.id, { type: 'UpdateBlock', blockId: request.params.blockId, block: request.body }, commandMetadata(request)),
+      ),
+  );
+  app.post(
+    '/api/courses/:id/blocks/:blockId/move',
+    {
+      config: { ...config, access: system(1025) },
+      schema: { tags, params: blockParams, body: z.object({ position: z.number().int().min(0) }).strict(), response: { 200: idResponse, ...errorResponses } },
+    },
+    async (request, reply) =>
+      sent(
+        reply,
+        200,
+        await changeCourse(
+          deps,
+          request.params.id,
+          { type: 'MoveBlock', blockId: request.params.blockId, position: request.body.position },
+          commandMetadata(request),
+        ),
+      ),
+  );
+  app.delete(
+    '/api/courses/:id/blocks/:blockId',
+    { config: { ...config, access: system(1026) }, schema: { tags, params: blockParams, response: { 200: idResponse, ...errorResponses } } },
+    async (request, reply) =>
+      sent(reply, 200, await changeCourse(deps, request.params.id, { type: 'RemoveBlock', blockId: request.params.blockId }, commandMetadata(request))),
+  );
+
+  // ---------------------------------------------------------------- a participant's steps
+  const step = async (reply: FastifyReply, run: Promise<Awaited<ReturnType<typeof takeCourseStep>>>) => {
+    const result = await run;
+    return withPosition(reply, result.position).send({ events: result.events.map((e) => e.type), completed: result.completed });
+  };
+  const stepSchema = <P extends z.ZodType>(params: P) => ({ tags, security: [{ jwt: [] }], params, response: { 200: stepResponse, ...errorResponses } });
+  const stepBodySchema = <P extends z.ZodType, B extends z.ZodType>(params: P, body: B) => ({ ...stepSchema(params), body });
+
+  app.post('/api/user-courses/:id/start', { config: { ...config, access: AUTHENTICATED }, schema: stepSchema(idParams) }, async (request, reply) => {
+    const auth = requireAuth(request);
+    return step(reply, takeCourseStep(deps, auth.userId, request.params.id, { type: 'StartCourse', userId: auth.userId }, commandMetadata(request)));
+  });
+  app.post(
+    '/api/user-courses/:id/blocks/:blockId/open',
+    { config: { ...config, access: AUTHENTICATED }, schema: stepSchema(blockParams) },
+    async (request, reply) =>
+      step(
+        reply,
+        takeCourseStep(deps, requireAuth(request).userId, request.params.id, { type: 'OpenBlock', blockId: request.params.blockId }, commandMetadata(request)),
+      ),
+  );
+  app.post(
+    '/api/user-courses/:id/blocks/:blockId/video-progress',
+    {
+      config: { ...config, access: AUTHENTICATED },
+      schema: stepBodySchema(blockParams, z.object({ seconds: z.number().min(0).max(86_400), duration: z.number().positive().max(86_400) }).strict()),
+    },
+    async (request, reply) =>
+      step(
+        reply,
+        takeCourseStep(
+          deps,
+          requireAuth(request).userId,
+          request.params.id,
+          { type: 'ReportVideoProgress', blockId: request.params.blockId, seconds: request.body.seconds, duration: request.body.duration },
+          commandMetadata(request),
+        ),
+      ),
+  );
+  app.post(
+    '/api/user-courses/:id/blocks/:blockId/alternative',
+    { config: { ...config, access: AUTHENTICATED }, schema: stepSchema(blockParams) },
+    async (request, reply) =>
+      step(
+        reply,
+        takeCourseStep(
+          deps,
+          requireAuth(request).userId,
+          request.params.id,
+          { type: 'ReadAlternative', blockId: request.params.blockId },
+          commandMetadata(request),
+        ),
+      ),
+  );
+  app.post(
+    '/api/user-courses/:id/blocks/:blockId/quiz',
+    {
+      config: { ...config, access: AUTHENTICATED },
+      schema: stepBodySchema(blockParams, z.object({ answers: z.record(z.string().max(40), z.string().max(40)) }).strict()),
+    },
+    async (request, reply) =>
+      step(
+        reply,
+        takeCourseStep(
+          deps,
+          requireAuth(request).userId,
+          request.params.id,
+          { type: 'SubmitQuiz', blockId: request.params.blockId, answers: request.body.answers },
+          commandMetadata(request),
+        ),
+      ),
+  );
+  app.post(
+    '/api/user-courses/:id/blocks/:blockId/nps',
+    {
+      config: { ...config, access: AUTHENTICATED },
+      schema: stepBodySchema(
+        blockParams,
+        z
+          .object({
+            score: z.number().int().min(0).max(10),
+            reasons: z.array(z.string().max(300)).max(50).default([]),
+            comment: z.string().max(2000).nullish(),
+            followUps: z.array(z.string().max(300)).max(20).default([]),
+          })
+          .strict(),
+      ),
+    },
+    async (request, reply) =>
+      step(
+        reply,
+        takeCourseStep(
+          deps,
+          requireAuth(request).userId,
+          request.params.id,
+          {
+            type: 'AnswerNps',
+            blockId: request.params.blockId,
+            score: request.body.score,
+            reasons: request.body.reasons,
+            comment: request.body.comment ?? null,
+            followUps: request.body.followUps,
+          },
+          commandMetadata(request),
+        ),
+      ),
+  );
+};

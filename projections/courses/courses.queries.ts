@@ -1,0 +1,171 @@
+import { type DatabasePool, sql } from 'slonik';
+import { z } from 'zod';
+
+export type CourseReadDb = DatabasePool;
+
+/**
+ * Who a course is for (decision 0011): published and not deleted, and public or targeted at the
+ * user. Organisation targets (units, companies, community groups of the user's units) and
+ * profession targets are each matched when set; a course with both needs both.
+ */
+const visibleTo = (userId: number) => sql.fragment`
+  c.published and c.status <> 'deleted' and (
+    c.public or (
+      (not exists (select 1 from rm.course_audience a where a.course_id = c.id and a.kind in ('unit', 'company', 'group'))
+        or exists (
+          select 1 from rm.course_audience a
+           where a.course_id = c.id and (
+             (a.kind = 'unit' and a.target_id in (select r.unit_id from rm.user_roles r where r.user_id = ${userId}))
+             or (a.kind = 'company' and a.target_id in (select coalesce(r.company_id, un.company_id) from rm.user_roles r left join rm.units un on un.id = r.unit_id where r.user_id = ${userId}))
+             or (a.kind = 'group' and a.target_id in (select gu.group_id from rm.community_group_units gu join rm.user_roles r on r.unit_id = gu.unit_id where r.user_id = ${userId}))
+           )))
+      and (not exists (select 1 from rm.course_audience a where a.course_id = c.id and a.kind = 'profession')
+        or exists (select 1 from rm.course_audience a join rm.users u on u.id = ${userId} where a.course_id = c.id and a.kind = 'profession' and a.target_id = u.profession_id))
+      and exists (select 1 from rm.course_audience a where a.course_id = c.id)
+    )
+  )`;
+
+export const userCourseItem = z.object({
+  id: z.number(),
+  type: z.number(),
+  title: z.string(),
+  description: z.string(),
+  cover: z.string(),
+  creditPoints: z.number(),
+  intervals: z.array(z.object({ startsAt: z.string(), stopsAt: z.string() })),
+  archived: z.boolean(),
+  enrollment: z.enum(['none', 'started', 'completed']),
+  blocksDone: z.number(),
+  blocksTotal: z.number(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  certificateId: z.string().nullable(),
+  postsEnabled: z.boolean(),
+  certificateEnabled: z.boolean(),
+});
+
+export type UserCourseItem = z.infer<typeof userCourseItem>;
+
+const userCourseSelect = (userId: number) => sql.fragment`
+  select c.id, c.type, c.title, c.description, c.cover, c.credit_points as "creditPoints", c.intervals, c.status = 'archived' as archived,
+         coalesce(e.status, 'none') as enrollment,
+         (select count(*) from rm.course_records r where r.course_id = c.id and r.user_id = ${userId} and r.done)::int as "blocksDone",
+         c.blocks_count as "blocksTotal", e.started_at as "startedAt", e.completed_at as "completedAt", e.certificate_id::text as "certificateId",
+         c.posts_enabled as "postsEnabled", c.certificate_enabled as "certificateEnabled"
+    from rm.courses c left join rm.enrollments e on e.course_id = c.id and e.user_id = ${userId}`;
+
+/** The participant's courses: visible ones, plus any they started (also when no longer targeted). */
+export const listUserCourses = async (db: CourseReadDb, userId: number, options: { search?: string | undefined }) => {
+  const search = options.search?.trim() ? sql.fragment`c.title ilike ${`%${options.search.trim().replace(/[\\%_]/g, (x) => `\\${x}`)}%`}` : sql.fragment`true`;
+  return db.any(sql.type(userCourseItem)`
+    ${userCourseSelect(userId)}
+     where (${visibleTo(userId)} or (e.user_id is not null and c.status <> 'deleted')) and ${search}
+     order by e.completed_at desc nulls first, c.updated_at desc`);
+};
+
+export const getUserCourse = async (db: CourseReadDb, userId: number, courseId: number) =>
+  db.maybeOne(sql.type(userCourseItem)`
+    ${userCourseSelect(userId)}
+     where c.id = ${courseId} and (${visibleTo(userId)} or (e.user_id is not null and c.status <> 'deleted'))`);
+
+export const isCourseVisible = async (db: CourseReadDb, userId: number, courseId: number) => (await getUserCourse(db, userId, courseId)) !== null;
+
+export const blockItem = z.object({
+  id: z.number(),
+  course_id: z.number(),
+  position: z.number(),
+  kind: z.string(),
+  name: z.string(),
+  fields: z.record(z.string(), z.unknown()),
+});
+
+/** Hidden from participants: which answer is correct. */
+const withoutAnswers = (fields: Record<string, unknown>) =>
+  fields.kind !== 'quiz'
+    ? fields
+    : {
+        ...fields,
+        questions: (fields.questions as { id: string; text: string; answers: { id: string; text: string }[] }[]).map((q) => ({
+          id: q.id,
+          text: q.text,
+          answers: q.answers.map((a) => ({ id: a.id, text: a.text })),
+        })),
+      };
+
+/** spec §7 GET /block?course_id=: the course's blocks in order (each with course_id). */
+export const listBlocks = async (db: CourseReadDb, courseId: number, options: { forParticipant: boolean }) => {
+  const rows = await db.any(sql.type(blockItem)`
+    select block_id as id, course_id, position, kind, name, fields from rm.course_blocks where course_id = ${courseId} order by position`);
+  return rows.map((row) => (options.forParticipant ? { ...row, fields: withoutAnswers(row.fields) } : row));
+};
+
+export const recordItem = z.object({
+  block_id: z.number(),
+  course_id: z.number(),
+  opened: z.boolean(),
+  done: z.boolean(),
+  videoSeconds: z.number(),
+  quizAttempts: z.number(),
+  quizScore: z.number().nullable(),
+  quizPassed: z.boolean().nullable(),
+  npsScore: z.number().nullable(),
+});
+
+/** spec §7 GET /record?course_id=: the caller's records of the course's blocks. */
+export const listRecords = async (db: CourseReadDb, userId: number, courseId: number) =>
+  db.any(sql.type(recordItem)`
+    select block_id, course_id, opened, done, video_seconds as "videoSeconds", quiz_attempts as "quizAttempts", quiz_score as "quizScore",
+           quiz_passed as "quizPassed", nps_score as "npsScore"
+      from rm.course_records where course_id = ${courseId} and user_id = ${userId} order by block_id`);
+
+export const completedCourseIds = async (db: CourseReadDb, userId: number) => [
+  ...(await db.anyFirst(
+    sql.type(z.object({ course_id: z.number() }))`select course_id from rm.enrollments where user_id = ${userId} and status = 'completed'`,
+  )),
+];
+
+export const adminCourse = z.object({
+  id: z.number(),
+  published: z.boolean(),
+  status: z.string(),
+  fields: z.record(z.string(), z.unknown()),
+  blocks: z.array(blockItem),
+  enrolled: z.number(),
+  completed: z.number(),
+});
+
+/** spec §7 GET /courses/{id} (admin or editor): the course with its blocks as authored. */
+export const getAdminCourse = async (db: CourseReadDb, courseId: number) => {
+  const course = await db.maybeOne(sql.type(
+    z.object({
+      id: z.number(),
+      published: z.boolean(),
+      status: z.string(),
+      fields: z.record(z.string(), z.unknown()),
+      enrolled: z.number(),
+      completed: z.number(),
+    }),
+  )`
+    select c.id, c.published, c.status, c.fields,
+           (select count(*) from rm.enrollments e where e.course_id = c.id)::int as enrolled,
+           (select count(*) from rm.enrollments e where e.course_id = c.id and e.status = 'completed')::int as completed
+      from rm.courses c where c.id = ${courseId} and c.status <> 'deleted'`);
+  if (!course) return null;
+  return { ...course, blocks: await listBlocks(db, courseId, { forParticipant: false }) };
+};
+
+export const adminCourseListItem = z.object({
+  id: z.number(),
+  title: z.string(),
+  type: z.number(),
+  published: z.boolean(),
+  status: z.string(),
+  blocksCount: z.number(),
+  enrolled: z.number(),
+});
+
+export const listAdminCourses = async (db: CourseReadDb) =>
+  db.any(sql.type(adminCourseListItem)`
+    select c.id, c.title, c.type, c.published, c.status, c.blocks_count as "blocksCount",
+           (select count(*) from rm.enrollments e where e.course_id = c.id)::int as enrolled
+      from rm.courses c where c.status <> 'deleted' order by c.updated_at desc`);

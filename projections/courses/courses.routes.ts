@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import type { CourseFields } from '../../domain/courses/course.rules.ts';
+import { courseStatus } from '../../domain/courses/course-status.ts';
+import { can } from '../../domain/permissions/can.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
+import {
+  adminCourse,
+  adminCourseListItem,
+  blockItem,
+  type CourseReadDb,
+  getAdminCourse,
+  getUserCourse,
+  listAdminCourses,
+  listBlocks,
+  listRecords,
+  listUserCourses,
+  recordItem,
+  type UserCourseItem,
+  userCourseItem,
+} from './courses.queries.ts';
+
+const READ_MODELS = ['courses', 'users', 'organisation'] as const;
+const STATUSES = ['active', 'archived', 'completed', 'deleted', 'expired', 'reserved'] as const;
+const userCourse = userCourseItem.extend({ status: z.enum(STATUSES) });
+const notFound = () => new DomainError('404', 'Izobraževanje ne obstaja.', { status: 404 });
+
+/** The badge state of spec §4 for this participant now. */
+const withStatus = (item: UserCourseItem, now: Date) => ({
+  ...item,
+  status: courseStatus(
+    { status: item.archived ? 'archived' : 'published', fields: { intervals: item.intervals } as CourseFields },
+    item.enrollment === 'none' ? { status: 'none' } : { status: item.enrollment, courseId: item.id, userId: 0, blocks: {}, certificateId: null },
+    now,
+  ),
+});
+
+const FILTERS = {
+  /** Not started yet and open. */
+  new: (c: ReturnType<typeof withStatus>) => c.enrollment === 'none' && (c.status === 'active' || c.status === 'reserved'),
+  completed: (c: ReturnType<typeof withStatus>) => c.status === 'completed',
+  archived: (c: ReturnType<typeof withStatus>) => c.status === 'archived' || c.status === 'expired',
+} as const;
+
+export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb; now: () => Date }) => {
+  const { db } = deps;
+  const tags = ['courses'];
+  const config = { readModels: READ_MODELS };
+
+  app.get(
+    '/api/user-courses',
+    {
+      config: { ...config, access: AUTHENTICATED },
+      schema: {
+        tags,
+        summary: "The caller's courses: public ones and those targeted at them (filters new, completed, archived; search)",
+        querystring: z.object({ filter: z.enum(['new', 'completed', 'archived']).optional(), search: z.string().max(200).optional() }),
+        response: { 200: z.object({ items: z.array(userCourse) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const now = deps.now();
+      const items = (await listUserCourses(db, requireAuth(request).userId, { search: request.query.search })).map((c) => withStatus(c, now));
+      const filter = request.query.filter;
+      return { items: filter ? items.filter(FILTERS[filter]) : items };
+    },
+  );
+
+  app.get(
+    '/api/user-courses/:id',
+    {
+      config: { ...config, access: AUTHENTICATED },
+      schema: {
+        tags,
+        summary: "A course with the caller's progress (404 when not theirs to see)",
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: userCourse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const course = await getUserCourse(db, requireAuth(request).userId, request.params.id);
+      if (!course) throw notFound();
+      return withStatus(course, deps.now());
+    },
+  );
+
+  app.get(
+    '/api/courses',
+    { config: { ...config, access: system(1017) }, schema: { tags, response: { 200: z.object({ items: z.array(adminCourseListItem) }), ...errorResponses } } },
+    async () => ({
+      items: [...(await listAdminCourses(db))],
+    }),
+  );
+
+  app.get(
+    '/api/courses/:id',
+    {
+      config: { ...config, access: system(1017) },
+      schema: {
+        tags,
+        summary: 'A course as authored (admin or editor)',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: adminCourse, ...errorResponses },
+      },
+    },
+    async (request) => (await getAdminCourse(db, request.params.id)) ?? Promise.reject(notFound()),
+  );
+
+  app.get(
+    '/api/block',
+    {
+      config: { ...config, access: AUTHENTICATED },
+      schema: {
+        tags,
+        summary: "spec §7 GET /block?course_id=: the course's blocks in order (participants do not see the correct answers)",
+        querystring: z.object({ course_id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ items: z.array(blockItem) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const courseId = request.query.course_id;
+      if (can(auth.subject, 1023, { kind: 'system' })) return { items: await listBlocks(db, courseId, { forParticipant: false }) };
+      if (!(await getUserCourse(db, auth.userId, courseId))) throw notFound();
+      return { items: await listBlocks(db, courseId, { forParticipant: true }) };
+    },
+  );
+
+  app.get(
+    '/api/record',
+    {
+      config: { ...config, access: AUTHENTICATED },
+      schema: {
+        tags,
+        summary: "spec §7 GET /record?course_id=: the caller's records of the course",
+        querystring: z.object({ course_id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ items: z.array(recordItem) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!(await getUserCourse(db, auth.userId, request.query.course_id))) throw notFound();
+      return { items: [...(await listRecords(db, auth.userId, request.query.course_id))] };
+    },
+  );
+};

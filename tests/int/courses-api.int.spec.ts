@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../domain/permissions/roles.ts';
+import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
+import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
+
+describe("courses API: authoring and a participant's journey", () => {
+  let p: TestPlatform;
+  const tokens: Record<string, string> = {};
+  let courseId: number;
+  let unitA: number;
+  const blockIds: Record<string, number> = {};
+
+  const call = async (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+    const response = await p.app.inject({ method, url, headers: { authorization: `JWT ${tokens[who]}` }, ...(payload ? { payload } : {}) });
+    const position = response.headers['x-event-position'];
+    if (typeof position === 'string') await p.platform.runner.waitFor(['courses', 'users', 'organisation'], parsePosition(position) as never, 10_000);
+    return response;
+  };
+  const eventsOf = async (userId: number) => (await p.store.readStream(`enrollment-${courseId}_${userId}`)).events.map((e) => e.type);
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    await p.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
+    tokens.admin = (await p.login('skrbnik')).token;
+    const company = (await call('admin', 'POST', '/api/companies', { name: 'Lekarne', address: 'Cesta 1' })).json() as { id: number };
+    unitA = ((await call('admin', 'POST', '/api/units', { name: 'A', companyId: company.id })).json() as { id: number }).id;
+    const unitB = ((await call('admin', 'POST', '/api/units', { name: 'B', companyId: company.id })).json() as { id: number }).id;
+    await p.createUser('ana', [{ roleId: ROLE.participant, unitId: unitA, companyId: company.id }]);
+    await p.createUser('bojan', [{ roleId: ROLE.participant, unitId: unitB, companyId: company.id }]);
+    tokens.ana = (await p.login('ana')).token;
+    tokens.bojan = (await p.login('bojan')).token;
+  });
+
+  afterAll(async () => p.close());
+
+  it('lets an admin author a course targeted at one unit, with video, quiz, NPS and credit points, and publish it', async () => {
+    const bad = await call('admin', 'POST', '/api/courses', { type: 4, title: 'Kratko', description: 'prekratko', cover: '', creditPoints: 11 });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { errors: { field: string; message: string }[] }).errors).toEqual(
+      expect.arrayContaining([
+        { code: '400', field: 'description', message: 'Opis mora imeti najmanj 20 znakov' },
+        { code: '400', field: 'creditPoints', message: 'Kreditne točke morajo biti med 0,0 in 10,0' },
+      ]),
+    );
+    const created = await call('admin', 'POST', '/api/courses', {
+      type: 4,
+      title: 'Interakcije zdravil',
+      description: 'Pregled najpogostejših interakcij zdravil v lekarni.',
+      cover: '/covers/interakcije.jpg',
+      creditPoints: 2,
+      audience: { unitIds: [unitA] },
+    });
+    expect(created.statusCode).toBe(201);
+    courseId = (created.json() as { id: number }).id;
+    const add = async (key: string, block: object) => {
+      const response = await call('admin', 'POST', `/api/courses/${courseId}/blocks`, { block });
+      expect(response.statusCode, key).toBe(201);
+      blockIds[key] = (response.json() as { id: number }).id;
+    };
+    await add('video', { kind: 'video', name: 'Uvod', vimeoId: '76979871' });
+    await add('quiz', {
+      kind: 'quiz',
+      name: 'Preverjanje',
+      batchSize: 1,
+      successThreshold: 100,
+      retries: 1,
+      questions: [
+        {
+          id: 'q1',
+          text: 'Ali grenivkin sok vpliva na statine?',
+          answers: [
+            { id: 'a', text: 'Da', correct: true },
+            { id: 'b', text: 'Ne' },
+          ],
+        },
+      ],
+    });
+    await add('nps', {
+      kind: 'nps',
+      name: 'Mnenje',
+      question: 'Bi izobraževanje priporočili?',
+      set: 1,
+      reasons: { detractor: ['Predolgo'], neutral: [], promoter: ['Uporabno'] },
+      commentEnabled: true,
+    });
+    await add('points', { kind: 'points', name: 'Kreditne točke', points: 2 });
+    expect((await call('admin', 'POST', `/api/courses/${courseId}/publish`)).statusCode).toBe(200);
+    const admin = (await call('admin', 'GET', `/api/courses/${courseId}`)).json() as { published: boolean; blocks: { kind: string }[] };
+    expect(admin.published).toBe(true);
+    expect(admin.blocks.map((b) => b.kind)).toEqual(['video', 'quiz', 'nps', 'points']);
+  });
+
+  it('shows the course only to the targeted participant; for others it does not exist', async () => {
+    const anaCourses = (await call('ana', 'GET', '/api/user-courses')).json() as { items: { id: number; status: string; enrollment: string }[] };
+    expect(anaCourses.items).toEqual([expect.objectContaining({ id: courseId, status: 'active', enrollment: 'none' })]);
+    expect(((await call('bojan', 'GET', '/api/user-courses')).json() as { items: unknown[] }).items).toEqual([]);
+    for (const url of [`/api/user-courses/${courseId}`, `/api/block?course_id=${courseId}`, `/api/record?course_id=${courseId}`]) {
+      expect((await call('bojan', 'GET', url)).statusCode, url).toBe(404);
+    }
+    expect((await call('bojan', 'POST', `/api/user-courses/${courseId}/start`)).statusCode).toBe(404);
+    expect((await call('ana', 'GET', `/api/courses/${courseId}`)).statusCode).toBe(403);
+  });
+
+  it('never shows a participant which quiz answer is correct', async () => {
+    const blocks = (await call('ana', 'GET', `/api/block?course_id=${courseId}`)).json() as {
+      items: { kind: string; course_id: number; fields: { questions?: { answers: object[] }[] } }[];
+    };
+    const quiz = blocks.items.find((b) => b.kind === 'quiz');
+    expect(quiz?.course_id).toBe(courseId);
+    expect(quiz?.fields.questions?.[0]?.answers).toEqual([
+      { id: 'a', text: 'Da' },
+      { id: 'b', text: 'Ne' },
+    ]);
+  });
+
+  it('records every step of the journey as an event: video, a failed quiz, a passed retry, NPS, completion, certificate', async () => {
+    const anaId = ((await call('ana', 'GET', '/api/users/me')).json() as { id: number }).id;
+    const step = (path: string, body?: object) => call('ana', 'POST', `/api/user-courses/${courseId}${path}`, body);
+    expect((await step('/blocks/' + blockIds.quiz + '/open')).statusCode).toBe(422);
+    expect((await step('/start')).statusCode).toBe(200);
+    expect((await step(`/blocks/${blockIds.quiz}/open`)).json()).toEqual({
+      errors: [{ code: '422', message: 'Najprej zaključite prejšnje vsebine.', field: null }],
+    });
+    expect((await step(`/blocks/${blockIds.video}/open`)).statusCode).toBe(200);
+    expect((await step(`/blocks/${blockIds.video}/video-progress`, { seconds: 30, duration: 120 })).statusCode).toBe(200);
+    expect((await step(`/blocks/${blockIds.video}/video-progress`, { seconds: -1, duration: 120 })).statusCode).toBe(400);
+    expect((await step(`/blocks/${blockIds.video}/video-progress`, { seconds: 110, duration: 120 })).json()).toEqual({
+      events: ['VideoProgressed', 'VideoCompleted'],
+      completed: false,
+    });
+    expect((await step(`/blocks/${blockIds.quiz}/quiz`, { answers: { q1: 'b' } })).json()).toEqual({
+      events: ['QuizAnswerSubmitted', 'QuizFailed'],
+      completed: false,
+    });
+    expect((await step(`/blocks/${blockIds.quiz}/quiz`, { answers: { q1: 'a' } })).json()).toEqual({
+      events: ['QuizAnswerSubmitted', 'QuizPassed'],
+      completed: false,
+    });
+    expect((await step(`/blocks/${blockIds.nps}/nps`, { score: 10, reasons: ['Predolgo'] })).statusCode).toBe(400);
+    expect((await step(`/blocks/${blockIds.nps}/nps`, { score: 10, reasons: ['Uporabno'], comment: 'Zelo dobro' })).statusCode).toBe(200);
+    expect((await step(`/blocks/${blockIds.points}/open`)).json()).toEqual({ events: ['BlockOpened', 'CourseCompleted'], completed: true });
+    expect(await eventsOf(anaId)).toEqual([
+      'CourseStarted',
+      'BlockOpened',
+      'VideoProgressed',
+      'VideoProgressed',
+      'VideoCompleted',
+      'QuizAnswerSubmitted',
+      'QuizFailed',
+      'QuizAnswerSubmitted',
+      'QuizPassed',
+      'NpsAnswered',
+      'BlockOpened',
+      'CourseCompleted',
+      'CertificateIssued',
+    ]);
+    const course = (await call('ana', 'GET', `/api/user-courses/${courseId}`)).json() as {
+      status: string;
+      blocksDone: number;
+      blocksTotal: number;
+      certificateId: string | null;
+    };
+    expect(course).toMatchObject({ status: 'completed', blocksDone: 4, blocksTotal: 4 });
+    expect(course.certificateId).toMatch(/^[0-9a-f-]{36}$/);
+    const records = (await call('ana', 'GET', `/api/record?course_id=${courseId}`)).json() as {
+      items: { block_id: number; done: boolean; quizAttempts: number; npsScore: number | null }[];
+    };
+    expect(records.items.find((r) => r.block_id === blockIds.quiz)).toMatchObject({ done: true, quizAttempts: 2 });
+    expect(records.items.find((r) => r.block_id === blockIds.nps)).toMatchObject({ npsScore: 10 });
+    expect(((await call('ana', 'GET', '/api/user-courses?filter=completed')).json() as { items: unknown[] }).items).toHaveLength(1);
+    expect(((await call('ana', 'GET', '/api/user-courses?filter=new')).json() as { items: unknown[] }).items).toHaveLength(0);
+  });
+});
