@@ -22,6 +22,7 @@ import { registerSystemRoutes } from '../http/system.routes.ts';
 import type { IdAllocator } from '../ids/id-allocator.port.ts';
 import { createPostgresIdAllocator } from '../ids/postgres-id-allocator.ts';
 import type { Log } from '../logging/log.port.ts';
+import { createPdfkitCertificateRenderer } from '../pdf/pdfkit-certificate.ts';
 import type { Database } from '../postgres/database.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/projection-runner.ts';
 import { PROJECTIONS } from './projections.ts';
@@ -82,7 +83,7 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
   registerOrganisationRoutes(app, { store, ids, db: db.slonik });
   registerOrganisationReadRoutes(app, { db: db.slonik });
   registerCourseRoutes(app, { store, ids, db: db.slonik, now: () => new Date() });
-  registerCourseReadRoutes(app, { db: db.slonik, now: () => new Date() });
+  registerCourseReadRoutes(app, { db: db.slonik, now: () => new Date(), certificates: createPdfkitCertificateRenderer() });
   await registerStaticUi(app, { distDir: config.uiDistDir });
 
   return { app, runner, store, db, ids, passwords, tokens, auth };

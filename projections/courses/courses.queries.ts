@@ -169,3 +169,28 @@ export const listAdminCourses = async (db: CourseReadDb) =>
     select c.id, c.title, c.type, c.published, c.status, c.blocks_count as "blocksCount",
            (select count(*) from rm.enrollments e where e.course_id = c.id)::int as enrolled
       from rm.courses c where c.status <> 'deleted' order by c.updated_at desc`);
+
+/** What the participant's certificate of a course shows; null until it was issued. */
+export const certificateData = async (db: CourseReadDb, userId: number, courseId: number) =>
+  db.maybeOne(sql.type(
+    z.object({
+      certificateId: z.string(),
+      participantName: z.string(),
+      courseTitle: z.string(),
+      creditPoints: z.number(),
+      completedAt: z.string(),
+      companyName: z.string().nullable(),
+      signature: z.object({ name: z.string(), role: z.string() }).nullable(),
+    }),
+  )`
+    select e.certificate_id::text as "certificateId", concat_ws(' ', u.first_name, u.middle_name, u.last_name) as "participantName",
+           c.title as "courseTitle", coalesce(e.credit_points, c.credit_points) as "creditPoints", e.completed_at as "completedAt",
+           co.name as "companyName", co.signature
+      from rm.enrollments e
+      join rm.courses c on c.id = e.course_id
+      join rm.users u on u.id = e.user_id
+      left join lateral (
+        select cc.name, cc.signature from rm.user_roles r left join rm.units un on un.id = r.unit_id
+          join rm.companies cc on cc.id = coalesce(r.company_id, un.company_id)
+         where r.user_id = e.user_id order by (cc.signature is null), r.role_id desc limit 1) co on true
+     where e.course_id = ${courseId} and e.user_id = ${userId} and e.certificate_id is not null`);

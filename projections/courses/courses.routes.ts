@@ -4,11 +4,13 @@ import { courseStatus } from '../../domain/courses/course-status.ts';
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
+import type { CertificateRenderer } from '../../infrastructure/pdf/certificate.port.ts';
 import {
   adminCourse,
   adminCourseListItem,
   blockItem,
   type CourseReadDb,
+  certificateData,
   getAdminCourse,
   getUserCourse,
   listAdminCourses,
@@ -42,7 +44,7 @@ const FILTERS = {
   archived: (c: ReturnType<typeof withStatus>) => c.status === 'archived' || c.status === 'expired',
 } as const;
 
-export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb; now: () => Date }) => {
+export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb; now: () => Date; certificates: CertificateRenderer }) => {
   const { db } = deps;
   const tags = ['courses'];
   const config = { readModels: READ_MODELS };
@@ -141,6 +143,28 @@ export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb;
       const auth = requireAuth(request);
       if (!(await getUserCourse(db, auth.userId, request.query.course_id))) throw notFound();
       return { items: [...(await listRecords(db, auth.userId, request.query.course_id))] };
+    },
+  );
+
+  app.get(
+    '/api/user-courses/:id/certificate',
+    {
+      config: { ...config, access: AUTHENTICATED },
+      schema: { tags, summary: "The caller's certificate of a completed course (PDF)", params: z.object({ id: z.coerce.number().int().positive() }) },
+    },
+    async (request, reply) => {
+      const data = await certificateData(db, requireAuth(request).userId, request.params.id);
+      if (!data) throw new DomainError('404', 'Certifikat ne obstaja.', { status: 404 });
+      const pdf = await deps.certificates.render({
+        ...data,
+        completedAt: new Date(data.completedAt),
+        signature: data.signature ? { ...data.signature, image: null } : null,
+      });
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="potrdilo-${request.params.id}.pdf"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
     },
   );
 };

@@ -169,5 +169,10 @@ describe("courses API: authoring and a participant's journey", () => {
     expect(records.items.find((r) => r.block_id === blockIds.nps)).toMatchObject({ npsScore: 10 });
     expect(((await call('ana', 'GET', '/api/user-courses?filter=completed')).json() as { items: unknown[] }).items).toHaveLength(1);
     expect(((await call('ana', 'GET', '/api/user-courses?filter=new')).json() as { items: unknown[] }).items).toHaveLength(0);
+    const pdf = await call('ana', 'GET', `/api/user-courses/${courseId}/certificate`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call('bojan', 'GET', `/api/user-courses/${courseId}/certificate`)).statusCode).toBe(404);
   });
 });
