@@ -4,6 +4,7 @@ import { courseDecider, courseStream } from '../../domain/courses/course.ts';
 import type { EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 import type { CoursesDeps } from './courses.deps.ts';
+import { sanitizeBlock } from './sanitize-block.ts';
 
 /** Course authoring through the admin API (the full authoring screens come later). */
 export const createCourse = async (deps: CoursesDeps, fields: CourseFields, metadata: EventMetadata) => {
@@ -32,7 +33,7 @@ export const addBlock = async (deps: CoursesDeps, courseId: number, block: Block
   const result = await handleCommand(deps.store, {
     streamName: courseStream(courseId),
     decider: courseDecider,
-    command: { type: 'AddBlock', blockId, block, ...(position === undefined ? {} : { position }) },
+    command: { type: 'AddBlock', blockId, block: sanitizeBlock(block), ...(position === undefined ? {} : { position }) },
     metadata,
   });
   return { id: blockId, position: result.position };

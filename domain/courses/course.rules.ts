@@ -134,6 +134,13 @@ export const npsBlockRule = z
   })
   .strict();
 
+/** An https address, or a file the platform serves itself (a path under /media/). */
+const mediaUrl = z
+  .string()
+  .trim()
+  .max(1000, { error: TOO_LONG })
+  .refine((v) => v === '' || /^\/media\/[\w./-]+$/.test(v) || /^https:\/\/\S+$/.test(v), { error: 'Vnesite veljaven naslov' });
+
 export const videoBlockRule = z
   .object({
     kind: z.literal('video'),
@@ -169,7 +176,7 @@ export const videoBlockRule = z
 
 export const pointsBlockRule = z.object({ kind: z.literal('points'), name, points: creditPointsRule }).strict();
 export const articleBlockRule = z.object({ kind: z.literal('article'), name, html: text(200_000) }).strict();
-export const textFileBlockRule = z.object({ kind: z.literal('textFile'), name, fileUrl: z.url({ error: 'Vnesite veljaven naslov' }).max(1000) }).strict();
+export const textFileBlockRule = z.object({ kind: z.literal('textFile'), name, fileUrl: mediaUrl }).strict();
 export const typeformBlockRule = z
   .object({
     kind: z.literal('typeform'),

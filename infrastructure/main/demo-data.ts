@@ -1,3 +1,5 @@
+import { addBlock, changeCourse, createCourse } from '../../application/courses/author-courses.ts';
+import type { CoursesDeps } from '../../application/courses/courses.deps.ts';
 import { createCommunityGroup } from '../../application/organisation/community-groups.ts';
 import { createCompany } from '../../application/organisation/companies.ts';
 import type { OrganisationDeps } from '../../application/organisation/organisation.deps.ts';
@@ -5,6 +7,7 @@ import { createProfession, createProfessionGroup } from '../../application/organ
 import { createTag } from '../../application/organisation/tags.ts';
 import { changeUnit, createUnit } from '../../application/organisation/units.ts';
 import { registerUser } from '../../application/users/register-user.ts';
+import { courseRule } from '../../domain/courses/course.rules.ts';
 import type { RoleAssignment } from '../../domain/permissions/can.ts';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import type { PasswordHasher } from '../auth/password-hasher.port.ts';
@@ -127,6 +130,122 @@ export const loadDemoData = async (deps: {
         meta,
       );
     }
+    const courses: CoursesDeps = { store: deps.store, ids: deps.ids, db: deps.db.slonik, now: () => new Date() };
+    const course = async (fields: unknown, blocks: object[]) => {
+      const { id } = await step(createCourse(courses, courseRule.parse(fields), meta));
+      for (const block of blocks) await step(addBlock(courses, id, block as never, undefined, meta));
+      await step(changeCourse(courses, id, { type: 'PublishCourse' }, meta));
+      return id;
+    };
+    const cover = (hue: string, label: string) =>
+      `data:image/svg+xml;utf8,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360"><rect width="640" height="360" fill="${hue}"/><text x="40" y="200" font-family="sans-serif" font-size="44" fill="#fff">${label}</text></svg>`)}`;
+    const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+    await course(
+      {
+        type: 4,
+        title: 'Interakcije zdravil v lekarni',
+        description: 'Najpogostejše klinično pomembne interakcije zdravil in kako jih prepoznamo pri izdaji.',
+        cover: cover('#0b6e69', 'Interakcije zdravil'),
+        creditPoints: 2,
+        audience: { companyIds: [companyId] },
+        postsEnabled: true,
+        lecturer: 'mag. farm. Maja Kovač',
+      },
+      [
+        {
+          kind: 'video',
+          name: 'Uvodno predavanje',
+          fileUrl: '/media/uvod.webm',
+          durationSeconds: 8,
+          alternative: { kind: 'article', html: '<p>Prepis predavanja: interakcije delimo na farmakokinetične in farmakodinamične.</p>' },
+        },
+        {
+          kind: 'quiz',
+          name: 'Preverjanje znanja',
+          batchSize: 1,
+          successThreshold: 100,
+          retries: 2,
+          questions: [
+            {
+              id: 'q1',
+              text: 'Kateri sok zavira CYP3A4 in zviša koncentracijo nekaterih statinov?',
+              answers: [
+                { id: 'a', text: 'Grenivkin sok', correct: true },
+                { id: 'b', text: 'Jabolčni sok' },
+                { id: 'c', text: 'Pomarančni sok' },
+              ],
+            },
+            {
+              id: 'q2',
+              text: 'Katera kombinacija poveča tveganje za krvavitve?',
+              answers: [
+                { id: 'a', text: 'Varfarin in paracetamol v nizkih odmerkih' },
+                { id: 'b', text: 'Varfarin in NSAR', correct: true },
+              ],
+            },
+          ],
+        },
+        {
+          kind: 'nps',
+          name: 'Vaše mnenje',
+          question: 'Kako verjetno je, da bi to izobraževanje priporočili sodelavcu?',
+          set: 1,
+          reasons: {
+            detractor: ['Predolgo', 'Premalo praktičnih primerov'],
+            neutral: ['Vsebina je bila znana'],
+            promoter: ['Uporabno za delo', 'Jasna razlaga'],
+          },
+          commentEnabled: true,
+        },
+        { kind: 'points', name: 'Kreditne točke', points: 2 },
+      ],
+    );
+    await course(
+      {
+        type: 2,
+        title: 'Samozdravljenje prehlada',
+        description: 'Svetovanje pri izbiri zdravil brez recepta za lajšanje simptomov prehlada.',
+        cover: cover('#1c7ed6', 'Samozdravljenje'),
+        creditPoints: 1,
+        public: true,
+      },
+      [
+        {
+          kind: 'article',
+          name: 'Kratek pregled',
+          html: '<h3>Simptomi</h3><p>Prehlad običajno mine v 7 do 10 dneh. Svetujemo počitek, tekočino in simptomatsko zdravljenje.</p>',
+        },
+        {
+          kind: 'quiz',
+          name: 'Kratek kviz',
+          batchSize: 1,
+          successThreshold: 100,
+          retries: 3,
+          questions: [
+            {
+              id: 'q1',
+              text: 'Ali antibiotiki pomagajo pri prehladu?',
+              answers: [
+                { id: 'a', text: 'Ne', correct: true },
+                { id: 'b', text: 'Da' },
+              ],
+            },
+          ],
+        },
+      ],
+    );
+    await course(
+      {
+        type: 3,
+        title: 'Nova zdravila za sladkorno bolezen',
+        description: 'Pregled novih skupin zdravil za zdravljenje sladkorne bolezni tipa 2 (GLP-1, SGLT2).',
+        cover: cover('#7048e8', 'Sladkorna bolezen'),
+        creditPoints: 1.5,
+        audience: { companyIds: [companyId] },
+        intervals: [{ startsAt: days(30), stopsAt: days(90) }],
+      },
+      [{ kind: 'article', name: 'Uvod', html: '<p>Izobraževanje se začne v kratkem.</p>' }],
+    );
     deps.log.info({ users: people.length }, 'demo data loaded');
     return true;
   } finally {

@@ -133,14 +133,20 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
     return lockClientPromise;
   };
 
+  // The loops share one lock connection; pg wants one query at a time on a client, so they queue.
+  let lockQueue: Promise<unknown> = Promise.resolve();
+  const onLockClient = <T>(run: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const next = lockQueue.then(async () => run(await getLockClient()));
+    lockQueue = next.catch(() => undefined);
+    return next;
+  };
+
   const acquire = async (loop: Loop): Promise<boolean> => {
     const key = `${loop.projection.name}:${loop.generation.generation}`;
     if (held.has(key)) return true;
-    const client = await getLockClient();
-    const result = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
-      lockKey(loop.projection.name),
-      loop.generation.generation,
-    ]);
+    const result = await onLockClient((client) =>
+      client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [lockKey(loop.projection.name), loop.generation.generation]),
+    );
     if (result.rows[0]?.ok) held.add(key);
     return held.has(key);
   };
@@ -148,7 +154,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
   const release = async (name: string, generation: number) => {
     const key = `${name}:${generation}`;
     if (!held.delete(key) || !lockClient) return;
-    await lockClient.query('select pg_advisory_unlock($1, $2)', [lockKey(name), generation]).catch(() => undefined);
+    await onLockClient((client) => client.query('select pg_advisory_unlock($1, $2)', [lockKey(name), generation])).catch(() => undefined);
   };
 
   const loadGeneration = async (name: string, generation?: number): Promise<Generation | null> => {
