@@ -139,7 +139,7 @@ const mediaUrl = z
   .string()
   .trim()
   .max(1000, { error: TOO_LONG })
-  .refine((v) => v === '' || /^\/media\/[\w./-]+$/.test(v) || /^https:\/\/\S+$/.test(v), { error: 'Vnesite veljaven naslov' });
+  .refine((v) => v === '' || (/^\/media\/[\w./-]+$/.test(v) && !v.includes('..')) || /^https:\/\/\S+$/.test(v), { error: 'Vnesite veljaven naslov' });
 
 export const videoBlockRule = z
   .object({
@@ -151,11 +151,7 @@ export const videoBlockRule = z
       .regex(/^\d{1,15}$/, { error: 'Vimeo ID je številka' })
       .nullish()
       .transform((v) => v || null),
-    fileUrl: z
-      .url({ error: 'Vnesite veljaven naslov' })
-      .max(1000)
-      .nullish()
-      .transform((v) => v || null),
+    fileUrl: mediaUrl.nullish().transform((v) => v || null),
     durationSeconds: z
       .number()
       .int()
@@ -166,7 +162,7 @@ export const videoBlockRule = z
     alternative: z
       .discriminatedUnion('kind', [
         z.object({ kind: z.literal('article'), html: text(200_000) }).strict(),
-        z.object({ kind: z.literal('textFile'), fileUrl: z.url().max(1000) }).strict(),
+        z.object({ kind: z.literal('textFile'), fileUrl: mediaUrl.refine((v) => v !== '', { error: 'Vnos je obvezen' }) }).strict(),
       ])
       .nullish()
       .transform((v) => v ?? null),
@@ -176,7 +172,9 @@ export const videoBlockRule = z
 
 export const pointsBlockRule = z.object({ kind: z.literal('points'), name, points: creditPointsRule }).strict();
 export const articleBlockRule = z.object({ kind: z.literal('article'), name, html: text(200_000) }).strict();
-export const textFileBlockRule = z.object({ kind: z.literal('textFile'), name, fileUrl: mediaUrl }).strict();
+export const textFileBlockRule = z
+  .object({ kind: z.literal('textFile'), name, fileUrl: mediaUrl.refine((v) => v !== '', { error: 'Vnos je obvezen' }) })
+  .strict();
 export const typeformBlockRule = z
   .object({
     kind: z.literal('typeform'),

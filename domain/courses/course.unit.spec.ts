@@ -94,6 +94,18 @@ describe('block rules (spec §5)', () => {
     ).toBe(false);
     expect(blockRule.safeParse({ kind: 'typeform', name: 'Anketa', typeformId: 'abc123' }).success).toBe(true);
   });
+
+  it('accepts only https addresses and files under /media/ as sources, never a script or a path out of /media/', () => {
+    const video = (fileUrl: string) => videoBlockRule.safeParse({ kind: 'video', name: 'Video', fileUrl }).success;
+    expect(video('/media/uvod.webm')).toBe(true);
+    expect(video('https://cdn.example.si/uvod.mp4')).toBe(true);
+    for (const bad of ['javascript:alert(1)', 'http://cdn.example.si/uvod.mp4', '/media/../etc/passwd', 'data:text/html,<script>'])
+      expect(video(bad), bad).toBe(false);
+    expect(messages(blockRule.safeParse({ kind: 'textFile', name: 'Datoteka', fileUrl: 'javascript:alert(1)' }))).toEqual({
+      fileUrl: 'Vnesite veljaven naslov',
+    });
+    expect(messages(blockRule.safeParse({ kind: 'textFile', name: 'Datoteka', fileUrl: '' }))).toEqual({ fileUrl: 'Vnos je obvezen' });
+  });
 });
 
 describe('course decider', () => {

@@ -174,7 +174,7 @@ const submitQuiz = (state: Enrollment, context: EnrollmentContext, id: number, a
     const answerId = answers[q.id] as string;
     const answer = q.answers.find((a) => a.id === answerId);
     if (!answer) throw fail('400', 'Izbrani odgovor ne obstaja.', 400, 'answers');
-    return { type: 'QuizAnswerSubmitted', data: { blockId: id, attempt, questionId: q.id, answerId, correct: answer.correct } };
+    return { type: 'QuizAnswerSubmitted', data: { blockId: id, attempt, questionId: q.id, answerId, correct: answer.correct === true } };
   });
   const correct = submitted.filter((e) => e.type === 'QuizAnswerSubmitted' && e.data.correct).length;
   const score = Math.round((correct / quiz.questions.length) * 1000) / 10;

@@ -7,7 +7,7 @@ import { createProfession, createProfessionGroup } from '../../application/organ
 import { createTag } from '../../application/organisation/tags.ts';
 import { changeUnit, createUnit } from '../../application/organisation/units.ts';
 import { registerUser } from '../../application/users/register-user.ts';
-import { courseRule } from '../../domain/courses/course.rules.ts';
+import { blockRule, courseRule } from '../../domain/courses/course.rules.ts';
 import type { RoleAssignment } from '../../domain/permissions/can.ts';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import type { PasswordHasher } from '../auth/password-hasher.port.ts';
@@ -133,7 +133,7 @@ export const loadDemoData = async (deps: {
     const courses: CoursesDeps = { store: deps.store, ids: deps.ids, db: deps.db.slonik, now: () => new Date() };
     const course = async (fields: unknown, blocks: object[]) => {
       const { id } = await step(createCourse(courses, courseRule.parse(fields), meta));
-      for (const block of blocks) await step(addBlock(courses, id, block as never, undefined, meta));
+      for (const block of blocks) await step(addBlock(courses, id, blockRule.parse(block), undefined, meta));
       await step(changeCourse(courses, id, { type: 'PublishCourse' }, meta));
       return id;
     };
@@ -196,6 +196,7 @@ export const loadDemoData = async (deps: {
             promoter: ['Uporabno za delo', 'Jasna razlaga'],
           },
           commentEnabled: true,
+          followUps: [{ professionGroupId: null, question: 'Kje delate?', answers: ['Javna lekarna', 'Bolnišnična lekarna', 'Drugo'] }],
         },
         { kind: 'points', name: 'Kreditne točke', points: 2 },
       ],

@@ -79,24 +79,39 @@ export const blockItem = z.object({
   fields: z.record(z.string(), z.unknown()),
 });
 
-/** Hidden from participants: which answer is correct. */
-const withoutAnswers = (fields: Record<string, unknown>) =>
-  fields.kind !== 'quiz'
-    ? fields
-    : {
+type FollowUp = { professionGroupId: number | null };
+
+/**
+ * What a participant sees of a block: not which quiz answer is correct, and of the NPS follow-up
+ * questions only those for everyone or for the participant's profession group (spec §3).
+ */
+const forParticipant = (fields: Record<string, unknown>, professionGroupId: number | null) =>
+  fields.kind === 'quiz'
+    ? {
         ...fields,
         questions: (fields.questions as { id: string; text: string; answers: { id: string; text: string }[] }[]).map((q) => ({
           id: q.id,
           text: q.text,
           answers: q.answers.map((a) => ({ id: a.id, text: a.text })),
         })),
-      };
+      }
+    : fields.kind === 'nps'
+      ? {
+          ...fields,
+          followUps: ((fields.followUps as FollowUp[] | undefined) ?? []).filter(
+            (f) => f.professionGroupId === null || f.professionGroupId === professionGroupId,
+          ),
+        }
+      : fields;
 
 /** spec §7 GET /block?course_id=: the course's blocks in order (each with course_id). */
-export const listBlocks = async (db: CourseReadDb, courseId: number, options: { forParticipant: boolean }) => {
+export const listBlocks = async (db: CourseReadDb, courseId: number, options: { participantId: number | null }) => {
   const rows = await db.any(sql.type(blockItem)`
     select block_id as id, course_id, position, kind, name, fields from rm.course_blocks where course_id = ${courseId} order by position`);
-  return rows.map((row) => (options.forParticipant ? { ...row, fields: withoutAnswers(row.fields) } : row));
+  if (options.participantId === null) return [...rows];
+  const group = await db.maybeOneFirst(sql.type(z.object({ group_id: z.number().nullable() }))`
+    select p.group_id from rm.users u join rm.professions p on p.id = u.profession_id where u.id = ${options.participantId}`);
+  return rows.map((row) => ({ ...row, fields: forParticipant(row.fields, group ?? null) }));
 };
 
 export const recordItem = z.object({
@@ -151,7 +166,7 @@ export const getAdminCourse = async (db: CourseReadDb, courseId: number) => {
            (select count(*) from rm.enrollments e where e.course_id = c.id and e.status = 'completed')::int as completed
       from rm.courses c where c.id = ${courseId} and c.status <> 'deleted'`);
   if (!course) return null;
-  return { ...course, blocks: await listBlocks(db, courseId, { forParticipant: false }) };
+  return { ...course, blocks: await listBlocks(db, courseId, { participantId: null }) };
 };
 
 export const adminCourseListItem = z.object({

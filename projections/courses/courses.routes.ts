@@ -122,9 +122,9 @@ export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb;
     async (request) => {
       const auth = requireAuth(request);
       const courseId = request.query.course_id;
-      if (can(auth.subject, 1023, { kind: 'system' })) return { items: await listBlocks(db, courseId, { forParticipant: false }) };
+      if (can(auth.subject, 1023, { kind: 'system' })) return { items: await listBlocks(db, courseId, { participantId: null }) };
       if (!(await getUserCourse(db, auth.userId, courseId))) throw notFound();
-      return { items: await listBlocks(db, courseId, { forParticipant: true }) };
+      return { items: await listBlocks(db, courseId, { participantId: auth.userId }) };
     },
   );
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
 
 describe("courses API: authoring and a participant's journey", () => {
@@ -44,7 +45,7 @@ describe("courses API: authoring and a participant's journey", () => {
     );
     const created = await call('admin', 'POST', '/api/courses', {
       type: 4,
-      title: 'Interakcije zdravil',
+      title: 'Interakcije zdravil: čaj, šipek in žajbelj',
       description: 'Pregled najpogostejših interakcij zdravil v lekarni.',
       cover: '/covers/interakcije.jpg',
       creditPoints: 2,
@@ -173,6 +174,9 @@ describe("courses API: authoring and a participant's journey", () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Test ana');
+    expect(text).toContain('Interakcije zdravil: čaj, šipek in žajbelj');
     expect((await call('bojan', 'GET', `/api/user-courses/${courseId}/certificate`)).statusCode).toBe(404);
   });
 });

@@ -40,6 +40,17 @@ const PAGES: Record<string, () => ReactNode> = {
   '/redirect/:id': () => <GuardPending />,
 };
 
+/** Participant course pages: one lazily loaded chunk, so the login page does not carry them. */
+const COURSE_PAGES = new Set([
+  '/izobrazevanja',
+  '/izobrazevanja/:courseId',
+  '/izobrazevanja/:courseId/bloki/:blockIndex',
+  '/izobrazevanja/:courseId/certifikat',
+  '/izobrazevanja/:courseId/konec',
+  '/courses/:courseId/end',
+  '/profil/izobrazevanja',
+]);
+
 const toRoute = (entry: RouteEntry): RouteObject => {
   const base = { path: entry.path, loader: guard, handle: { title: entry.title } };
   if (entry.section === 'admin') {
@@ -48,6 +59,15 @@ const toRoute = (entry: RouteEntry): RouteObject => {
       lazy: async () => {
         const { AdminPage } = await import('./routes/admin/admin-page.tsx');
         return { element: <AdminPage entry={entry} /> };
+      },
+    };
+  }
+  if (COURSE_PAGES.has(entry.path)) {
+    return {
+      ...base,
+      lazy: async () => {
+        const { CoursePage } = await import('../features/courses/components/course-pages.tsx');
+        return { element: <CoursePage path={entry.path} notFound={<NotFoundPage />} /> };
       },
     };
   }

@@ -1,0 +1,100 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { pdfText } from '../support/pdf-text.ts';
+import { logIn } from './support.ts';
+
+const COURSE = 'Interakcije zdravil v lekarni';
+
+test('a participant takes a course: video progress, a failed quiz, a passed retry, NPS, completion and the certificate', async ({ page }) => {
+  await logIn(page, 'udelezenec');
+
+  // The list: the targeted course is new and active; the reserved one says when it opens.
+  await page.goto('/izobrazevanja');
+  const card = page.locator('[data-course]').filter({ hasText: COURSE });
+  await expect(card.locator('[data-status]')).toHaveText('Aktivno');
+  await expect(page.locator('[data-course]').filter({ hasText: 'Nova zdravila za sladkorno bolezen' }).locator('[data-status]')).toHaveText('Kmalu na voljo');
+  await card.click();
+
+  // Introduction, then start: the viewer opens the first block.
+  await expect(page.getByRole('heading', { name: COURSE })).toBeVisible();
+  await page.getByRole('button', { name: 'Začni izobraževanje' }).click();
+  await expect(page).toHaveURL(/\/izobrazevanja\/\d+\/bloki\/1$/);
+  const courseId = Number(/izobrazevanja\/(\d+)/.exec(page.url())?.[1]);
+  await expect(page.getByTestId('block-position')).toHaveText('Vsebina 1 od 4');
+  await expect(page.getByTestId('viewer-unit')).toContainText('Vaša enota');
+
+  // Video: "next" stays disabled until the video has been watched; progress is recorded as events.
+  const next = page.getByRole('button', { name: 'Naprej' });
+  await expect(next).toBeDisabled();
+  const video = page.locator('video');
+  await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    v.playbackRate = 4;
+    await v.play();
+  });
+  await expect(page.getByTestId('video-done')).toHaveText('Video je ogledan.', { timeout: 20_000 });
+  await expect(next).toBeEnabled();
+  await next.click();
+
+  // Quiz in batches of one question: a wrong answer fails it, the retry passes.
+  await expect(page.getByTestId('block-position')).toHaveText('Vsebina 2 od 4');
+  await page.getByRole('button', { name: 'Naslednje vprašanje' }).click();
+  await expect(page.getByText('Izberite odgovor.')).toBeVisible();
+  await page.getByLabel('Jabolčni sok').check();
+  await page.getByRole('button', { name: 'Naslednje vprašanje' }).click();
+  await page.getByLabel('Varfarin in NSAR').check();
+  await page.getByRole('button', { name: 'Oddaj odgovore' }).click();
+  await expect(page.getByTestId('quiz-result')).toHaveText('Kviz ni opravljen (50 %, potrebno 100 %).');
+  await expect(page.getByText('Preostali poskusi: 2')).toBeVisible();
+  await expect(next).toBeDisabled();
+  await page.getByRole('button', { name: 'Poskusi znova' }).click();
+  await page.getByLabel('Grenivkin sok').check();
+  await page.getByRole('button', { name: 'Naslednje vprašanje' }).click();
+  await page.getByLabel('Varfarin in NSAR').check();
+  await page.getByRole('button', { name: 'Oddaj odgovore' }).click();
+  await expect(page.getByTestId('quiz-result')).toHaveText('Kviz je opravljen (100 %).');
+  await next.click();
+
+  // NPS: the reasons follow the chosen score's category; a follow-up question and a comment.
+  await expect(page.getByTestId('block-position')).toHaveText('Vsebina 3 od 4');
+  await page.getByRole('button', { name: 'Oddaj oceno' }).click();
+  await expect(page.getByText('Izberite oceno.')).toBeVisible();
+  await page.getByRole('radio', { name: '4', exact: true }).click();
+  await expect(page.getByLabel('Predolgo')).toBeVisible();
+  await page.getByRole('radio', { name: '9', exact: true }).click();
+  await expect(page.getByLabel('Predolgo')).toHaveCount(0);
+  await page.getByLabel('Uporabno za delo').check();
+  await page.getByLabel('Javna lekarna').check();
+  await page.getByLabel('Komentar (neobvezno)').fill('Odlični primeri iz prakse.');
+  await page.getByRole('button', { name: 'Oddaj oceno' }).click();
+  await expect(page.getByTestId('nps-done')).toBeVisible();
+  await next.click();
+
+  // The credit points block is done by opening it, which completes the course.
+  await expect(page).toHaveURL(new RegExp(`/izobrazevanja/${courseId}/konec$`));
+  await expect(page.getByRole('heading', { name: 'Čestitamo! Izobraževanje je zaključeno.' })).toBeVisible();
+  await expect(page.getByText('Prejeli ste 2,0 kreditnih točk.')).toBeVisible();
+
+  // The certificate, opened by a PDF reader: the participant's name and the course, with č, š, ž.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Prenesi certifikat (PDF)' }).click();
+  const download = await downloading;
+  const text = await pdfText(await readFile(await download.path()));
+  expect(text).toContain('Urška Udeleženec');
+  expect(text).toContain(COURSE);
+
+  // The list and the profile show it completed; the spec's English path shows the same page.
+  await page.goto('/izobrazevanja?filter=completed');
+  await expect(page.locator('[data-course]').filter({ hasText: COURSE }).locator('[data-status]')).toHaveText('Zaključeno');
+  await page.goto('/profil/izobrazevanja');
+  await expect(page.getByRole('link', { name: COURSE })).toBeVisible();
+  await expect(page.getByTestId('total-points')).toHaveText('Skupaj kreditnih točk: 2,0');
+  await page.goto(`/courses/${courseId}/end`);
+  await expect(page.getByRole('heading', { name: 'Čestitamo! Izobraževanje je zaključeno.' })).toBeVisible();
+});
+
+test("another participant's course and a nonexistent one answer with a clear message", async ({ page }) => {
+  await logIn(page, 'udelezenec');
+  await page.goto('/izobrazevanja/999999');
+  await expect(page.getByText('Izobraževanje ne obstaja ali vam ni na voljo.')).toBeVisible();
+});

@@ -1,0 +1,122 @@
+import { api } from '../../../lib/api-client.ts';
+import { session } from '../../../lib/session.ts';
+
+export type CourseStatus = 'active' | 'archived' | 'completed' | 'deleted' | 'expired' | 'reserved';
+
+export type UserCourse = {
+  id: number;
+  type: number;
+  title: string;
+  description: string;
+  cover: string;
+  creditPoints: number;
+  intervals: { startsAt: string; stopsAt: string }[];
+  archived: boolean;
+  enrollment: 'none' | 'started' | 'completed';
+  blocksDone: number;
+  blocksTotal: number;
+  startedAt: string | null;
+  completedAt: string | null;
+  certificateId: string | null;
+  postsEnabled: boolean;
+  certificateEnabled: boolean;
+  status: CourseStatus;
+};
+
+export type QuizFields = {
+  kind: 'quiz';
+  name: string;
+  batchSize: number;
+  successThreshold: number;
+  retries: number;
+  questions: { id: string; text: string; answers: { id: string; text: string }[] }[];
+};
+export type NpsFields = {
+  kind: 'nps';
+  name: string;
+  question: string;
+  set: number;
+  reasons: { detractor: string[]; neutral: string[]; promoter: string[] };
+  commentEnabled: boolean;
+  /** Only those for everyone or for the participant's profession group reach the participant. */
+  followUps: { professionGroupId: number | null; question: string; answers: string[] }[];
+};
+export type VideoFields = {
+  kind: 'video';
+  name: string;
+  vimeoId: string | null;
+  fileUrl: string | null;
+  durationSeconds: number | null;
+  alternative: { kind: 'article'; html: string } | { kind: 'textFile'; fileUrl: string } | null;
+};
+export type BlockFields =
+  | QuizFields
+  | NpsFields
+  | VideoFields
+  | { kind: 'points'; name: string; points: number }
+  | { kind: 'article'; name: string; html: string }
+  | { kind: 'textFile'; name: string; fileUrl: string }
+  | { kind: 'typeform'; name: string; typeformId: string };
+
+export type Block = { id: number; course_id: number; position: number; kind: BlockFields['kind']; name: string; fields: BlockFields };
+export type BlockRecord = {
+  block_id: number;
+  course_id: number;
+  opened: boolean;
+  done: boolean;
+  videoSeconds: number;
+  quizAttempts: number;
+  quizScore: number | null;
+  quizPassed: boolean | null;
+  npsScore: number | null;
+};
+export type StepResult = { events: string[]; completed: boolean };
+
+/** spec §8 viewer logs: a failed load is logged with the spec's message and shown to the user by the page. */
+const logged = async <T>(message: string, load: () => Promise<T>) => {
+  try {
+    return await load();
+  } catch (error) {
+    console.error(message, error);
+    throw error;
+  }
+};
+
+export const listUserCourses = (query: { filter?: 'new' | 'completed' | 'archived' | undefined; search?: string | undefined }) =>
+  api<{ items: UserCourse[] }>('GET', '/user-courses', { query });
+export const getUserCourse = (id: number) => api<UserCourse>('GET', `/user-courses/${id}`);
+/** spec §7 GET /block?course_id= */
+export const listBlocks = (courseId: number) =>
+  logged('Unable to fetch blocks', () => api<{ items: Block[] }>('GET', '/block', { query: { course_id: courseId } }));
+/** spec §7 GET /record?course_id= */
+export const listRecords = (courseId: number) =>
+  logged('Unable to fetch records', () => api<{ items: BlockRecord[] }>('GET', '/record', { query: { course_id: courseId } }));
+/** spec §7 GET /communities: the participant's unit shown in the viewer. */
+export const getCommunity = (unitId: number) =>
+  logged('Unable to fetch community', () =>
+    api<{ data: { id: number; name: string; company_name: string | null }[] }>('GET', '/communities', { query: { filterIds: [unitId] } }),
+  );
+
+const step = (courseId: number, path: string, body?: object) => api<StepResult>('POST', `/user-courses/${courseId}${path}`, body ? { body } : {});
+export const startCourse = (courseId: number) => step(courseId, '/start');
+export const openBlock = (courseId: number, blockId: number) => step(courseId, `/blocks/${blockId}/open`);
+export const reportVideo = (courseId: number, blockId: number, seconds: number, duration: number) =>
+  step(courseId, `/blocks/${blockId}/video-progress`, { seconds, duration });
+export const readAlternative = (courseId: number, blockId: number) => step(courseId, `/blocks/${blockId}/alternative`);
+export const submitQuiz = (courseId: number, blockId: number, answers: Record<string, string>) => step(courseId, `/blocks/${blockId}/quiz`, { answers });
+export const answerNps = (courseId: number, blockId: number, input: { score: number; reasons: string[]; comment: string | null; followUps: string[] }) =>
+  step(courseId, `/blocks/${blockId}/nps`, input);
+
+/** The certificate needs the session token, so it is fetched and handed to the browser as a file. */
+export const downloadCertificate = async (courseId: number) => {
+  const response = await fetch(`/api/user-courses/${courseId}/certificate`, { headers: { Authorization: `JWT ${session.token() ?? ''}` } });
+  if (!response.ok) throw new Error(String(response.status));
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `potrdilo-${courseId}.pdf`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};

@@ -1,0 +1,119 @@
+import { Alert, Button, Center, Grid, Group, Image, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/i18n.ts';
+import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
+import { getUserCourse, listBlocks, listRecords, startCourse } from '../api/courses.ts';
+import { CourseProgress, points, StatusBadge } from './course-badges.tsx';
+
+/** The first block not done yet, 1-based as in the viewer's URL. */
+export const nextBlockIndex = (blocks: { id: number }[], done: Set<number>) => {
+  const index = blocks.findIndex((b) => !done.has(b.id));
+  return index < 0 ? blocks.length : index + 1;
+};
+
+/** /izobrazevanja/{id}: the course's introduction, contents and the participant's progress. */
+export const CourseIntroPage = ({ courseId }: { courseId: number }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const course = useQuery({ queryKey: ['user-course', courseId], queryFn: () => getUserCourse(courseId), retry: false });
+  const blocks = useQuery({ queryKey: ['user-course', courseId, 'blocks'], queryFn: () => listBlocks(courseId), enabled: course.isSuccess });
+  const records = useQuery({ queryKey: ['user-course', courseId, 'records'], queryFn: () => listRecords(courseId), enabled: course.isSuccess });
+  const loading = useMinimumDelay(course.isPending || (course.isSuccess && (blocks.isPending || records.isPending)));
+  const start = useMutation({
+    mutationFn: () => startCourse(courseId),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['user-course', courseId] });
+      navigate(`/izobrazevanja/${courseId}/bloki/1`);
+    },
+    onError: (error) => notifications.show({ color: 'red', message: error.message }),
+  });
+
+  if (loading) {
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (course.isError || !course.data) {
+    return <Alert color="red">{course.error instanceof ApiError && course.error.status === 404 ? t('courses.notFound') : t('courses.loadFailed')}</Alert>;
+  }
+  const c = course.data;
+  const done = new Set((records.data?.items ?? []).filter((r) => r.done).map((r) => r.block_id));
+  const items = blocks.data?.items ?? [];
+  const canStart = c.enrollment === 'none' && c.status === 'active';
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack gap="md">
+          <Image src={c.cover} h={220} radius="md" alt="" fallbackSrc="/favicon.svg" />
+          <Group gap="xs">
+            <StatusBadge status={c.status} />
+            <Text size="sm" c="dimmed">
+              {t(`courses.types.${c.type}`)} · {t('courses.creditPoints', { points: points(c.creditPoints) })}
+            </Text>
+          </Group>
+          <Title order={1} size="h2">
+            {c.title}
+          </Title>
+          <Text style={{ whiteSpace: 'pre-line' }}>{c.description}</Text>
+          {c.intervals.length > 0 ? (
+            <Text size="sm">
+              {t('courses.interval')}: {c.intervals.map((i) => `${formatDate(i.startsAt)} – ${formatDate(i.stopsAt)}`).join(', ')}
+            </Text>
+          ) : null}
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t('courses.contents')}
+            </Title>
+            <List spacing="xs" listStyleType="none">
+              {items.map((block) => (
+                <List.Item
+                  key={block.id}
+                  icon={
+                    <ThemeIcon variant="white" color={done.has(block.id) ? 'green.9' : 'gray.7'} size="sm">
+                      {done.has(block.id) ? <IconCircleCheck size={16} aria-label={t('courses.done')} /> : <IconCircleDashed size={16} aria-hidden />}
+                    </ThemeIcon>
+                  }
+                >
+                  {block.name}
+                </List.Item>
+              ))}
+            </List>
+            {c.enrollment !== 'none' ? <CourseProgress done={c.blocksDone} total={c.blocksTotal} /> : null}
+            {canStart ? (
+              <Button onClick={() => start.mutate()} loading={start.isPending}>
+                {t('courses.start')}
+              </Button>
+            ) : c.enrollment === 'started' ? (
+              <Button component={Link} to={`/izobrazevanja/${courseId}/bloki/${nextBlockIndex(items, done)}`}>
+                {t('courses.continue')}
+              </Button>
+            ) : c.enrollment === 'completed' ? (
+              <>
+                <Button component={Link} to={`/izobrazevanja/${courseId}/konec`} variant="default">
+                  {t('courses.completedTitle')}
+                </Button>
+                <Button component={Link} to={`/izobrazevanja/${courseId}/bloki/1`} variant="subtle">
+                  {t('courses.review')}
+                </Button>
+              </>
+            ) : c.status === 'reserved' && c.intervals[0] ? (
+              <Text size="sm">{t('courses.opensOn', { date: formatDate(c.intervals[0].startsAt) })}</Text>
+            ) : null}
+          </Stack>
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+};

@@ -1,0 +1,96 @@
+import { Card, Center, Group, Image, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
+import { listUserCourses, type UserCourse } from '../api/courses.ts';
+import { CourseProgress, points, StatusBadge } from './course-badges.tsx';
+
+const FILTERS = ['all', 'new', 'completed', 'archived'] as const;
+type Filter = (typeof FILTERS)[number];
+
+export const CourseCard = ({ course }: { course: UserCourse }) => {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md" padding="md" component={Link} to={`/izobrazevanja/${course.id}`} data-course={course.id}>
+      <Card.Section>
+        <Image src={course.cover} h={140} alt="" fallbackSrc="/favicon.svg" />
+      </Card.Section>
+      <Stack gap="xs" mt="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text size="xs" c="dimmed">
+            {t(`courses.types.${course.type}`)}
+          </Text>
+          <StatusBadge status={course.status} />
+        </Group>
+        <Title order={2} size="h4" lh={1.25}>
+          {course.title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('courses.creditPoints', { points: points(course.creditPoints) })}
+        </Text>
+        {course.enrollment !== 'none' ? <CourseProgress done={course.blocksDone} total={course.blocksTotal} /> : null}
+      </Stack>
+    </Card>
+  );
+};
+
+/** /izobrazevanja: the participant's courses with the filters new, completed, archived and search (spec §2, footer links). */
+export const CourseListPage = () => {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const filter = (FILTERS as readonly string[]).includes(params.get('filter') ?? '') ? (params.get('filter') as Filter) : 'all';
+  const search = params.get('search') ?? '';
+  const [debounced] = useDebouncedValue(search, 250);
+  const courses = useQuery({
+    queryKey: ['user-courses', filter, debounced],
+    queryFn: () => listUserCourses({ filter: filter === 'all' ? undefined : filter, search: debounced || undefined }),
+  });
+  const loading = useMinimumDelay(courses.isPending);
+  const update = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('pages.courses')}
+      </Title>
+      <Group justify="space-between" wrap="wrap">
+        <SegmentedControl
+          value={filter}
+          onChange={(value) => update('filter', value === 'all' ? '' : value)}
+          data={FILTERS.map((f) => ({ value: f, label: t(`courses.${f}`) }))}
+          aria-label={t('pages.courses')}
+        />
+        <TextInput
+          leftSection={<IconSearch size={16} aria-hidden />}
+          placeholder={t('courses.search')}
+          aria-label={t('courses.search')}
+          value={search}
+          onChange={(e) => update('search', e.currentTarget.value)}
+          w={280}
+        />
+      </Group>
+      {loading ? (
+        <Center py="xl">
+          <Loader role="status" aria-label={t('common.loading')} />
+        </Center>
+      ) : courses.isError ? (
+        <Text c="red.8">{t('courses.loadFailed')}</Text>
+      ) : courses.data?.items.length ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {courses.data.items.map((course) => (
+            <CourseCard key={course.id} course={course} />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Text c="dimmed">{t('courses.empty')}</Text>
+      )}
+    </Stack>
+  );
+};

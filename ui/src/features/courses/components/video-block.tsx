@@ -1,0 +1,141 @@
+import { Alert, AspectRatio, Button, Paper, Stack, Text, Typography } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Block, type BlockRecord, readAlternative, reportVideo, type VideoFields } from '../api/courses.ts';
+import { useCourseStep } from '../hooks/use-course-step.ts';
+
+/** Progress is reported every 15 s of playback, when playback pauses or ends, and once at 90 %. */
+const REPORT_EVERY_SECONDS = 15;
+const DONE_SHARE = 0.9;
+const VIMEO_ORIGIN = 'https://player.vimeo.com';
+
+type Reporter = (seconds: number, duration: number) => void;
+
+/** Sends progress at most once in flight and only when it moved on, so a paused video sends nothing. */
+const useProgressReporter = (courseId: number, blockId: number, done: boolean): Reporter => {
+  const step = useCourseStep(courseId, (p: { seconds: number; duration: number }) => reportVideo(courseId, blockId, p.seconds, p.duration), { silent: true });
+  const lastSent = useRef(0);
+  const doneSent = useRef(done);
+  return (seconds, duration) => {
+    if (!(duration > 0) || step.isPending || doneSent.current) return;
+    const reachesDone = seconds >= duration * DONE_SHARE;
+    if (!reachesDone && seconds - lastSent.current < REPORT_EVERY_SECONDS) return;
+    lastSent.current = seconds;
+    if (reachesDone) doneSent.current = true;
+    step.mutate({ seconds: Math.min(seconds, duration), duration });
+  };
+};
+
+const FileVideo = ({ url, report }: { url: string; report: Reporter }) => {
+  const { t } = useTranslation();
+  return (
+    <video
+      controls
+      preload="metadata"
+      src={url}
+      style={{ width: '100%', borderRadius: 8, background: '#000' }}
+      aria-label={t('courses.video.player')}
+      onTimeUpdate={(e) => report(e.currentTarget.currentTime, e.currentTarget.duration)}
+      onPause={(e) => report(e.currentTarget.currentTime, e.currentTarget.duration)}
+      onEnded={(e) => report(e.currentTarget.duration, e.currentTarget.duration)}
+    >
+      <track kind="captions" />
+    </video>
+  );
+};
+
+/** The Vimeo player's postMessage API: subscribe to timeupdate and ended once the player is ready. */
+const VimeoVideo = ({ vimeoId, report }: { vimeoId: string; report: Reporter }) => {
+  const { t } = useTranslation();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const reportRef = useRef(report);
+  reportRef.current = report;
+  useEffect(() => {
+    const post = (message: object) => frame.current?.contentWindow?.postMessage(JSON.stringify(message), VIMEO_ORIGIN);
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== VIMEO_ORIGIN || event.source !== frame.current?.contentWindow) return;
+      let message: { event?: string; data?: { seconds?: number; duration?: number } };
+      try {
+        message = typeof event.data === 'string' ? JSON.parse(event.data) : event.data;
+      } catch {
+        return;
+      }
+      if (message.event === 'ready') {
+        post({ method: 'addEventListener', value: 'timeupdate' });
+        post({ method: 'addEventListener', value: 'pause' });
+        post({ method: 'addEventListener', value: 'ended' });
+      } else if (message.data && typeof message.data.seconds === 'number' && typeof message.data.duration === 'number') {
+        reportRef.current(message.event === 'ended' ? message.data.duration : message.data.seconds, message.data.duration);
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+  return (
+    <AspectRatio ratio={16 / 9}>
+      <iframe
+        ref={frame}
+        src={`${VIMEO_ORIGIN}/video/${encodeURIComponent(vimeoId)}?api=1&dnt=1`}
+        title={t('courses.video.player')}
+        allow="autoplay; fullscreen; picture-in-picture"
+        allowFullScreen
+        style={{ border: 0, borderRadius: 8 }}
+      />
+    </AspectRatio>
+  );
+};
+
+/** The alternative to watching: an article (sanitised when it was saved) or a text file, then "read". */
+const Alternative = ({ courseId, block, done }: { courseId: number; block: Block; done: boolean }) => {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const read = useCourseStep(courseId, () => readAlternative(courseId, block.id));
+  const alternative = (block.fields as VideoFields).alternative;
+  if (!alternative || done) return null;
+  if (!open) {
+    return (
+      <Button variant="subtle" onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
+        {t('courses.video.alternative')}
+      </Button>
+    );
+  }
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="md">
+        {alternative.kind === 'article' ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the article was sanitised by the API when it was saved
+          <Typography dangerouslySetInnerHTML={{ __html: alternative.html }} />
+        ) : (
+          <Button component="a" href={alternative.fileUrl} target="_blank" rel="noopener noreferrer" variant="default">
+            {t('courses.openFile')}
+          </Button>
+        )}
+        <Button onClick={() => read.mutate(undefined)} loading={read.isPending} style={{ alignSelf: 'flex-start' }}>
+          {t('courses.video.alternativeRead')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+};
+
+export const VideoBlock = ({ courseId, block, record }: { courseId: number; block: Block; record: BlockRecord | undefined }) => {
+  const { t } = useTranslation();
+  const fields = block.fields as VideoFields;
+  const done = record?.done ?? false;
+  const report = useProgressReporter(courseId, block.id, done);
+  return (
+    <Stack gap="md">
+      {fields.vimeoId ? <VimeoVideo vimeoId={fields.vimeoId} report={report} /> : fields.fileUrl ? <FileVideo url={fields.fileUrl} report={report} /> : null}
+      {done ? (
+        <Alert color="green" data-testid="video-done">
+          {t('courses.video.watched')}
+        </Alert>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('courses.video.watchHint')}
+        </Text>
+      )}
+      <Alternative courseId={courseId} block={block} done={done} />
+    </Stack>
+  );
+};
