@@ -1,10 +1,14 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { blockRule, courseRule } from '../../domain/courses/course.rules.ts';
+import { can } from '../../domain/permissions/can.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { AUTHENTICATED, commandMetadata, errorResponses, type HttpApp, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
+import { registerAcademyRoutes } from './academies.routes.ts';
 import { addBlock, changeCourse, createCourse } from './author-courses.ts';
 import type { CoursesDeps } from './courses.deps.ts';
+import { registerPostRoutes } from './posts.routes.ts';
 import { takeCourseStep } from './take-course.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -12,6 +16,13 @@ const blockParams = idParams.extend({ blockId: z.coerce.number().int().positive(
 const idResponse = z.object({ id: z.number() });
 const stepResponse = z.object({ events: z.array(z.string()), completed: z.boolean() });
 const config = { readModels: ['courses', 'users', 'organisation'] as const };
+
+/** Taking a course writes records: the participant's membership permission 1045 (spec §6 "record create"). */
+const participant = (request: FastifyRequest) => {
+  const auth = requireAuth(request);
+  if (!can(auth.subject, 1045, { kind: 'membership' })) throw new DomainError('403', 'Izobraževanja lahko opravljajo le udeleženci.', { status: 403 });
+  return auth;
+};
 
 const sent = (reply: FastifyReply, status: number, result: { id: number; position: AllPosition | null }) =>
   withPosition(reply, result.position).status(status).send({ id: result.id });
@@ -108,7 +119,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
   const stepBodySchema = <P extends z.ZodType, B extends z.ZodType>(params: P, body: B) => ({ ...stepSchema(params), body });
 
   app.post('/api/user-courses/:id/start', { config: { ...config, access: AUTHENTICATED }, schema: stepSchema(idParams) }, async (request, reply) => {
-    const auth = requireAuth(request);
+    const auth = participant(request);
     return step(reply, takeCourseStep(deps, auth.userId, request.params.id, { type: 'StartCourse', userId: auth.userId }, commandMetadata(request)));
   });
   app.post(
@@ -117,7 +128,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
     async (request, reply) =>
       step(
         reply,
-        takeCourseStep(deps, requireAuth(request).userId, request.params.id, { type: 'OpenBlock', blockId: request.params.blockId }, commandMetadata(request)),
+        takeCourseStep(deps, participant(request).userId, request.params.id, { type: 'OpenBlock', blockId: request.params.blockId }, commandMetadata(request)),
       ),
   );
   app.post(
@@ -131,7 +142,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
         reply,
         takeCourseStep(
           deps,
-          requireAuth(request).userId,
+          participant(request).userId,
           request.params.id,
           { type: 'ReportVideoProgress', blockId: request.params.blockId, seconds: request.body.seconds, duration: request.body.duration },
           commandMetadata(request),
@@ -146,7 +157,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
         reply,
         takeCourseStep(
           deps,
-          requireAuth(request).userId,
+          participant(request).userId,
           request.params.id,
           { type: 'ReadAlternative', blockId: request.params.blockId },
           commandMetadata(request),
@@ -164,7 +175,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
         reply,
         takeCourseStep(
           deps,
-          requireAuth(request).userId,
+          participant(request).userId,
           request.params.id,
           { type: 'SubmitQuiz', blockId: request.params.blockId, answers: request.body.answers },
           commandMetadata(request),
@@ -192,7 +203,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
         reply,
         takeCourseStep(
           deps,
-          requireAuth(request).userId,
+          participant(request).userId,
           request.params.id,
           {
             type: 'AnswerNps',
@@ -206,4 +217,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
         ),
       ),
   );
+
+  registerAcademyRoutes(app, deps);
+  registerPostRoutes(app, deps);
 };

@@ -1,5 +1,7 @@
+import { type AcademiesDeps, changeAcademy, createAcademy } from '../../application/courses/academies.ts';
 import { addBlock, changeCourse, createCourse } from '../../application/courses/author-courses.ts';
 import type { CoursesDeps } from '../../application/courses/courses.deps.ts';
+import { createPost, type PostsDeps } from '../../application/courses/posts.ts';
 import { createCommunityGroup } from '../../application/organisation/community-groups.ts';
 import { createCompany } from '../../application/organisation/companies.ts';
 import type { OrganisationDeps } from '../../application/organisation/organisation.deps.ts';
@@ -7,6 +9,7 @@ import { createProfession, createProfessionGroup } from '../../application/organ
 import { createTag } from '../../application/organisation/tags.ts';
 import { changeUnit, createUnit } from '../../application/organisation/units.ts';
 import { registerUser } from '../../application/users/register-user.ts';
+import { academyRule } from '../../domain/courses/academy.rules.ts';
 import { blockRule, courseRule } from '../../domain/courses/course.rules.ts';
 import type { RoleAssignment } from '../../domain/permissions/can.ts';
 import { ROLE } from '../../domain/permissions/roles.ts';
@@ -115,8 +118,9 @@ export const loadDemoData = async (deps: {
         roles: [{ roleId: ROLE.participant, unitId: center, companyId }],
       },
     ];
+    const userIds = new Map<string, number>();
     for (const person of people) {
-      await registerUser(
+      const { userId } = await registerUser(
         deps,
         {
           username: person.username,
@@ -129,7 +133,9 @@ export const loadDemoData = async (deps: {
         person.roles,
         meta,
       );
+      userIds.set(person.username, userId);
     }
+    const subjectOf = (username: string) => ({ userId: userIds.get(username) ?? 0, roles: people.find((p) => p.username === username)?.roles ?? [] });
     const courses: CoursesDeps = { store: deps.store, ids: deps.ids, db: deps.db.slonik, now: () => new Date() };
     const course = async (fields: unknown, blocks: object[]) => {
       const { id } = await step(createCourse(courses, courseRule.parse(fields), meta));
@@ -140,7 +146,7 @@ export const loadDemoData = async (deps: {
     const cover = (hue: string, label: string) =>
       `data:image/svg+xml;utf8,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360"><rect width="640" height="360" fill="${hue}"/><text x="40" y="200" font-family="sans-serif" font-size="44" fill="#fff">${label}</text></svg>`)}`;
     const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
-    await course(
+    const interactions = await course(
       {
         type: 4,
         title: 'Interakcije zdravil v lekarni',
@@ -201,7 +207,7 @@ export const loadDemoData = async (deps: {
         { kind: 'points', name: 'Kreditne točke', points: 2 },
       ],
     );
-    await course(
+    const colds = await course(
       {
         type: 2,
         title: 'Samozdravljenje prehlada',
@@ -246,6 +252,42 @@ export const loadDemoData = async (deps: {
         intervals: [{ startsAt: days(30), stopsAt: days(90) }],
       },
       [{ kind: 'article', name: 'Uvod', html: '<p>Izobraževanje se začne v kratkem.</p>' }],
+    );
+    const academies: AcademiesDeps = { store: deps.store, ids: deps.ids, db: deps.db.slonik };
+    const { id: academyId } = await step(
+      createAcademy(
+        academies,
+        academyRule.parse({
+          title: 'Akademija lekarniške prakse',
+          description: 'Serija izobraževanj za vsakdanje delo v lekarni: interakcije zdravil in samozdravljenje.',
+          cover: cover('#2b8a3e', 'Akademija'),
+          courseIds: [interactions, colds],
+        }),
+        meta,
+      ),
+    );
+    await step(changeAcademy(academies, academyId, { type: 'PublishAcademy' }, meta));
+    const posts: PostsDeps = { store: deps.store, ids: deps.ids, db: deps.db.slonik };
+    const { id: question } = await step(
+      createPost(
+        posts,
+        subjectOf('narocnik'),
+        { courseId: interactions, message: 'Ali interakcija z grenivkinim sokom velja tudi za atorvastatin?', anonymous: true, parentId: null },
+        meta,
+      ),
+    );
+    await step(
+      createPost(
+        posts,
+        subjectOf('admin'),
+        {
+          courseId: interactions,
+          message: 'Da, v manjši meri kot pri simvastatinu. Svetujemo, da bolnik soka ne pije v večjih količinah.',
+          anonymous: false,
+          parentId: question,
+        },
+        meta,
+      ),
     );
     deps.log.info({ users: people.length }, 'demo data loaded');
     return true;

@@ -1,5 +1,7 @@
+import { academyEvents } from '../../domain/courses/academy.ts';
 import { courseEvents } from '../../domain/courses/course.ts';
 import { enrollmentEvents } from '../../domain/courses/enrollment.ts';
+import { postEvents } from '../../domain/courses/post.ts';
 import { communityGroupEvents } from '../../domain/organisation/community-group.ts';
 import { companyEvents } from '../../domain/organisation/company.ts';
 import { professionEvents } from '../../domain/organisation/profession.ts';
@@ -22,4 +24,6 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...tagEvents,
   ...courseEvents,
   ...enrollmentEvents,
+  ...academyEvents,
+  ...postEvents,
 ];

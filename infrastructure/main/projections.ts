@@ -1,7 +1,9 @@
+import { academiesProjection } from '../../projections/courses/academies.projection.ts';
 import { coursesProjection } from '../../projections/courses/courses.projection.ts';
+import { postsProjection } from '../../projections/courses/posts.projection.ts';
 import { organisationProjection } from '../../projections/organisation/organisation.projection.ts';
 import { usersProjection } from '../../projections/users/users.projection.ts';
 import type { Projection } from '../projections/projection.port.ts';
 
 /** Every read model the runner keeps. */
-export const PROJECTIONS: readonly Projection[] = [usersProjection, organisationProjection, coursesProjection];
+export const PROJECTIONS: readonly Projection[] = [usersProjection, organisationProjection, coursesProjection, academiesProjection, postsProjection];

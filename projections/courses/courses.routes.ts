@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import type { CourseFields } from '../../domain/courses/course.rules.ts';
-import { courseStatus } from '../../domain/courses/course-status.ts';
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
 import type { CertificateRenderer } from '../../infrastructure/pdf/certificate.port.ts';
+import { registerAcademyReadRoutes } from './academies.routes.ts';
 import {
   adminCourse,
   adminCourseListItem,
@@ -21,27 +20,17 @@ import {
   type UserCourseItem,
   userCourseItem,
 } from './courses.queries.ts';
+import { registerPostReadRoutes } from './posts.routes.ts';
+import { type UserCourseWithStatus, userCourse, withStatus } from './user-course-status.ts';
 
 const READ_MODELS = ['courses', 'users', 'organisation'] as const;
-const STATUSES = ['active', 'archived', 'completed', 'deleted', 'expired', 'reserved'] as const;
-const userCourse = userCourseItem.extend({ status: z.enum(STATUSES) });
 const notFound = () => new DomainError('404', 'Izobraževanje ne obstaja.', { status: 404 });
-
-/** The badge state of spec §4 for this participant now. */
-const withStatus = (item: UserCourseItem, now: Date) => ({
-  ...item,
-  status: courseStatus(
-    { status: item.archived ? 'archived' : 'published', fields: { intervals: item.intervals } as CourseFields },
-    item.enrollment === 'none' ? { status: 'none' } : { status: item.enrollment, courseId: item.id, userId: 0, blocks: {}, certificateId: null },
-    now,
-  ),
-});
 
 const FILTERS = {
   /** Not started yet and open. */
-  new: (c: ReturnType<typeof withStatus>) => c.enrollment === 'none' && (c.status === 'active' || c.status === 'reserved'),
-  completed: (c: ReturnType<typeof withStatus>) => c.status === 'completed',
-  archived: (c: ReturnType<typeof withStatus>) => c.status === 'archived' || c.status === 'expired',
+  new: (c: UserCourseWithStatus) => c.enrollment === 'none' && (c.status === 'active' || c.status === 'reserved'),
+  completed: (c: UserCourseWithStatus) => c.status === 'completed',
+  archived: (c: UserCourseWithStatus) => c.status === 'archived' || c.status === 'expired',
 } as const;
 
 export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb; now: () => Date; certificates: CertificateRenderer }) => {
@@ -167,4 +156,7 @@ export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb;
         .send(pdf);
     },
   );
+
+  registerAcademyReadRoutes(app, deps);
+  registerPostReadRoutes(app, deps);
 };

@@ -30,6 +30,8 @@ describe("courses API: authoring and a participant's journey", () => {
     await p.createUser('bojan', [{ roleId: ROLE.participant, unitId: unitB, companyId: company.id }]);
     tokens.ana = (await p.login('ana')).token;
     tokens.bojan = (await p.login('bojan')).token;
+    await p.createUser('vesna', [{ roleId: ROLE.manager, unitId: unitA, companyId: company.id }]);
+    tokens.vesna = (await p.login('vesna')).token;
   });
 
   afterAll(async () => p.close());
@@ -138,6 +140,17 @@ describe("courses API: authoring and a participant's journey", () => {
       completed: false,
     });
     expect((await step(`/blocks/${blockIds.nps}/nps`, { score: 10, reasons: ['Predolgo'] })).statusCode).toBe(400);
+    // Hostile and malformed input is refused before anything is recorded (the event list below is exact).
+    for (const [path, body] of [
+      [`/blocks/${blockIds.nps}/nps`, { score: 11 }],
+      [`/blocks/${blockIds.nps}/nps`, { score: 5, injected: true }],
+      [`/blocks/${blockIds.nps}/nps`, { score: '9; drop table es.events' }],
+      [`/blocks/${blockIds.quiz}/quiz`, { answers: 'a' }],
+      ['/blocks/abc/open', undefined],
+      [`/blocks/${blockIds.video}/video-progress`, { seconds: 10, duration: 0 }],
+    ] as const) {
+      expect((await step(path, body)).statusCode, path).toBe(400);
+    }
     expect((await step(`/blocks/${blockIds.nps}/nps`, { score: 10, reasons: ['Uporabno'], comment: 'Zelo dobro' })).statusCode).toBe(200);
     expect((await step(`/blocks/${blockIds.points}/open`)).json()).toEqual({ events: ['BlockOpened', 'CourseCompleted'], completed: true });
     expect(await eventsOf(anaId)).toEqual([
@@ -178,5 +191,13 @@ describe("courses API: authoring and a participant's journey", () => {
     expect(text).toContain('Test ana');
     expect(text).toContain('Interakcije zdravil: čaj, šipek in žajbelj');
     expect((await call('bojan', 'GET', `/api/user-courses/${courseId}/certificate`)).statusCode).toBe(404);
+  });
+
+  it('lets only participants take a course (record create 1045): a manager of the unit sees it but cannot start it', async () => {
+    expect((await call('vesna', 'GET', `/api/user-courses/${courseId}`)).statusCode).toBe(200);
+    const refused = await call('vesna', 'POST', `/api/user-courses/${courseId}/start`);
+    expect(refused.statusCode).toBe(403);
+    const vesnaId = ((await call('vesna', 'GET', '/api/users/me')).json() as { id: number }).id;
+    expect(await eventsOf(vesnaId)).toEqual([]);
   });
 });

@@ -66,7 +66,7 @@ const toRoute = (entry: RouteEntry): RouteObject => {
     return {
       ...base,
       lazy: async () => {
-        const { CoursePage } = await import('../features/courses/components/course-pages.tsx');
+        const { CoursePage } = await import('./routes/course-pages.tsx');
         return { element: <CoursePage path={entry.path} notFound={<NotFoundPage />} /> };
       },
     };

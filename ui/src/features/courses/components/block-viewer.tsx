@@ -42,7 +42,7 @@ const BlockBody = ({ courseId, block, record }: { courseId: number; block: Block
 };
 
 /** /izobrazevanja/{id}/bloki/{blockIndex}: one block at a time (1-based index), previous and next. */
-export const BlockViewerPage = ({ courseId, blockIndex }: { courseId: number; blockIndex: number }) => {
+export const BlockViewerPage = ({ courseId, blockIndex, unitId }: { courseId: number; blockIndex: number; unitId: number | null }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const course = useQuery({ queryKey: ['user-course', courseId], queryFn: () => getUserCourse(courseId), retry: false });
@@ -111,7 +111,7 @@ export const BlockViewerPage = ({ courseId, blockIndex }: { courseId: number; bl
           <Title order={1} size="h3">
             {c.title}
           </Title>
-          <ViewerUnit />
+          <ViewerUnit unitId={unitId} />
         </Stack>
         <div style={{ minWidth: 200 }}>
           <CourseProgress done={c.blocksDone} total={c.blocksTotal} />

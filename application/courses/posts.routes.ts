@@ -1,0 +1,74 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { postMessageRule, postRule } from '../../domain/courses/post.rules.ts';
+import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
+import { AUTHENTICATED, commandMetadata, errorResponses, type HttpApp, requireAuth, withPosition } from '../../infrastructure/http/http.port.ts';
+import { changePost, createPost, type PostsDeps } from './posts.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idResponse = z.object({ id: z.number() });
+const config = { readModels: ['posts', 'courses', 'users', 'organisation'] as const, access: AUTHENTICATED };
+
+const sent = (reply: FastifyReply, status: number, result: { id: number; position: AllPosition | null }) =>
+  withPosition(reply, result.position).status(status).send({ id: result.id });
+
+/** Comments and questions on a course (spec §3 Post); who may write is decided per course and post (domain/courses/post-access.ts). */
+export const registerPostRoutes = (app: HttpApp, deps: PostsDeps) => {
+  const tags = ['posts'];
+  app.post(
+    '/api/post',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A post on a course, or a reply to a post (parentId); anonymous posts never show their author to other participants',
+        body: postRule.extend({ courseId: z.number().int().positive(), parentId: z.number().int().positive().nullish() }).strict(),
+        response: { 201: idResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sent(
+        reply,
+        201,
+        await createPost(
+          deps,
+          requireAuth(request).subject,
+          { courseId: request.body.courseId, message: request.body.message, anonymous: request.body.anonymous, parentId: request.body.parentId ?? null },
+          commandMetadata(request),
+        ),
+      ),
+  );
+  app.put(
+    '/api/post/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Edit a post: one’s own (1043) or as a moderator (1033, 1036)',
+        params: idParams,
+        body: z.object({ message: postMessageRule }).strict(),
+        response: { 200: idResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sent(
+        reply,
+        200,
+        await changePost(deps, requireAuth(request).subject, request.params.id, { type: 'edit', message: request.body.message }, commandMetadata(request)),
+      ),
+  );
+  app.delete(
+    '/api/post/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete a post: one’s own (1044) or as a moderator (1039, 1037)',
+        params: idParams,
+        response: { 200: idResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sent(reply, 200, await changePost(deps, requireAuth(request).subject, request.params.id, { type: 'delete' }, commandMetadata(request))),
+  );
+};

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../domain/permissions/roles.ts';
+import { parsePosition, START } from '../../infrastructure/event-store/event-store.port.ts';
+import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
+
+type Thread = {
+  id: number;
+  message: string;
+  anonymous: boolean;
+  author: { id: number; name: string } | null;
+  mine: boolean;
+  deleted: boolean;
+  edited: boolean;
+  replies: Thread[];
+};
+
+describe('posts API: comments and questions on a course', () => {
+  let p: TestPlatform;
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+  let courseId: number;
+  let closedCourseId: number;
+
+  const call = async (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+    const response = await p.app.inject({ method, url, headers: { authorization: `JWT ${tokens[who]}` }, ...(payload ? { payload } : {}) });
+    const position = response.headers['x-event-position'];
+    if (typeof position === 'string') await p.platform.runner.waitFor(['courses', 'posts', 'users', 'organisation'], parsePosition(position) as never, 10_000);
+    return response;
+  };
+  const posts = async (who: string, id = courseId) => ((await call(who, 'GET', `/api/post?courseId=${id}`)).json() as { items: Thread[] }).items;
+  const course = async (title: string, postsEnabled: boolean, unitId: number) => {
+    const created = await call('admin', 'POST', '/api/courses', {
+      type: 3,
+      title,
+      description: 'Izobraževanje s komentarji udeležencev.',
+      cover: '/c.svg',
+      creditPoints: 1,
+      postsEnabled,
+      audience: { unitIds: [unitId] },
+    });
+    const id = (created.json() as { id: number }).id;
+    await call('admin', 'POST', `/api/courses/${id}/blocks`, { block: { kind: 'article', name: 'Besedilo', html: '<p>Vsebina</p>' } });
+    await call('admin', 'POST', `/api/courses/${id}/publish`);
+    return id;
+  };
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    await p.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
+    tokens.admin = (await p.login('skrbnik')).token;
+    const company = (await call('admin', 'POST', '/api/companies', { name: 'Lekarne', address: 'Cesta 1' })).json() as { id: number };
+    const unitA = ((await call('admin', 'POST', '/api/units', { name: 'A', companyId: company.id })).json() as { id: number }).id;
+    const unitB = ((await call('admin', 'POST', '/api/units', { name: 'B', companyId: company.id })).json() as { id: number }).id;
+    for (const [name, roleId, unitId] of [
+      ['ana', ROLE.participant, unitA],
+      ['bor', ROLE.participant, unitA],
+      ['cene', ROLE.participant, unitB],
+      ['klara', ROLE.client, unitA],
+      ['kris', ROLE.client, unitB],
+    ] as const) {
+      ids[name] = await p.createUser(name, [{ roleId, unitId, companyId: company.id }]);
+      tokens[name] = (await p.login(name)).token;
+    }
+    courseId = await course('Interakcije zdravil', true, unitA);
+    closedCourseId = await course('Brez komentarjev', false, unitA);
+  });
+
+  afterAll(async () => p.close());
+
+  it('lets a participant ask anonymously: other participants never see who asked, the author sees it is theirs', async () => {
+    const bad = await call('ana', 'POST', '/api/post', { courseId, message: '   ' });
+    expect(bad.json()).toEqual({ errors: [{ code: '400', field: 'message', message: 'Vnos je obvezen' }] });
+    expect((await call('ana', 'POST', '/api/post', { courseId, message: 'x'.repeat(5001) })).statusCode).toBe(400);
+    const asked = await call('ana', 'POST', '/api/post', { courseId, message: '  Ali velja tudi za atorvastatin? ', anonymous: true });
+    expect(asked.statusCode).toBe(201);
+    ids.question = (asked.json() as { id: number }).id;
+
+    const [seenByBor] = await posts('bor');
+    expect(seenByBor).toMatchObject({ message: 'Ali velja tudi za atorvastatin?', anonymous: true, author: null, mine: false });
+    const raw = (await call('bor', 'GET', `/api/post?courseId=${courseId}`)).body;
+    expect(raw).not.toContain('Test ana');
+    expect(raw).not.toMatch(/author_?id/i);
+    expect((await posts('ana'))[0]).toMatchObject({ author: { id: ids.ana, name: 'Test ana' }, mine: true });
+    // System post readers (admins) moderate, so they see the author.
+    expect((await posts('admin'))[0]?.author).toEqual({ id: ids.ana, name: 'Test ana' });
+  });
+
+  it('takes replies to a post, never to a reply, and lists them under it', async () => {
+    const reply = await call('bor', 'POST', '/api/post', { courseId, message: 'Da, v manjši meri.', parentId: ids.question });
+    expect(reply.statusCode).toBe(201);
+    ids.reply = (reply.json() as { id: number }).id;
+    expect((await call('ana', 'POST', '/api/post', { courseId, message: 'Hvala', parentId: ids.reply })).statusCode).toBe(400);
+    expect((await call('ana', 'POST', '/api/post', { courseId: closedCourseId, message: 'Hvala', parentId: ids.question })).statusCode).toBe(422);
+    const [thread] = await posts('ana');
+    expect(thread?.replies).toEqual([expect.objectContaining({ id: ids.reply, message: 'Da, v manjši meri.', author: { id: ids.bor, name: 'Test bor' } })]);
+  });
+
+  it('lets authors edit and delete their own posts, and nobody else without moderation rights', async () => {
+    expect((await call('bor', 'PUT', `/api/post/${ids.question}`, { message: 'Tuje' })).json()).toEqual({
+      errors: [{ code: '403', message: 'Nimate pravic za to dejanje.', field: null }],
+    });
+    expect((await call('bor', 'DELETE', `/api/post/${ids.question}`)).statusCode).toBe(403);
+    expect((await call('ana', 'PUT', `/api/post/${ids.question}`, { message: 'Ali velja tudi za atorvastatin in rosuvastatin?' })).statusCode).toBe(200);
+    expect((await posts('bor'))[0]).toMatchObject({ message: 'Ali velja tudi za atorvastatin in rosuvastatin?', edited: true });
+    // A client moderates posts of members of their unit (1036), not of other units.
+    expect((await call('kris', 'PUT', `/api/post/${ids.reply}`, { message: 'Popravek' })).statusCode).toBe(403);
+    expect((await call('klara', 'PUT', `/api/post/${ids.reply}`, { message: 'Da, v manjši meri (popravek moderatorja).' })).statusCode).toBe(200);
+    // Deleting the question keeps its reply readable under a placeholder without text or author.
+    expect((await call('ana', 'DELETE', `/api/post/${ids.question}`)).statusCode).toBe(200);
+    const [thread] = await posts('bor');
+    expect(thread).toMatchObject({ id: ids.question, deleted: true, message: '', author: null, mine: false });
+    expect(thread?.replies.map((r) => r.message)).toEqual(['Da, v manjši meri (popravek moderatorja).']);
+    expect((await call('ana', 'PUT', `/api/post/${ids.question}`, { message: 'Spet' })).statusCode).toBe(404);
+    expect((await call('admin', 'DELETE', `/api/post/${ids.reply}`)).statusCode).toBe(200);
+    expect(await posts('bor')).toEqual([]);
+  });
+
+  it('answers 404 for a course the caller may not see, and takes no posts where comments are off', async () => {
+    expect((await call('cene', 'GET', `/api/post?courseId=${courseId}`)).statusCode).toBe(404);
+    expect((await call('cene', 'POST', '/api/post', { courseId, message: 'Živjo' })).statusCode).toBe(404);
+    expect((await call('ana', 'POST', '/api/post', { courseId: closedCourseId, message: 'Živjo' })).json()).toEqual({
+      errors: [{ code: '422', message: 'Komentarji pri tem izobraževanju niso omogočeni.', field: null }],
+    });
+    expect(await posts('ana', closedCourseId)).toEqual([]);
+    expect((await call('ana', 'GET', '/api/post?courseId=abc')).statusCode).toBe(400);
+    // Of all the refused writes in this suite none was recorded: only the two accepted posts exist.
+    const all = await p.store.readAll(START, 10_000);
+    expect(all.events.filter((e) => e.type === 'PostCreated')).toHaveLength(2);
+  });
+});

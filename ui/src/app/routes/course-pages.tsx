@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { BlockViewerPage } from '../../features/courses/components/block-viewer.tsx';
+import { CourseCertificatePage, CourseCompletedPage } from '../../features/courses/components/course-completed.tsx';
+import { CourseIntroPage } from '../../features/courses/components/course-intro.tsx';
+import { CourseListPage } from '../../features/courses/components/course-list.tsx';
+import { ProfileCoursesPage } from '../../features/courses/components/profile-courses.tsx';
+import { meQuery } from '../../features/users/api/me.ts';
+
+type Params = { courseId: number; blockIndex: number; unitId: number | null };
+
+/** The participant's course pages by route path (spec §2), composed here; they load as one chunk on first use. */
+const PAGES: Record<string, (p: Params) => ReactNode> = {
+  '/izobrazevanja': () => <CourseListPage />,
+  '/izobrazevanja/:courseId': (p) => <CourseIntroPage key={p.courseId} courseId={p.courseId} />,
+  '/izobrazevanja/:courseId/bloki/:blockIndex': (p) => <BlockViewerPage key={p.courseId} courseId={p.courseId} blockIndex={p.blockIndex} unitId={p.unitId} />,
+  '/izobrazevanja/:courseId/certifikat': (p) => <CourseCertificatePage key={p.courseId} courseId={p.courseId} />,
+  '/izobrazevanja/:courseId/konec': (p) => <CourseCompletedPage key={p.courseId} courseId={p.courseId} />,
+  '/courses/:courseId/end': (p) => <CourseCompletedPage key={p.courseId} courseId={p.courseId} />,
+  '/profil/izobrazevanja': () => <ProfileCoursesPage />,
+};
+
+const positive = (value: string | undefined) => {
+  const n = Number(value ?? '1');
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** The viewer shows the participant's unit; a failed profile load is logged (spec §8) and the line left out. */
+const useOwnUnitId = () => {
+  const me = useQuery({
+    ...meQuery,
+    queryFn: async (context) => {
+      try {
+        return await meQuery.queryFn!(context);
+      } catch (error) {
+        console.error('Unable to fetch user profile', error);
+        throw error;
+      }
+    },
+  });
+  return me.data?.userRoles.find((r) => r.unit_id > 0)?.unit_id ?? null;
+};
+
+export const CoursePage = ({ path, notFound }: { path: string; notFound: ReactNode }) => {
+  const params = useParams();
+  const unitId = useOwnUnitId();
+  const courseId = positive(params.courseId);
+  const blockIndex = positive(params.blockIndex);
+  const page = PAGES[path];
+  if (!page || courseId === null || blockIndex === null) return <>{notFound}</>;
+  return <>{page({ courseId, blockIndex, unitId })}</>;
+};
