@@ -13,6 +13,7 @@ import {
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
+import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
 import { anyOf, commandMetadata, errorResponses, type HttpApp, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
 import { getTag, unitPublished, unitScope } from '../../projections/organisation/organisation.queries.ts';
 import { createCommunityGroup, updateCommunityGroup } from './community-groups.ts';
@@ -39,7 +40,7 @@ const done = (reply: FastifyReply, result: { id: number; position: AllPosition |
  * professions and profession groups (1010, 1011), tags (1062), members (1049, 1050) and joining or
  * leaving a unit (1047, 1048). docs/decisions/0009-organisation-permissions.md.
  */
-export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps) => {
+export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps, uploads: { files: FileStore }) => {
   const unitScopeOf = async (request: { params: unknown }) => unitScope(deps.db, Number((request.params as { id: string }).id));
   const tags = ['organisation'];
 
@@ -56,7 +57,14 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps)
   app.put(
     '/api/companies/:id/signature',
     { config: { ...config, access: system(1011) }, schema: { tags, params: idParams, body: signatureRule, response: { 200: idResponse, ...errorResponses } } },
-    async (request, reply) => done(reply, await changeCompanySignature(deps, request.params.id, request.body, commandMetadata(request))),
+    async (request, reply) => {
+      // The certificate draws the signature image: it must be an uploaded PNG (spec §3 "png image").
+      const imageId = request.body.imageFileId;
+      if (imageId !== null && (await uploads.files.get(imageId))?.contentType !== 'image/png') {
+        throw new DomainError('400', 'Slika podpisa mora biti naložena datoteka PNG.', { status: 400, field: 'imageFileId' });
+      }
+      return done(reply, await changeCompanySignature(deps, request.params.id, request.body, commandMetadata(request)));
+    },
   );
 
   app.post(

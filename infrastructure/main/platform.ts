@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthDeps } from '../../application/auth/auth.deps.ts';
 import { registerAuthRoutes } from '../../application/auth/auth.routes.ts';
 import { registerCourseRoutes } from '../../application/courses/courses.routes.ts';
+import { registerFileRoutes } from '../../application/files/files.routes.ts';
 import { registerOrganisationRoutes } from '../../application/organisation/organisation.routes.ts';
 import { registerCourseReadRoutes } from '../../projections/courses/courses.routes.ts';
 import { registerOrganisationReadRoutes } from '../../projections/organisation/organisation.routes.ts';
@@ -14,6 +15,7 @@ import type { PasswordHasher } from '../auth/password-hasher.port.ts';
 import type { SessionTokens } from '../auth/tokens.port.ts';
 import type { Config } from '../config/config.ts';
 import type { EventStore } from '../event-store/event-store.port.ts';
+import { createPostgresFileStore } from '../files/postgres-file-store.ts';
 import { createHttpApp } from '../http/app.ts';
 import type { HttpApp } from '../http/http.port.ts';
 import { createMetrics } from '../http/metrics.ts';
@@ -62,6 +64,7 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
     version: APP_VERSION,
   });
   const metrics = createMetrics(app);
+  const files = createPostgresFileStore(db.pg);
 
   const auth: AuthDeps = {
     store,
@@ -80,10 +83,11 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
   });
   registerAuthRoutes(app, auth);
   registerUsersReadRoutes(app, { db: db.pg });
-  registerOrganisationRoutes(app, { store, ids, db: db.slonik });
+  registerOrganisationRoutes(app, { store, ids, db: db.slonik }, { files });
   registerOrganisationReadRoutes(app, { db: db.slonik });
   registerCourseRoutes(app, { store, ids, db: db.slonik, now: () => new Date() });
-  registerCourseReadRoutes(app, { db: db.slonik, now: () => new Date(), certificates: createPdfkitCertificateRenderer() });
+  registerCourseReadRoutes(app, { db: db.slonik, now: () => new Date(), certificates: createPdfkitCertificateRenderer(), files });
+  registerFileRoutes(app, { files });
   await registerStaticUi(app, { distDir: config.uiDistDir });
 
   return { app, runner, store, db, ids, passwords, tokens, auth };

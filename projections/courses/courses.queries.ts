@@ -195,7 +195,7 @@ export const certificateData = async (db: CourseReadDb, userId: number, courseId
       creditPoints: z.number(),
       completedAt: z.string(),
       companyName: z.string().nullable(),
-      signature: z.object({ name: z.string(), role: z.string() }).nullable(),
+      signature: z.object({ name: z.string(), role: z.string(), imageFileId: z.number().nullable().default(null) }).nullable(),
     }),
   )`
     select e.certificate_id::text as "certificateId", concat_ws(' ', u.first_name, u.middle_name, u.last_name) as "participantName",

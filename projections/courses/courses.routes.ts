@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
 import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
 import type { CertificateRenderer } from '../../infrastructure/pdf/certificate.port.ts';
 import { registerAcademyReadRoutes } from './academies.routes.ts';
@@ -33,7 +34,7 @@ const FILTERS = {
   archived: (c: UserCourseWithStatus) => c.status === 'archived' || c.status === 'expired',
 } as const;
 
-export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb; now: () => Date; certificates: CertificateRenderer }) => {
+export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb; now: () => Date; certificates: CertificateRenderer; files: FileStore }) => {
   const { db } = deps;
   const tags = ['courses'];
   const config = { readModels: READ_MODELS };
@@ -142,12 +143,17 @@ export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb;
       schema: { tags, summary: "The caller's certificate of a completed course (PDF)", params: z.object({ id: z.coerce.number().int().positive() }) },
     },
     async (request, reply) => {
+      // Only an image the PDF library can draw; anything else leaves the name and role alone.
+      const signatureImage = async (fileId: number | null) => {
+        const file = fileId === null ? null : await deps.files.get(fileId);
+        return file && (file.contentType === 'image/png' || file.contentType === 'image/jpeg') ? file.bytes : null;
+      };
       const data = await certificateData(db, requireAuth(request).userId, request.params.id);
       if (!data) throw new DomainError('404', 'Certifikat ne obstaja.', { status: 404 });
       const pdf = await deps.certificates.render({
         ...data,
         completedAt: new Date(data.completedAt),
-        signature: data.signature ? { ...data.signature, image: null } : null,
+        signature: data.signature ? { name: data.signature.name, role: data.signature.role, image: await signatureImage(data.signature.imageFileId) } : null,
       });
       return reply
         .type('application/pdf')

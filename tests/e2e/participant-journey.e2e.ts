@@ -98,3 +98,43 @@ test("another participant's course and a nonexistent one answer with a clear mes
   await page.goto('/izobrazevanja/999999');
   await expect(page.getByText('Izobraževanje ne obstaja ali vam ni na voljo.')).toBeVisible();
 });
+
+test('a participant reads the questions on a course, asks one anonymously, edits and deletes it, and follows an academy', async ({ page }) => {
+  await logIn(page, 'udelezenec');
+  await page.goto('/izobrazevanja');
+  await page.locator('[data-course]').filter({ hasText: COURSE }).click();
+
+  // The demo question was asked anonymously: its author is not shown; the answer is signed.
+  const posts = page.getByRole('region', { name: 'Komentarji in vprašanja' });
+  const demo = posts.locator('[data-post]').filter({ hasText: 'atorvastatin' }).first();
+  await expect(demo.getByTestId('post-author').first()).toHaveText('Anonimni udeleženec');
+  await expect(demo.getByText('Ana Skrbnik')).toBeVisible();
+
+  // An empty message is refused with the spec's message; an anonymous question shows as the participant's own.
+  await posts.getByRole('button', { name: 'Objavi', exact: true }).click();
+  await expect(posts.getByText('Vnos je obvezen')).toBeVisible();
+  await posts.getByLabel('Vaš komentar ali vprašanje').fill('Kako svetujemo bolniku, ki jemlje varfarin?');
+  await posts.getByLabel('Objavi anonimno').check();
+  await posts.getByRole('button', { name: 'Objavi', exact: true }).click();
+  const mine = posts.locator('[data-post]').filter({ hasText: 'varfarin' }).first();
+  await expect(mine.getByText('objavljeno anonimno')).toBeVisible();
+  await expect(mine.getByTestId('post-author').first()).toHaveText('Urška Udeleženec');
+
+  await mine.getByRole('button', { name: 'Uredi' }).click();
+  await mine.getByLabel('Uredi').fill('Kako svetujemo bolniku, ki jemlje varfarin in ibuprofen?');
+  await mine.getByRole('button', { name: 'Shrani' }).click();
+  await expect(posts.getByText('Kako svetujemo bolniku, ki jemlje varfarin in ibuprofen?')).toBeVisible();
+  await expect(posts.getByText('urejeno')).toBeVisible();
+  await posts.locator('[data-post]').filter({ hasText: 'ibuprofen' }).first().getByRole('button', { name: 'Izbriši' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Izbriši' }).click();
+  await expect(posts.getByText('ibuprofen')).toHaveCount(0);
+
+  // The academy shows the series with this participant's progress (the first test completed one course).
+  await page.goto('/powerclass');
+  const academy = page.locator('[data-academy]').filter({ hasText: 'Akademija lekarniške prakse' });
+  await expect(academy.getByText('Zaključeno 1 od 2 izobraževanj')).toBeVisible();
+  await expect(academy.getByTestId('academy-points')).toHaveText('2,0 od 3,0 kreditnih točk');
+  await academy.click();
+  await expect(page.getByRole('heading', { name: 'Akademija lekarniške prakse' })).toBeVisible();
+  await expect(page.locator('[data-course]')).toHaveCount(2);
+});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { pdfText } from '../support/pdf-text.ts';
+import { SAMPLE_PNG } from '../support/sample-png.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
 
 describe("courses API: authoring and a participant's journey", () => {
@@ -9,6 +10,7 @@ describe("courses API: authoring and a participant's journey", () => {
   const tokens: Record<string, string> = {};
   let courseId: number;
   let unitA: number;
+  let companyId: number;
   const blockIds: Record<string, number> = {};
 
   const call = async (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
@@ -24,6 +26,7 @@ describe("courses API: authoring and a participant's journey", () => {
     await p.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
     tokens.admin = (await p.login('skrbnik')).token;
     const company = (await call('admin', 'POST', '/api/companies', { name: 'Lekarne', address: 'Cesta 1' })).json() as { id: number };
+    companyId = company.id;
     unitA = ((await call('admin', 'POST', '/api/units', { name: 'A', companyId: company.id })).json() as { id: number }).id;
     const unitB = ((await call('admin', 'POST', '/api/units', { name: 'B', companyId: company.id })).json() as { id: number }).id;
     await p.createUser('ana', [{ roleId: ROLE.participant, unitId: unitA, companyId: company.id }]);
@@ -183,6 +186,17 @@ describe("courses API: authoring and a participant's journey", () => {
     expect(records.items.find((r) => r.block_id === blockIds.nps)).toMatchObject({ npsScore: 10 });
     expect(((await call('ana', 'GET', '/api/user-courses?filter=completed')).json() as { items: unknown[] }).items).toHaveLength(1);
     expect(((await call('ana', 'GET', '/api/user-courses?filter=new')).json() as { items: unknown[] }).items).toHaveLength(0);
+    // The company's signature with its PNG image appears on the certificate.
+    const png = await p.app.inject({
+      method: 'POST',
+      url: '/api/files?name=podpis.png',
+      headers: { authorization: `JWT ${tokens.admin}`, 'content-type': 'image/png' },
+      payload: SAMPLE_PNG,
+    });
+    const imageFileId = (png.json() as { id: number }).id;
+    expect(
+      (await call('admin', 'PUT', `/api/companies/${companyId}/signature`, { name: 'mag. Špela Žagar', role: 'Direktorica', imageFileId })).statusCode,
+    ).toBe(200);
     const pdf = await call('ana', 'GET', `/api/user-courses/${courseId}/certificate`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -190,6 +204,9 @@ describe("courses API: authoring and a participant's journey", () => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Test ana');
     expect(text).toContain('Interakcije zdravil: čaj, šipek in žajbelj');
+    expect(text).toContain('mag. Špela Žagar');
+    expect(text).toContain('Direktorica');
+    expect(pdf.rawPayload.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
     expect((await call('bojan', 'GET', `/api/user-courses/${courseId}/certificate`)).statusCode).toBe(404);
   });
 

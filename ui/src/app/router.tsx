@@ -42,6 +42,8 @@ const PAGES: Record<string, () => ReactNode> = {
 
 /** Participant course pages: one lazily loaded chunk, so the login page does not carry them. */
 const COURSE_PAGES = new Set([
+  '/powerclass',
+  '/powerclass/:academyId',
   '/izobrazevanja',
   '/izobrazevanja/:courseId',
   '/izobrazevanja/:courseId/bloki/:blockIndex',

@@ -59,13 +59,15 @@ export const api = async <T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = session.token();
   if (token) headers.Authorization = `JWT ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file (Blob) goes as it is, with its own type; everything else as JSON.
+  const file = options.body instanceof Blob ? options.body : null;
+  if (options.body !== undefined) headers['Content-Type'] = file ? file.type || 'application/octet-stream' : 'application/json';
   // Reads (and writes that check references in read models) wait until the last write is visible.
   if (lastWritePosition) headers['X-Min-Position'] = lastWritePosition;
   const response = await fetch(`/api${path}${serialiseQuery(options.query)}`, {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     signal: options.signal,
   });
   const position = response.headers.get('X-Event-Position');

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { AcademyListPage, AcademyPage } from '../../features/courses/components/academies.tsx';
 import { BlockViewerPage } from '../../features/courses/components/block-viewer.tsx';
 import { CourseCertificatePage, CourseCompletedPage } from '../../features/courses/components/course-completed.tsx';
 import { CourseIntroPage } from '../../features/courses/components/course-intro.tsx';
@@ -8,10 +9,12 @@ import { CourseListPage } from '../../features/courses/components/course-list.ts
 import { ProfileCoursesPage } from '../../features/courses/components/profile-courses.tsx';
 import { meQuery } from '../../features/users/api/me.ts';
 
-type Params = { courseId: number; blockIndex: number; unitId: number | null };
+type Params = { courseId: number; blockIndex: number; academyId: number; unitId: number | null };
 
 /** The participant's course pages by route path (spec §2), composed here; they load as one chunk on first use. */
 const PAGES: Record<string, (p: Params) => ReactNode> = {
+  '/powerclass': () => <AcademyListPage />,
+  '/powerclass/:academyId': (p) => <AcademyPage key={p.academyId} academyId={p.academyId} />,
   '/izobrazevanja': () => <CourseListPage />,
   '/izobrazevanja/:courseId': (p) => <CourseIntroPage key={p.courseId} courseId={p.courseId} />,
   '/izobrazevanja/:courseId/bloki/:blockIndex': (p) => <BlockViewerPage key={p.courseId} courseId={p.courseId} blockIndex={p.blockIndex} unitId={p.unitId} />,
@@ -47,7 +50,8 @@ export const CoursePage = ({ path, notFound }: { path: string; notFound: ReactNo
   const unitId = useOwnUnitId();
   const courseId = positive(params.courseId);
   const blockIndex = positive(params.blockIndex);
+  const academyId = positive(params.academyId);
   const page = PAGES[path];
-  if (!page || courseId === null || blockIndex === null) return <>{notFound}</>;
-  return <>{page({ courseId, blockIndex, unitId })}</>;
+  if (!page || courseId === null || blockIndex === null || academyId === null) return <>{notFound}</>;
+  return <>{page({ courseId, blockIndex, academyId, unitId })}</>;
 };

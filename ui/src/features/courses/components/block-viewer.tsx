@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
 import { type Block, type BlockRecord, getUserCourse, listBlocks, listRecords, openBlock } from '../api/courses.ts';
 import { useCourseStep } from '../hooks/use-course-step.ts';
@@ -12,6 +11,7 @@ import { ContentBlock } from './content-block.tsx';
 import { CourseProgress } from './course-badges.tsx';
 import { nextBlockIndex } from './course-intro.tsx';
 import { NpsBlock } from './nps-block.tsx';
+import { CourseLoadError, PageMessage } from './page-message.tsx';
 import { QuizBlock } from './quiz-block.tsx';
 import { VideoBlock } from './video-block.tsx';
 import { ViewerUnit } from './viewer-unit.tsx';
@@ -66,9 +66,9 @@ export const BlockViewerPage = ({ courseId, blockIndex, unitId }: { courseId: nu
     );
   }
   if (course.isError || !course.data) {
-    return <Alert color="red">{course.error instanceof ApiError && course.error.status === 404 ? t('courses.notFound') : t('courses.loadFailed')}</Alert>;
+    return <CourseLoadError error={course.error} />;
   }
-  if (blocks.isError || records.isError) return <Alert color="red">{t('courses.loadFailed')}</Alert>;
+  if (blocks.isError || records.isError) return <CourseLoadError error={blocks.error ?? records.error} />;
   const c = course.data;
   const back = (
     <Anchor component={Link} to={`/izobrazevanja/${courseId}`} size="sm">
@@ -77,28 +77,25 @@ export const BlockViewerPage = ({ courseId, blockIndex, unitId }: { courseId: nu
   );
   if (c.enrollment === 'none') {
     return (
-      <Stack>
-        <Alert color="yellow">{t('courses.notStarted')}</Alert>
+      <PageMessage title={c.title} message={t('courses.notStarted')}>
         {back}
-      </Stack>
+      </PageMessage>
     );
   }
   if (!block) {
     return (
-      <Stack>
-        <Alert color="yellow">{t('courses.noSuchBlock')}</Alert>
+      <PageMessage title={c.title} message={t('courses.noSuchBlock')}>
         {back}
-      </Stack>
+      </PageMessage>
     );
   }
   if (!reachable) {
     return (
-      <Stack>
-        <Alert color="yellow">{t('courses.finishPrevious')}</Alert>
+      <PageMessage title={c.title} message={t('courses.finishPrevious')}>
         <Button component={Link} to={`/izobrazevanja/${courseId}/bloki/${nextBlockIndex(items, done)}`} style={{ alignSelf: 'flex-start' }}>
           {t('courses.continue')}
         </Button>
-      </Stack>
+      </PageMessage>
     );
   }
   const isDone = done.has(block.id);

@@ -4,11 +4,11 @@ import { IconCertificate, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
 import { downloadCertificate, getUserCourse, type UserCourse } from '../api/courses.ts';
 import { points } from './course-badges.tsx';
+import { CourseLoadError, PageMessage } from './page-message.tsx';
 
 const useCourse = (courseId: number) => {
   const course = useQuery({ queryKey: ['user-course', courseId], queryFn: () => getUserCourse(courseId), retry: false });
@@ -39,7 +39,7 @@ const Frame = ({ courseId, loading, error, children }: { courseId: number; loadi
     );
   }
   if (error) {
-    return <Alert color="red">{error instanceof ApiError && error.status === 404 ? t('courses.notFound') : t('courses.loadFailed')}</Alert>;
+    return <CourseLoadError error={error} />;
   }
   return (
     <Stack maw={720} mx="auto" w="100%" gap="md">
@@ -59,7 +59,7 @@ export const CourseCompletedPage = ({ courseId }: { courseId: number }) => {
   return (
     <Frame courseId={courseId} loading={loading} error={course.error}>
       {c && c.enrollment !== 'completed' ? (
-        <Alert color="yellow">{t('courses.notCompletedYet')}</Alert>
+        <PageMessage title={c.title} message={t('courses.notCompletedYet')} />
       ) : c ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" ta="center" gap="md">

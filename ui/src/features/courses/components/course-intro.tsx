@@ -4,11 +4,12 @@ import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
 import { getUserCourse, listBlocks, listRecords, startCourse } from '../api/courses.ts';
 import { CourseProgress, points, StatusBadge } from './course-badges.tsx';
+import { CoursePosts } from './course-posts.tsx';
+import { CourseLoadError } from './page-message.tsx';
 
 /** The first block not done yet, 1-based as in the viewer's URL. */
 export const nextBlockIndex = (blocks: { id: number }[], done: Set<number>) => {
@@ -42,7 +43,7 @@ export const CourseIntroPage = ({ courseId }: { courseId: number }) => {
     );
   }
   if (course.isError || !course.data) {
-    return <Alert color="red">{course.error instanceof ApiError && course.error.status === 404 ? t('courses.notFound') : t('courses.loadFailed')}</Alert>;
+    return <CourseLoadError error={course.error} />;
   }
   const c = course.data;
   const done = new Set((records.data?.items ?? []).filter((r) => r.done).map((r) => r.block_id));
@@ -68,6 +69,7 @@ export const CourseIntroPage = ({ courseId }: { courseId: number }) => {
               {t('courses.interval')}: {c.intervals.map((i) => `${formatDate(i.startsAt)} – ${formatDate(i.stopsAt)}`).join(', ')}
             </Text>
           ) : null}
+          {c.postsEnabled ? <CoursePosts courseId={courseId} /> : null}
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>

@@ -1,4 +1,4 @@
-import { Center, Grid, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Center, FileInput, Grid, Image, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -13,9 +13,11 @@ import {
   type CompanyListItem,
   changeSignature,
   createCompany,
+  fileObjectUrl,
   getCompany,
   listCompanies,
   updateCompany,
+  uploadImage,
 } from '../api/companies.ts';
 import { FormCard, ListHeader } from './form-card.tsx';
 import { CompanySelect, TagSelect } from './selects.tsx';
@@ -227,6 +229,38 @@ export const CompanyFormPage = ({ id }: { id: number | null }) => {
   );
 };
 
+/** The signature image: a PNG uploaded at once, previewed, and saved with the signature. */
+const SignatureImage = ({ fileId, onChange }: { fileId: number | null; onChange: (id: number | null) => void }) => {
+  const { t } = useTranslation();
+  const preview = useQuery({
+    queryKey: ['files', fileId],
+    queryFn: () => fileObjectUrl(fileId as number),
+    enabled: fileId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const upload = useMutation({
+    mutationFn: uploadImage,
+    onSuccess: ({ id }) => onChange(id),
+    onError: (error) => notifications.show({ color: 'red', message: error.message }),
+  });
+  return (
+    <Stack gap="xs">
+      <FileInput
+        label={t('organisation.company.signatureImage')}
+        description={t('organisation.company.signatureHint')}
+        accept="image/png"
+        placeholder={t('organisation.company.signatureChoose')}
+        clearable={fileId !== null}
+        onChange={(file) => (file ? upload.mutate(file) : onChange(null))}
+        disabled={upload.isPending}
+      />
+      {fileId !== null && preview.data ? (
+        <Image src={preview.data} alt={t('organisation.company.signatureImage')} h={60} w={200} fit="contain" data-testid="signature-preview" />
+      ) : null}
+    </Stack>
+  );
+};
+
 /** The signature shown on certificates, and the company's units. */
 const CompanyAside = ({ company }: { company: Company }) => {
   const { t } = useTranslation();
@@ -277,9 +311,7 @@ const CompanyAside = ({ company }: { company: Company }) => {
             />
           </Grid.Col>
         </Grid>
-        <Text size="sm" c="dimmed">
-          {t('organisation.company.signatureHint')}
-        </Text>
+        <SignatureImage fileId={form.values.imageFileId ?? null} onChange={(id) => form.set('imageFileId', id)} />
       </FormCard>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="xs">

@@ -1,0 +1,19 @@
+/** Uploaded files, stored once and never changed (decision 0012). */
+export type StoredFile = { readonly id: number; readonly name: string; readonly contentType: string; readonly size: number; readonly bytes: Buffer };
+
+export type FileStore = {
+  put(file: { name: string; contentType: string; bytes: Buffer; createdBy: number | null }): Promise<{ id: number }>;
+  get(id: number): Promise<StoredFile | null>;
+};
+
+/** spec §9: attachments up to 25 MB. */
+export const MAX_FILE_BYTES = 25 * 1024 * 1024;
+
+/** The kinds accepted, each recognised by its first bytes, so a script cannot pass as an image. */
+export const FILE_KINDS = {
+  'image/png': (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (b: Buffer) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  'application/pdf': (b: Buffer) => b.subarray(0, 5).toString('latin1') === '%PDF-',
+} as const;
+
+export type FileKind = keyof typeof FILE_KINDS;
