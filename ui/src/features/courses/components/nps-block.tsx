@@ -56,8 +56,20 @@ export const NpsBlock = ({ courseId, block, record }: { courseId: number; block:
       >
         <Group gap={6} mt="xs" wrap="wrap">
           {SCORES.map((s) => (
-            <Radio.Card key={s} value={s} radius="md" w={44} h={44} data-score={s} aria-label={s} style={{ display: 'grid', placeItems: 'center' }}>
-              <Text fw={600}>{s}</Text>
+            <Radio.Card
+              key={s}
+              value={s}
+              radius="md"
+              w={44}
+              h={44}
+              data-score={s}
+              aria-label={s}
+              bg={score === s ? 'brand.8' : undefined}
+              style={{ display: 'grid', placeItems: 'center' }}
+            >
+              <Text fw={600} c={score === s ? 'white' : undefined}>
+                {s}
+              </Text>
             </Radio.Card>
           ))}
         </Group>
