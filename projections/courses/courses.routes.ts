@@ -18,8 +18,6 @@ import {
   listRecords,
   listUserCourses,
   recordItem,
-  type UserCourseItem,
-  userCourseItem,
 } from './courses.queries.ts';
 import { registerPostReadRoutes } from './posts.routes.ts';
 import { type UserCourseWithStatus, userCourse, withStatus } from './user-course-status.ts';
