@@ -249,7 +249,6 @@ const SignatureImage = ({ fileId, onChange }: { fileId: number | null; onChange:
         label={t('organisation.company.signatureImage')}
         description={t('organisation.company.signatureHint')}
         accept="image/png"
-        placeholder={t('organisation.company.signatureChoose')}
         clearable={fileId !== null}
         onChange={(file) => (file ? upload.mutate(file) : onChange(null))}
         disabled={upload.isPending}
