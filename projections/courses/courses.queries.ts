@@ -4,26 +4,27 @@ import { z } from 'zod';
 export type CourseReadDb = DatabasePool;
 
 /**
+ * The caller's side of "who a course is for", as one row: their units (through any role), the
+ * companies of those units, the community groups containing them, and their profession.
+ */
+const audienceOf = (userId: number) => sql.fragment`(
+  select array_agg(r.unit_id) as units, array_agg(coalesce(r.company_id, un.company_id)) as companies,
+         (select array_agg(gu.group_id) from rm.community_group_units gu join rm.user_roles g on g.unit_id = gu.unit_id where g.user_id = ${userId}) as groups,
+         (select u.profession_id from rm.users u where u.id = ${userId}) as profession
+    from rm.user_roles r left join rm.units un on un.id = r.unit_id where r.user_id = ${userId}) me`;
+
+/**
  * Who a course is for (decision 0011): published and not deleted, and public or targeted at the
  * user. Organisation targets (units, companies, community groups of the user's units) and
- * profession targets are each matched when set; a course with both needs both.
+ * profession targets are each matched when set; a course with both needs both. The course row
+ * carries its targets as arrays and flags, so this is a few tests per course against `me`, not
+ * subqueries per course (docs/benchmarks.md, courses).
  */
-const visibleTo = (userId: number) => sql.fragment`
-  c.published and c.status <> 'deleted' and (
-    c.public or (
-      (not exists (select 1 from rm.course_audience a where a.course_id = c.id and a.kind in ('unit', 'company', 'group'))
-        or exists (
-          select 1 from rm.course_audience a
-           where a.course_id = c.id and (
-             (a.kind = 'unit' and a.target_id in (select r.unit_id from rm.user_roles r where r.user_id = ${userId}))
-             or (a.kind = 'company' and a.target_id in (select coalesce(r.company_id, un.company_id) from rm.user_roles r left join rm.units un on un.id = r.unit_id where r.user_id = ${userId}))
-             or (a.kind = 'group' and a.target_id in (select gu.group_id from rm.community_group_units gu join rm.user_roles r on r.unit_id = gu.unit_id where r.user_id = ${userId}))
-           )))
-      and (not exists (select 1 from rm.course_audience a where a.course_id = c.id and a.kind = 'profession')
-        or exists (select 1 from rm.course_audience a join rm.users u on u.id = ${userId} where a.course_id = c.id and a.kind = 'profession' and a.target_id = u.profession_id))
-      and exists (select 1 from rm.course_audience a where a.course_id = c.id)
-    )
-  )`;
+const visible = sql.fragment`
+  c.published and c.status <> 'deleted' and (c.public or (
+    (c.org_audience or c.profession_audience)
+    and (not c.org_audience or c.audience_units && me.units or c.audience_companies && me.companies or c.audience_groups && me.groups)
+    and (not c.profession_audience or me.profession = any(c.audience_professions))))`;
 
 export const userCourseItem = z.object({
   id: z.number(),
@@ -49,24 +50,29 @@ export type UserCourseItem = z.infer<typeof userCourseItem>;
 const userCourseSelect = (userId: number) => sql.fragment`
   select c.id, c.type, c.title, c.description, c.cover, c.credit_points as "creditPoints", c.intervals, c.status = 'archived' as archived,
          coalesce(e.status, 'none') as enrollment,
-         (select count(*) from rm.course_records r where r.course_id = c.id and r.user_id = ${userId} and r.done)::int as "blocksDone",
+         case when e.user_id is null then 0
+              else (select count(*) from rm.course_records r where r.course_id = c.id and r.user_id = ${userId} and r.done)::int end as "blocksDone",
          c.blocks_count as "blocksTotal", e.started_at as "startedAt", e.completed_at as "completedAt", e.certificate_id::text as "certificateId",
          c.posts_enabled as "postsEnabled", c.certificate_enabled as "certificateEnabled"
-    from rm.courses c left join rm.enrollments e on e.course_id = c.id and e.user_id = ${userId}`;
+    from rm.courses c cross join ${audienceOf(userId)} left join rm.enrollments e on e.course_id = c.id and e.user_id = ${userId}`;
 
-/** The participant's courses: visible ones, plus any they started (also when no longer targeted). */
+/**
+ * The participant's courses: visible ones, plus any they started (also when no longer targeted).
+ * These reads run on most requests of a participant, so they are named prepared statements (the
+ * SQL text never varies; planning it each time cost more than running it).
+ */
 export const listUserCourses = async (db: CourseReadDb, userId: number, options: { search?: string | undefined }) => {
-  const search = options.search?.trim() ? sql.fragment`c.title ilike ${`%${options.search.trim().replace(/[\\%_]/g, (x) => `\\${x}`)}%`}` : sql.fragment`true`;
-  return db.any(sql.type(userCourseItem)`
+  const pattern = options.search?.trim() ? `%${options.search.trim().replace(/[\\%_]/g, (x) => `\\${x}`)}%` : null;
+  return db.any(sql.prepared('courses_user_list', userCourseItem)`
     ${userCourseSelect(userId)}
-     where (${visibleTo(userId)} or (e.user_id is not null and c.status <> 'deleted')) and ${search}
+     where (${visible} or (e.user_id is not null and c.status <> 'deleted')) and (${pattern}::text is null or c.title ilike ${pattern})
      order by e.completed_at desc nulls first, c.updated_at desc`);
 };
 
 export const getUserCourse = async (db: CourseReadDb, userId: number, courseId: number) =>
-  db.maybeOne(sql.type(userCourseItem)`
+  db.maybeOne(sql.prepared('courses_user_course', userCourseItem)`
     ${userCourseSelect(userId)}
-     where c.id = ${courseId} and (${visibleTo(userId)} or (e.user_id is not null and c.status <> 'deleted'))`);
+     where c.id = ${courseId} and (${visible} or (e.user_id is not null and c.status <> 'deleted'))`);
 
 export const isCourseVisible = async (db: CourseReadDb, userId: number, courseId: number) => (await getUserCourse(db, userId, courseId)) !== null;
 
@@ -128,7 +134,7 @@ export const recordItem = z.object({
 
 /** spec §7 GET /record?course_id=: the caller's records of the course's blocks. */
 export const listRecords = async (db: CourseReadDb, userId: number, courseId: number) =>
-  db.any(sql.type(recordItem)`
+  db.any(sql.prepared('courses_user_records', recordItem)`
     select block_id, course_id, opened, done, video_seconds as "videoSeconds", quiz_attempts as "quizAttempts", quiz_score as "quizScore",
            quiz_passed as "quizPassed", nps_score as "npsScore"
       from rm.course_records where course_id = ${courseId} and user_id = ${userId} order by block_id`);

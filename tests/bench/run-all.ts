@@ -1,4 +1,4 @@
-// `npm run bench [-- append catch-up rebuild lag http]`: runs the benchmarks on one PostgreSQL
+// `npm run bench [-- append catch-up rebuild lag http courses]`: runs the benchmarks on one PostgreSQL
 // (embedded with fsync on, or DATABASE_URL) and prints Markdown tables for docs/benchmarks.md.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { benchAppend } from './append.bench.ts';
 import { startBenchServer } from './bench-support.ts';
 import { benchCatchUp } from './catch-up.bench.ts';
+import { benchCourses } from './courses.bench.ts';
 import { benchHttp } from './http.bench.ts';
 import { benchLag } from './lag.bench.ts';
 import { benchRebuild } from './rebuild.bench.ts';
 
-const all = { append: benchAppend, 'catch-up': benchCatchUp, rebuild: benchRebuild, lag: benchLag, http: benchHttp } as const;
+const all = { append: benchAppend, 'catch-up': benchCatchUp, rebuild: benchRebuild, lag: benchLag, http: benchHttp, courses: benchCourses } as const;
 const chosen = process.argv.slice(2).filter((name) => name in all) as (keyof typeof all)[];
 const names = chosen.length > 0 ? chosen : (Object.keys(all) as (keyof typeof all)[]);
 
