@@ -5,8 +5,8 @@ import { fold } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { EventMetadata, EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 import type { IdAllocator } from '../../infrastructure/ids/id-allocator.port.ts';
-import { getUserCourse } from '../../projections/courses/courses.queries.ts';
 import { authorMembership, courseById, type PostReadDb } from '../../projections/courses/posts.queries.ts';
+import { getUserCourse } from '../../projections/courses/user-courses.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 
 export type PostsDeps = { readonly store: EventStore; readonly ids: IdAllocator; readonly db: PostReadDb };

@@ -5,7 +5,8 @@ import { type EnrollmentCommand, type EnrollmentContext, enrollmentDecider, enro
 import { fold } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { AllPosition, EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
-import { completedCourseIds, isCourseVisible } from '../../projections/courses/courses.queries.ts';
+import { completedCourseIds } from '../../projections/courses/courses.queries.ts';
+import { isCourseVisible } from '../../projections/courses/user-courses.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 

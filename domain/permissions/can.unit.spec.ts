@@ -101,7 +101,13 @@ describe('permission catalogue (spec §6)', () => {
         .map((p) => p.scope)
         .sort(),
     ).toEqual(['community', 'membership']);
-    // 10 profile + 33 system + 25 community + 5 membership.
-    expect(PERMISSIONS).toHaveLength(73);
+    // 10 profile + 33 system + 25 community + 5 membership, plus 1070 (consent audit, decision 0013).
+    expect(PERMISSIONS).toHaveLength(74);
+  });
+
+  it('gives the auditor only the consent audit (1070), which admins hold too and editors do not', () => {
+    expect(systemAbilities(subject(ROLE.auditor, 0, null))).toEqual([1070]);
+    expect(can(subject(ROLE.admin, 0, null), 1070, { kind: 'system' })).toBe(true);
+    expect(can(subject(ROLE.editor, 0, null), 1070, { kind: 'system' })).toBe(false);
   });
 });

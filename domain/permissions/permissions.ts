@@ -55,6 +55,8 @@ export const PERMISSIONS: readonly Permission[] = [
   p('system', 1064, 'reports.generate'),
   p('system', 1065, 'news.manage'),
   p('system', 1066, 'loginTokens.export'),
+  // Not in spec §6 (issue 6, decision 0013): read a user's consent history, verify its chain, export it.
+  p('system', 1070, 'consents.audit'),
   // Community: held through a community role in one unit (or every unit of a company).
   p('community', 2000, 'community.read'),
   p('community', 2001, 'community.update'),

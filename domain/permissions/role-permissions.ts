@@ -63,11 +63,15 @@ export const MEMBERSHIP_ROLE_PERMISSIONS: Readonly<Partial<Record<RoleId, readon
   [ROLE.participant]: [2003, 2004, 2008, 1040, 1045],
 };
 
+/** The auditor (decision 0013) only reads consent histories, verifies their chains and exports them. */
+export const AUDITOR_SYSTEM_PERMISSIONS: readonly number[] = [1070];
+
 export const systemPermissionsOf = (roleIds: Iterable<RoleId>): number[] => {
   const result = new Set<number>();
   for (const roleId of roleIds) {
     if (roleId === ROLE.admin) for (const id of ADMIN_SYSTEM_PERMISSIONS) result.add(id);
     if (roleId === ROLE.editor) for (const id of EDITOR_SYSTEM_PERMISSIONS) result.add(id);
+    if (roleId === ROLE.auditor) for (const id of AUDITOR_SYSTEM_PERMISSIONS) result.add(id);
   }
   return [...result].sort((a, b) => a - b);
 };

@@ -10,6 +10,8 @@ export const ROLE = {
   client: 4,
   director: 5,
   editor: 6,
+  /** Not in spec §6: reads consent histories for audits and changes nothing (docs/decisions/0013-consents.md). */
+  auditor: 7,
   participant: 10,
 } as const;
 
@@ -20,6 +22,7 @@ export type RoleScope = 'admin' | 'community' | 'membership';
 export const ROLE_SCOPE: Readonly<Record<RoleId, RoleScope>> = {
   1: 'admin',
   6: 'admin',
+  7: 'admin',
   2: 'community',
   3: 'community',
   4: 'community',

@@ -23,9 +23,12 @@ export type HttpAppOptions = {
   readonly authRateLimitPerMinute: number;
   readonly tokens: SessionTokens;
   /** The user behind a valid token, or null when the account or the session no longer counts. */
-  readonly loadSubject: (claims: SessionClaims) => Promise<Subject | null>;
-  /** Read models a brand-new session waits for before its user is looked up. */
-  readonly sessionReadModels: readonly string[];
+  readonly loadSubject: (claims: SessionClaims) => Promise<{ readonly subject: Subject; readonly missingConsents: readonly number[] } | null>;
+  /**
+   * Read models that know who a user is (account, roles, consents): a brand-new session, and a
+   * request sent after a write (`X-Min-Position`), wait for them before the user is looked up.
+   */
+  readonly subjectReadModels: readonly string[];
   readonly freshness: ReadModelFreshness;
   readonly readWaitMs: number;
   readonly version: string;
@@ -33,6 +36,9 @@ export type HttpAppOptions = {
 
 const TOKEN_INVALID = () => new DomainError('401', 'Seja je neveljavna ali je potekla. Prijavite se znova.', { status: 401 });
 const FORBIDDEN = () => new DomainError('403', 'Nimate pravic za to dejanje.', { status: 403 });
+/** spec §6: 403 with code 422086 sends the user to the consents page. */
+const CONSENTS_MISSING = () =>
+  new DomainError('422086', 'Za uporabo platforme potrebujemo vaše privolitve. Preberite in potrdite pogoje uporabe.', { status: 403 });
 
 const bearer = (request: FastifyRequest): string | null => {
   const header = request.headers.authorization;
@@ -117,17 +123,30 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
     const token = bearer(request);
     if (token !== null) {
       const claims = token ? await options.tokens.verify(token) : null;
-      let subject = claims ? await options.loadSubject(claims) : null;
-      if (claims && !subject && claims.position) {
+      const minPosition = typeof request.headers['x-min-position'] === 'string' ? parsePosition(request.headers['x-min-position']) : null;
+      // After a write, who the user is (roles, consents given or withdrawn) is read once the read models have it.
+      if (claims && minPosition) await options.freshness.waitFor(options.subjectReadModels, minPosition, options.readWaitMs);
+      let loaded = claims ? await options.loadSubject(claims) : null;
+      if (claims && !loaded && claims.position) {
         // A session opened a moment ago may be ahead of the read model that knows its user.
-        await options.freshness.waitFor(options.sessionReadModels, claims.position, options.readWaitMs);
-        subject = await options.loadSubject(claims);
+        await options.freshness.waitFor(options.subjectReadModels, claims.position, options.readWaitMs);
+        loaded = await options.loadSubject(claims);
       }
-      if (claims && subject) {
-        request.auth = { userId: claims.userId, sessionId: claims.sessionId, realUserId: claims.realUserId, subject };
+      if (claims && loaded) {
+        request.auth = {
+          userId: claims.userId,
+          sessionId: claims.sessionId,
+          realUserId: claims.realUserId,
+          subject: loaded.subject,
+          missingConsents: loaded.missingConsents,
+        };
       } else if (access.kind !== 'public') {
         throw TOKEN_INVALID();
       }
+    }
+    // Required consents (spec §5 types 1 to 4) gate every signed-in route except those that let a user give them.
+    if (access.kind !== 'public' && request.auth && request.auth.missingConsents.length > 0 && !request.routeOptions.config.withoutConsents) {
+      throw CONSENTS_MISSING();
     }
     if (!(await allowed(access, request.auth, request))) {
       throw access.kind === 'permission' && access.forbiddenMessage ? new DomainError('403', access.forbiddenMessage, { status: 403 }) : FORBIDDEN();

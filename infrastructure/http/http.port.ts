@@ -16,6 +16,8 @@ export type AuthContext = {
   /** The admin behind a "log in as" session, else null. */
   readonly realUserId: number | null;
   readonly subject: Subject;
+  /** Required consent types the user does not hold (current texts); non-empty means 403 `422086` on most routes. */
+  readonly missingConsents: readonly number[];
 };
 
 /**
@@ -44,6 +46,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Read models the route reads: an `X-Min-Position` header waits for them (read-your-writes). */
     readModels?: readonly string[];
+    /** Open to a signed-in user who lacks required consents (`/users/me`, logout, the consent routes). */
+    withoutConsents?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -1,3 +1,4 @@
+import { giveRequiredConsents } from '../../application/consents/consents.ts';
 import { type AcademiesDeps, changeAcademy, createAcademy } from '../../application/courses/academies.ts';
 import { addBlock, changeCourse, createCourse } from '../../application/courses/author-courses.ts';
 import type { CoursesDeps } from '../../application/courses/courses.deps.ts';
@@ -30,6 +31,8 @@ export const DEMO_LOGINS = [
   { username: 'racunovodja', role: 'računovodja (accountant)' },
   { username: 'narocnik', role: 'naročnik (client)' },
   { username: 'udelezenec', role: 'udeleženec (participant)' },
+  { username: 'nov', role: 'nov udeleženec brez privolitev (vidi /pogoji)' },
+  { username: 'revizor', role: 'revizor (zgodovina privolitev, samo branje)' },
 ] as const;
 
 const SEED_LOCK = 7_340_003;
@@ -117,6 +120,9 @@ export const loadDemoData = async (deps: {
         professionId: pharmacist,
         roles: [{ roleId: ROLE.participant, unitId: center, companyId }],
       },
+      // Issue 6: a participant who holds no consent yet, so the /pogoji flow can be seen, and an auditor.
+      { username: 'nov', firstName: 'Nejc', lastName: 'Novak', professionId: pharmacist, roles: [{ roleId: ROLE.participant, unitId: center, companyId }] },
+      { username: 'revizor', firstName: 'Renata', lastName: 'Revizor', professionId: null, roles: [{ roleId: ROLE.auditor, unitId: 0, companyId: null }] },
     ];
     const userIds = new Map<string, number>();
     for (const person of people) {
@@ -134,6 +140,7 @@ export const loadDemoData = async (deps: {
         meta,
       );
       userIds.set(person.username, userId);
+      if (person.username !== 'nov') await step(giveRequiredConsents({ store: deps.store, now: () => new Date() }, userId, 'import', meta));
     }
     const subjectOf = (username: string) => ({ userId: userIds.get(username) ?? 0, roles: people.find((p) => p.username === username)?.roles ?? [] });
     const courses: CoursesDeps = { store: deps.store, ids: deps.ids, db: deps.db.slonik, now: () => new Date() };

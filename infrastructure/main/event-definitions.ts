@@ -1,3 +1,4 @@
+import { consentEvents } from '../../domain/consents/consent.ts';
 import { academyEvents } from '../../domain/courses/academy.ts';
 import { courseEvents } from '../../domain/courses/course.ts';
 import { enrollmentEvents } from '../../domain/courses/enrollment.ts';
@@ -26,4 +27,5 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...enrollmentEvents,
   ...academyEvents,
   ...postEvents,
+  ...consentEvents,
 ];

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthDeps } from '../../application/auth/auth.deps.ts';
 import { registerAuthRoutes } from '../../application/auth/auth.routes.ts';
+import { registerConsentRoutes } from '../../application/consents/consents.routes.ts';
 import { registerCourseRoutes } from '../../application/courses/courses.routes.ts';
 import { registerFileRoutes } from '../../application/files/files.routes.ts';
 import { registerOrganisationRoutes } from '../../application/organisation/organisation.routes.ts';
 import { registerCourseReadRoutes } from '../../projections/courses/courses.routes.ts';
 import { registerOrganisationReadRoutes } from '../../projections/organisation/organisation.routes.ts';
-import { findAuthSubject } from '../../projections/users/users.queries.ts';
+import { findAuthSubject, userNames } from '../../projections/users/users.queries.ts';
 import { registerUsersReadRoutes } from '../../projections/users/users.routes.ts';
 import { createArgon2PasswordHasher } from '../auth/argon2-password-hasher.ts';
 import { resolveJwtSecret } from '../auth/jwt-secret.ts';
@@ -27,6 +28,7 @@ import type { Log } from '../logging/log.port.ts';
 import { createPdfkitCertificateRenderer } from '../pdf/pdfkit-certificate.ts';
 import type { Database } from '../postgres/database.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/projection-runner.ts';
+import { createConsentReportRenderer } from '../reports/consent-report-renderer.ts';
 import { PROJECTIONS } from './projections.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -58,7 +60,7 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
     authRateLimitPerMinute: config.authRateLimitPerMinute,
     tokens,
     loadSubject: (claims) => findAuthSubject(db.pg, claims.userId, claims.sessionId),
-    sessionReadModels: ['users'],
+    subjectReadModels: ['users', 'consents'],
     freshness: runner,
     readWaitMs: config.readWaitMs,
     version: APP_VERSION,
@@ -88,6 +90,13 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
   registerCourseRoutes(app, { store, ids, db: db.slonik, now: () => new Date() });
   registerCourseReadRoutes(app, { db: db.slonik, now: () => new Date(), certificates: createPdfkitCertificateRenderer(), files });
   registerFileRoutes(app, { files });
+  registerConsentRoutes(app, {
+    store,
+    now: () => new Date(),
+    db: db.pg,
+    reports: createConsentReportRenderer(),
+    userNames: (ids) => userNames(db.pg, ids),
+  });
   await registerStaticUi(app, { distDir: config.uiDistDir });
 
   return { app, runner, store, db, ids, passwords, tokens, auth };

@@ -1,3 +1,4 @@
+import { consentsProjection } from '../../projections/consents/consents.projection.ts';
 import { academiesProjection } from '../../projections/courses/academies.projection.ts';
 import { coursesProjection } from '../../projections/courses/courses.projection.ts';
 import { postsProjection } from '../../projections/courses/posts.projection.ts';
@@ -6,4 +7,11 @@ import { usersProjection } from '../../projections/users/users.projection.ts';
 import type { Projection } from '../projections/projection.port.ts';
 
 /** Every read model the runner keeps. */
-export const PROJECTIONS: readonly Projection[] = [usersProjection, organisationProjection, coursesProjection, academiesProjection, postsProjection];
+export const PROJECTIONS: readonly Projection[] = [
+  usersProjection,
+  organisationProjection,
+  coursesProjection,
+  academiesProjection,
+  postsProjection,
+  consentsProjection,
+];

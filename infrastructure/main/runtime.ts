@@ -137,7 +137,7 @@ export const DemoDataLayer = Layer.effectDiscard(
         db: platform.db,
         log: logger,
         settle: async (position) => {
-          if (position) await platform.runner.waitFor(['organisation', 'users', 'courses', 'academies', 'posts'], position, 30_000);
+          if (position) await platform.runner.waitFor(['organisation', 'users', 'courses', 'academies', 'posts', 'consents'], position, 30_000);
         },
       }),
     );

@@ -1,13 +1,6 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { CertificateData, CertificateRenderer } from './certificate.port.ts';
-
-// DejaVu Sans carries č, š, ž and the rest of Slovenian (the PDF standard fonts do not have č).
-const fonts = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const REGULAR = join(fonts, 'DejaVuSans.ttf');
-const BOLD = join(fonts, 'DejaVuSans-Bold.ttf');
-const BRAND = '#0b6e69';
+import { FONT_BOLD as BOLD, BRAND_COLOR as BRAND, FONT_REGULAR as REGULAR } from './fonts.ts';
 
 const date = new Intl.DateTimeFormat('sl-SI', { timeZone: 'Europe/Ljubljana', day: 'numeric', month: 'long', year: 'numeric' });
 const points = new Intl.NumberFormat('sl-SI', { minimumFractionDigits: 1, maximumFractionDigits: 1 });

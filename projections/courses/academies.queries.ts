@@ -1,7 +1,7 @@
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
-import { listUserCourses } from './courses.queries.ts';
 import { withStatus } from './user-course-status.ts';
+import { listUserCourses } from './user-courses.queries.ts';
 
 export type AcademyReadDb = DatabasePool;
 

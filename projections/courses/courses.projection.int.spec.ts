@@ -13,7 +13,8 @@ import { createProjectionRunner } from '../../infrastructure/projections/project
 import { recorded } from '../../tests/support/projection-spec.ts';
 import { createTestDatabase } from '../../tests/support/test-database.ts';
 import { coursesProjection } from './courses.projection.ts';
-import { getUserCourse, listBlocks, listRecords, listUserCourses } from './courses.queries.ts';
+import { listBlocks, listRecords } from './courses.queries.ts';
+import { getUserCourse, listUserCourses } from './user-courses.queries.ts';
 
 type TestDb = Awaited<ReturnType<typeof createTestDatabase>>;
 type Fact = { stream: string; type: string; data: unknown };

@@ -89,7 +89,8 @@ const courseEvent =
 const perCourseEvent = defineProjection({
   name: 'courses',
   // 2: courses remember the position of their last applied event (redelivery guard) and carry their audience as arrays.
-  version: 2,
+  // 3: an index on that position: its maximum is the version of the participants' course catalogue (user-courses.queries.ts).
+  version: 3,
   tables: ['courses', 'course_blocks', 'course_audience', 'enrollments', 'course_records'],
   setup: (table) => [
     sql.unsafe`create table ${table('courses')} (
@@ -101,6 +102,7 @@ const perCourseEvent = defineProjection({
       audience_units integer[] not null default '{}', audience_companies integer[] not null default '{}',
       audience_groups integer[] not null default '{}', audience_professions integer[] not null default '{}',
       org_audience boolean not null default false, profession_audience boolean not null default false)`,
+    sql.unsafe`create index on ${table('courses')} (applied_commit desc, applied_prepare desc)`,
     sql.unsafe`create table ${table('course_blocks')} (course_id integer not null, block_id integer not null, position integer not null, kind text not null, name text not null,
       fields jsonb not null, primary key (course_id, block_id))`,
     sql.unsafe`create table ${table('course_audience')} (course_id integer not null, kind text not null, target_id integer not null, primary key (course_id, kind, target_id))`,

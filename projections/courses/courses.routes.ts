@@ -12,15 +12,14 @@ import {
   type CourseReadDb,
   certificateData,
   getAdminCourse,
-  getUserCourse,
   listAdminCourses,
   listBlocks,
   listRecords,
-  listUserCourses,
   recordItem,
 } from './courses.queries.ts';
 import { registerPostReadRoutes } from './posts.routes.ts';
 import { type UserCourseWithStatus, userCourse, withStatus } from './user-course-status.ts';
+import { getUserCourse, listUserCourses } from './user-courses.queries.ts';
 
 const READ_MODELS = ['courses', 'users', 'organisation'] as const;
 const notFound = () => new DomainError('404', 'Izobraževanje ne obstaja.', { status: 404 });

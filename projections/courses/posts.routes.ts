@@ -3,8 +3,8 @@ import { canReadPosts } from '../../domain/courses/post-access.ts';
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth } from '../../infrastructure/http/http.port.ts';
-import { getUserCourse } from './courses.queries.ts';
 import { courseById, listPosts, type PostReadDb, postThread } from './posts.queries.ts';
+import { getUserCourse } from './user-courses.queries.ts';
 
 /** spec §7 GET /post?courseId=: answers {items}, the course's posts with replies. */
 export const registerPostReadRoutes = (app: HttpApp, deps: { db: PostReadDb }) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CourseFields } from '../../domain/courses/course.rules.ts';
 import { courseStatus } from '../../domain/courses/course-status.ts';
-import { type UserCourseItem, userCourseItem } from './courses.queries.ts';
+import { type UserCourseItem, userCourseItem } from './user-courses.queries.ts';
 
 /** A participant's course with the badge state of spec §4 for them now. */
 export const withStatus = (item: UserCourseItem, now: Date) => ({

@@ -7,7 +7,7 @@ export const registerUsersReadRoutes = (app: HttpApp, deps: { db: pg.Pool }) => 
   app.get(
     '/api/users/me',
     {
-      config: { access: AUTHENTICATED, readModels: ['users', 'organisation'] },
+      config: { access: AUTHENTICATED, readModels: ['users', 'organisation', 'consents'], withoutConsents: true },
       schema: {
         tags: ['users'],
         summary: 'The signed-in user with roles and system abilities',

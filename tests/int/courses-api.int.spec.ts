@@ -217,4 +217,26 @@ describe("courses API: authoring and a participant's journey", () => {
     const vesnaId = ((await call('vesna', 'GET', '/api/users/me')).json() as { id: number }).id;
     expect(await eventsOf(vesnaId)).toEqual([]);
   });
+  it('answers from the newest course data after every change: title, audience, start, deletion', async () => {
+    const titles = async (who: string) =>
+      ((await call(who, 'GET', '/api/user-courses')).json() as { items: { id: number; title: string; enrollment: string }[] }).items;
+    const fields = { type: 3, description: 'Kratek pregled novosti pri izdaji zdravil.', cover: '/covers/novosti.jpg', creditPoints: 1 };
+    const id = ((await call('admin', 'POST', '/api/courses', { ...fields, title: 'Novosti 2026', public: true })).json() as { id: number }).id;
+    await call('admin', 'POST', `/api/courses/${id}/blocks`, { block: { kind: 'article', name: 'Članek', html: '<p>Besedilo</p>' } });
+    expect((await titles('bojan')).map((c) => c.id)).toEqual([]);
+    await call('admin', 'POST', `/api/courses/${id}/publish`);
+    expect(await titles('bojan')).toEqual([expect.objectContaining({ id, title: 'Novosti 2026', enrollment: 'none' })]);
+    await call('admin', 'PUT', `/api/courses/${id}`, { ...fields, title: 'Novosti v lekarni 2026', public: true });
+    expect((await titles('bojan')).map((c) => c.title)).toEqual(['Novosti v lekarni 2026']);
+    expect((await call('bojan', 'POST', `/api/user-courses/${id}/start`)).statusCode).toBe(200);
+    await call('admin', 'PUT', `/api/courses/${id}`, { ...fields, title: 'Novosti v lekarni 2026', public: false, audience: { unitIds: [unitA] } });
+    // Bojan started it before it was retargeted: he keeps it; Ana's unit is now targeted.
+    expect(await titles('bojan')).toEqual([expect.objectContaining({ id, enrollment: 'started' })]);
+    expect((await titles('ana')).map((c) => c.id)).toContain(id);
+    expect((await titles('bojan')).length).toBe(1);
+    await call('admin', 'DELETE', `/api/courses/${id}`);
+    expect((await titles('bojan')).map((c) => c.id)).toEqual([]);
+    expect((await titles('ana')).map((c) => c.id)).not.toContain(id);
+    expect((await call('bojan', 'GET', `/api/user-courses/${id}`)).statusCode).toBe(404);
+  });
 });

@@ -1,3 +1,4 @@
+import { giveRequiredConsents } from '../../application/consents/consents.ts';
 import { registerUser } from '../../application/users/register-user.ts';
 import type { RoleAssignment } from '../../domain/permissions/can.ts';
 import { loadConfig } from '../../infrastructure/config/config.ts';
@@ -25,14 +26,17 @@ export const startTestPlatform = async (env: Record<string, string> = {}) => {
   await platform.app.ready();
 
   const settle = async (position: AllPosition | null) => {
-    if (position) await platform.runner.waitFor(['users', 'organisation'], position, 10_000);
+    if (position) await platform.runner.waitFor(['users', 'organisation', 'consents'], position, 10_000);
   };
 
-  const createUser = async (username: string, roles: RoleAssignment[] = [], password: string | null = TEST_PASSWORD) => {
+  /** A user holding every required consent, unless the test asks for one without (`consents: false`). */
+  const createUser = async (username: string, roles: RoleAssignment[] = [], password: string | null = TEST_PASSWORD, options: { consents?: boolean } = {}) => {
     const result = await registerUser(platform, { username, email: `${username}@test.si`, firstName: 'Test', lastName: username, password }, roles, {
       actorId: null,
     });
-    await settle(result.position);
+    const consents =
+      options.consents === false ? null : await giveRequiredConsents({ store, now: () => new Date() }, result.userId, 'import', { actorId: null });
+    await settle(consents?.position ?? result.position);
     return result.userId;
   };
 

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { CONTACT_CHANNELS } from '../../domain/consents/consent.rules.ts';
+import { consentsAsOf } from '../../domain/consents/consent.ts';
+import { verifyConsentChain } from '../../domain/consents/consent-chain.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { errorResponses, type HttpApp, system } from '../../infrastructure/http/http.port.ts';
+import type { ConsentReport, ConsentReportRenderer } from '../../infrastructure/reports/consent-report.port.ts';
+import { auditUserItem, findCurrentUser, searchUsersForAudit } from '../../projections/users/users.queries.ts';
+import { sha256 } from './consent-hash.ts';
+import { standingSchema, timelineRowSchema, toStanding, toTimeline, toVerification, verificationSchema } from './consent-views.ts';
+import { type ConsentsDeps, consentHistory, contactAllowed } from './consents.ts';
+
+type UsersDb = Parameters<typeof findCurrentUser>[0];
+
+export type ConsentAuditDeps = ConsentsDeps & {
+  readonly db: UsersDb;
+  readonly reports: ConsentReportRenderer;
+  readonly userNames: (ids: readonly number[]) => Promise<Map<number, string>>;
+};
+
+/** Permission 1070 (decision 0013): admins and auditors. Everything here is replayed from the user's consent events. */
+const AUDIT = system(1070);
+const tags = ['consents'];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const asOfQuery = z.object({ asOf: z.iso.datetime({ offset: true, error: 'Vnesite veljaven datum in čas.' }).optional() });
+
+const historyResponse = z.object({
+  user: auditUserItem,
+  asOf: z.string().nullable(),
+  standing: z.array(standingSchema),
+  timeline: z.array(timelineRowSchema),
+  verification: verificationSchema,
+});
+
+/** The auditor's view of one user, shared by the page and the exports. */
+const auditReport = async (deps: ConsentAuditDeps, userId: number, asOf: Date | null) => {
+  const user = await findCurrentUser(deps.db, userId);
+  if (!user) throw new DomainError('404', 'Uporabnik ne obstaja.', { status: 404 });
+  const history = await consentHistory(deps.store, userId);
+  const events = history.map((h) => h.event);
+  const verification = toVerification(
+    verifyConsentChain(
+      sha256,
+      userId,
+      history.map((h) => ({ type: h.event.type, data: h.event.data, position: h.position })),
+    ),
+  );
+  return {
+    user: { id: user.id, fullName: user.fullName, username: user.username, email: user.email },
+    asOf: asOf ? asOf.toISOString() : null,
+    standing: toStanding(consentsAsOf(events, asOf ?? deps.now())),
+    timeline: await toTimeline(history, deps.userNames),
+    verification,
+  };
+};
+
+const toReport = (report: Awaited<ReturnType<typeof auditReport>>, now: Date): ConsentReport => ({
+  ...report,
+  generatedAt: now,
+  asOf: report.asOf ? new Date(report.asOf) : null,
+});
+
+export const registerConsentAuditRoutes = (app: HttpApp, deps: ConsentAuditDeps) => {
+  const config = { access: AUDIT, readModels: ['users'] } as const;
+
+  app.get(
+    '/api/consents/users',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Find a user to audit by name, username, e-mail or id',
+        querystring: z.object({ search: z.string().trim().min(2, { error: 'Vnesite vsaj 2 znaka.' }).max(200) }),
+        response: { 200: z.object({ items: z.array(auditUserItem) }), ...errorResponses },
+      },
+    },
+    async (request) => ({ items: await searchUsersForAudit(deps.db, request.query.search) }),
+  );
+
+  app.get(
+    '/api/users/:id/consents/history',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A user's consent timeline, where each consent stood as of a date and time (default now), and the chain check",
+        params: idParams,
+        querystring: asOfQuery,
+        response: { 200: historyResponse, ...errorResponses },
+      },
+    },
+    async (request) => auditReport(deps, request.params.id, request.query.asOf ? new Date(request.query.asOf) : null),
+  );
+
+  app.get(
+    '/api/users/:id/consents/verify',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Recompute the hash chain of a user's consent events as stored",
+        params: idParams,
+        response: { 200: verificationSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      if (!(await findCurrentUser(deps.db, request.params.id))) throw new DomainError('404', 'Uporabnik ne obstaja.', { status: 404 });
+      const history = await consentHistory(deps.store, request.params.id);
+      return toVerification(
+        verifyConsentChain(
+          sha256,
+          request.params.id,
+          history.map((h) => ({ type: h.event.type, data: h.event.data, position: h.position })),
+        ),
+      );
+    },
+  );
+
+  for (const format of ['xlsx', 'pdf'] as const) {
+    app.get(
+      `/api/users/:id/consents/history.${format}`,
+      { config, schema: { tags, summary: `The consent history as ${format.toUpperCase()}`, params: idParams, querystring: asOfQuery } },
+      async (request, reply) => {
+        const report = toReport(await auditReport(deps, request.params.id, request.query.asOf ? new Date(request.query.asOf) : null), deps.now());
+        const body = format === 'xlsx' ? await deps.reports.xlsx(report) : await deps.reports.pdf(report);
+        const type = format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf';
+        return reply
+          .header('content-type', type)
+          .header('content-disposition', `attachment; filename="privolitve-${request.params.id}.${format}"`)
+          .header('cache-control', 'no-store')
+          .send(body);
+      },
+    );
+  }
+
+  app.get(
+    '/api/users/:id/consents/contact',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'May this user be contacted on this channel at this time (default now)? From the consent history',
+        params: idParams,
+        querystring: z.object({ channel: z.enum(CONTACT_CHANNELS), at: z.iso.datetime({ offset: true }).optional() }),
+        response: { 200: z.object({ allowed: z.boolean(), missing: z.array(z.number()) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const answer = await contactAllowed(deps.store, request.params.id, request.query.channel, request.query.at ? new Date(request.query.at) : deps.now());
+      return { allowed: answer.allowed, missing: [...answer.missing] };
+    },
+  );
+};

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { type CourseAudience, canReadCourse, isCourseFor, type Reader } from './course-audience.ts';
+
+const course = (over: Partial<CourseAudience> = {}): CourseAudience => ({
+  published: true,
+  deleted: false,
+  public: false,
+  unitIds: [],
+  companyIds: [],
+  groupIds: [],
+  professionIds: [],
+  ...over,
+});
+
+const reader = (over: Partial<Reader> = {}): Reader => ({
+  unitIds: new Set([11]),
+  companyIds: new Set([1]),
+  groupIds: new Set([5]),
+  professionId: 3,
+  ...over,
+});
+
+describe('who a course is for (decision 0011)', () => {
+  it('shows a published public course to everyone, also a reader without units or profession', () => {
+    expect(isCourseFor(course({ public: true }), reader({ unitIds: new Set(), companyIds: new Set(), groupIds: new Set(), professionId: null }))).toBe(true);
+  });
+
+  it('hides unpublished and deleted courses, public or not', () => {
+    expect(isCourseFor(course({ public: true, published: false }), reader())).toBe(false);
+    expect(isCourseFor(course({ public: true, deleted: true }), reader())).toBe(false);
+  });
+
+  it('hides a course that is neither public nor targeted', () => {
+    expect(isCourseFor(course(), reader())).toBe(false);
+  });
+
+  it('matches any one of unit, company or community group', () => {
+    expect(isCourseFor(course({ unitIds: [11] }), reader())).toBe(true);
+    expect(isCourseFor(course({ companyIds: [1] }), reader())).toBe(true);
+    expect(isCourseFor(course({ groupIds: [5] }), reader())).toBe(true);
+    expect(isCourseFor(course({ unitIds: [12], companyIds: [2], groupIds: [6] }), reader())).toBe(false);
+  });
+
+  it('matches the profession, and a reader without profession never matches a profession target', () => {
+    expect(isCourseFor(course({ professionIds: [3, 4] }), reader())).toBe(true);
+    expect(isCourseFor(course({ professionIds: [4] }), reader())).toBe(false);
+    expect(isCourseFor(course({ professionIds: [4] }), reader({ professionId: null }))).toBe(false);
+  });
+
+  it('needs both when a course names an organisation and a profession', () => {
+    expect(isCourseFor(course({ unitIds: [11], professionIds: [3] }), reader())).toBe(true);
+    expect(isCourseFor(course({ unitIds: [11], professionIds: [4] }), reader())).toBe(false);
+    expect(isCourseFor(course({ unitIds: [12], professionIds: [3] }), reader())).toBe(false);
+  });
+
+  it('keeps a started course readable after its audience changed or it was unpublished, but not once deleted', () => {
+    expect(canReadCourse(course({ unitIds: [12] }), reader(), true)).toBe(true);
+    expect(canReadCourse(course({ published: false }), reader(), true)).toBe(true);
+    expect(canReadCourse(course({ deleted: true, public: true }), reader(), true)).toBe(false);
+    expect(canReadCourse(course({ unitIds: [12] }), reader(), false)).toBe(false);
+  });
+});

@@ -1,0 +1,192 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { type CourseAudience, canReadCourse, type Reader } from '../../domain/courses/course-audience.ts';
+import type { CourseReadDb } from './courses.queries.ts';
+
+/**
+ * The participant's course reads (list, course page, and the visibility check of blocks, records,
+ * posts and every participant command) over an in-memory copy of the courses read model.
+ *
+ * Why: the list is read on nearly every participant page, and testing a few hundred courses
+ * against the reader in SQL and shipping them back per request cost PostgreSQL more than the
+ * machine had at 500 requests/s (docs/benchmarks.md, courses). Courses change rarely; what a
+ * reader needs per request is small: their audience and their enrollments, one indexed query.
+ *
+ * Freshness: every change to a course row claims a newer $all position (courses.projection.ts,
+ * `claim`), so the newest claimed position plus the active generation is the catalogue's version.
+ * Each request reads that version with the reader's row and reloads the copy when it moved, so a
+ * read never sees courses older than the read model it asked for (X-Min-Position included).
+ */
+
+const catalogueRow = z.object({
+  id: z.number(),
+  type: z.number(),
+  title: z.string(),
+  description: z.string(),
+  cover: z.string(),
+  creditPoints: z.number(),
+  intervals: z.array(z.object({ startsAt: z.string(), stopsAt: z.string() })),
+  status: z.string(),
+  published: z.boolean(),
+  public: z.boolean(),
+  postsEnabled: z.boolean(),
+  certificateEnabled: z.boolean(),
+  blocksTotal: z.number(),
+  updatedAt: z.string(),
+  unitIds: z.array(z.number()),
+  companyIds: z.array(z.number()),
+  groupIds: z.array(z.number()),
+  professionIds: z.array(z.number()),
+});
+
+type CatalogueCourse = z.infer<typeof catalogueRow> & CourseAudience & { readonly updatedAtMs: number; readonly titleLower: string };
+
+type Catalogue = { readonly version: string; readonly courses: ReadonlyMap<number, CatalogueCourse>; readonly ordered: readonly CatalogueCourse[] };
+
+const enrollmentRow = z.object({
+  courseId: z.number(),
+  status: z.enum(['started', 'completed']),
+  startedAt: z.string(),
+  completedAt: z.string().nullable(),
+  certificateId: z.string().nullable(),
+  blocksDone: z.number(),
+});
+
+const readerRow = z.object({
+  version: z.string(),
+  units: z.array(z.number().nullable()).nullable(),
+  companies: z.array(z.number().nullable()).nullable(),
+  groups: z.array(z.number().nullable()).nullable(),
+  profession: z.number().nullable(),
+  enrollments: z.array(enrollmentRow),
+});
+
+type Enrollment = z.infer<typeof enrollmentRow>;
+
+export const userCourseItem = z.object({
+  id: z.number(),
+  type: z.number(),
+  title: z.string(),
+  description: z.string(),
+  cover: z.string(),
+  creditPoints: z.number(),
+  intervals: z.array(z.object({ startsAt: z.string(), stopsAt: z.string() })),
+  archived: z.boolean(),
+  enrollment: z.enum(['none', 'started', 'completed']),
+  blocksDone: z.number(),
+  blocksTotal: z.number(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  certificateId: z.string().nullable(),
+  postsEnabled: z.boolean(),
+  certificateEnabled: z.boolean(),
+});
+
+export type UserCourseItem = z.infer<typeof userCourseItem>;
+
+/**
+ * One round trip per request: the catalogue version, the reader's audience (units through any
+ * role, their companies, the groups containing them, the profession) and their enrollments with
+ * the blocks done. Timestamps inside json come as PostgreSQL text; they are normalised to ISO below.
+ */
+const readReader = (db: CourseReadDb, userId: number) =>
+  db.one(sql.prepared('courses_reader', readerRow)`
+    select coalesce((select generation::text from projections.generations where name = 'courses' and status = 'active'), '0') || ':' ||
+           coalesce((select applied_commit::text || '/' || applied_prepare::text from rm.courses order by applied_commit desc, applied_prepare desc limit 1), '') as version,
+           (select array_agg(r.unit_id) from rm.user_roles r where r.user_id = ${userId}) as units,
+           (select array_agg(coalesce(r.company_id, un.company_id)) from rm.user_roles r left join rm.units un on un.id = r.unit_id where r.user_id = ${userId}) as companies,
+           (select array_agg(gu.group_id) from rm.community_group_units gu join rm.user_roles g on g.unit_id = gu.unit_id where g.user_id = ${userId}) as groups,
+           (select u.profession_id from rm.users u where u.id = ${userId}) as profession,
+           coalesce((select json_agg(json_build_object(
+              'courseId', e.course_id, 'status', e.status, 'startedAt', e.started_at, 'completedAt', e.completed_at, 'certificateId', e.certificate_id,
+              'blocksDone', (select count(*) from rm.course_records r where r.course_id = e.course_id and r.user_id = e.user_id and r.done)))
+              from rm.enrollments e where e.user_id = ${userId}), '[]'::json) as enrollments`);
+
+const loadCatalogue = async (db: CourseReadDb, version: string): Promise<Catalogue> => {
+  const rows = await db.any(sql.type(catalogueRow)`
+    select id, type, title, description, cover, credit_points as "creditPoints", intervals, status, published, public,
+           posts_enabled as "postsEnabled", certificate_enabled as "certificateEnabled", blocks_count as "blocksTotal", updated_at as "updatedAt",
+           audience_units as "unitIds", audience_companies as "companyIds", audience_groups as "groupIds", audience_professions as "professionIds"
+      from rm.courses where status <> 'deleted'`);
+  const courses = rows.map((row) => ({
+    ...row,
+    deleted: false,
+    updatedAtMs: Date.parse(row.updatedAt),
+    titleLower: row.title.toLocaleLowerCase('sl'),
+  }));
+  // The list's order before enrollments: newest change first, then id, so equal times do not shuffle.
+  const ordered = [...courses].sort((a, b) => b.updatedAtMs - a.updatedAtMs || b.id - a.id);
+  return { version, courses: new Map(courses.map((c) => [c.id, c])), ordered };
+};
+
+/** One copy per pool (tests run several databases in one process); concurrent misses share one load. */
+const catalogues = new WeakMap<CourseReadDb, { version: string; catalogue: Promise<Catalogue> }>();
+
+const catalogueAt = (db: CourseReadDb, version: string) => {
+  const cached = catalogues.get(db);
+  if (cached?.version === version) return cached.catalogue;
+  const catalogue = loadCatalogue(db, version);
+  catalogues.set(db, { version, catalogue });
+  catalogue.catch(() => {
+    if (catalogues.get(db)?.catalogue === catalogue) catalogues.delete(db);
+  });
+  return catalogue;
+};
+
+const ids = (values: readonly (number | null)[] | null) => new Set((values ?? []).filter((v): v is number => v !== null));
+const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+
+const item = (course: CatalogueCourse, enrollment: Enrollment | undefined): UserCourseItem => ({
+  id: course.id,
+  type: course.type,
+  title: course.title,
+  description: course.description,
+  cover: course.cover,
+  creditPoints: course.creditPoints,
+  intervals: course.intervals,
+  archived: course.status === 'archived',
+  enrollment: enrollment?.status ?? 'none',
+  blocksDone: enrollment?.blocksDone ?? 0,
+  blocksTotal: course.blocksTotal,
+  startedAt: iso(enrollment?.startedAt ?? null),
+  completedAt: iso(enrollment?.completedAt ?? null),
+  certificateId: enrollment?.certificateId ?? null,
+  postsEnabled: course.postsEnabled,
+  certificateEnabled: course.certificateEnabled,
+});
+
+const readerView = async (db: CourseReadDb, userId: number) => {
+  const row = await readReader(db, userId);
+  const reader: Reader = { unitIds: ids(row.units), companyIds: ids(row.companies), groupIds: ids(row.groups), professionId: row.profession };
+  const enrollments = new Map(row.enrollments.map((e) => [e.courseId, e]));
+  return { reader, enrollments, catalogue: await catalogueAt(db, row.version) };
+};
+
+/**
+ * The participant's courses: those for them, plus any they started (also when no longer targeted);
+ * completed ones last, newest completion first (the order the course list shows).
+ */
+export const listUserCourses = async (db: CourseReadDb, userId: number, options: { search?: string | undefined }) => {
+  const { reader, enrollments, catalogue } = await readerView(db, userId);
+  const search = options.search?.trim().toLocaleLowerCase('sl') ?? '';
+  const items: UserCourseItem[] = [];
+  for (const course of catalogue.ordered) {
+    const enrollment = enrollments.get(course.id);
+    if (search !== '' && !course.titleLower.includes(search)) continue;
+    if (canReadCourse(course, reader, enrollment !== undefined)) items.push(item(course, enrollment));
+  }
+  const completedAt = (c: UserCourseItem) => (c.completedAt === null ? Number.POSITIVE_INFINITY : Date.parse(c.completedAt));
+  // Stable sort: courses not completed keep the catalogue order ahead of completed ones.
+  return items.sort((a, b) => completedAt(b) - completedAt(a) || 0);
+};
+
+/** One course with the participant's progress, or null when it is not theirs to see (404). */
+export const getUserCourse = async (db: CourseReadDb, userId: number, courseId: number) => {
+  const { reader, enrollments, catalogue } = await readerView(db, userId);
+  const course = catalogue.courses.get(courseId);
+  if (!course) return null;
+  const enrollment = enrollments.get(courseId);
+  return canReadCourse(course, reader, enrollment !== undefined) ? item(course, enrollment) : null;
+};
+
+export const isCourseVisible = async (db: CourseReadDb, userId: number, courseId: number) => (await getUserCourse(db, userId, courseId)) !== null;
