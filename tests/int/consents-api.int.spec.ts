@@ -2,7 +2,6 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_TEXTS } from '../../domain/consents/consent.rules.ts';
 import { ROLE } from '../../domain/permissions/roles.ts';
-import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
 

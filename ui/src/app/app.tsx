@@ -5,7 +5,7 @@ import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantin
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { onUnauthorised } from '../lib/api-client.ts';
+import { onConsentsMissing, onUnauthorised } from '../lib/api-client.ts';
 import { session } from '../lib/session.ts';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
@@ -30,6 +30,13 @@ onUnauthorised(() => {
   queryClient.clear();
   const here = window.location.pathname + window.location.search;
   if (window.location.pathname !== '/prijava') void router.navigate(`/prijava?redirect=${encodeURIComponent(here)}`, { replace: true });
+});
+
+// spec §6: 403 with code 422086 sends the user to the consents page, and back where they were afterwards.
+onConsentsMissing(() => {
+  void queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
+  const here = window.location.pathname + window.location.search;
+  if (window.location.pathname !== '/pogoji') void router.navigate(`/pogoji?redirect=${encodeURIComponent(here)}`, { replace: true });
 });
 
 export const App = () => (

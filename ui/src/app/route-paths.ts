@@ -14,6 +14,8 @@ export type RouteEntry = {
   readonly status: 'done' | 'placeholder';
   /** The later issue that fills a placeholder. */
   readonly issue?: string;
+  /** Set on the few routes that are not in spec §2: why they exist. */
+  readonly extra?: string;
 };
 
 const r = (path: string, title: string, section: RouteSection, status: RouteEntry['status'] = 'placeholder', issue?: string): RouteEntry => ({
@@ -40,7 +42,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/prijava/2fa', 'pages.login2fa', 'public', 'placeholder', IDENTITY),
   r('/powerclass', 'pages.academies', 'user', 'done', COURSES),
   r('/powerclass/:academyId', 'pages.academy', 'user', 'done', COURSES),
-  r('/pogoji', 'pages.consents', 'user', 'placeholder', CONSENTS),
+  r('/pogoji', 'pages.consents', 'user', 'done', CONSENTS),
   r('/izobrazevanja', 'pages.courses', 'user', 'done', COURSES),
   r('/izobrazevanja/:courseId', 'pages.course', 'user', 'done', COURSES),
   r('/izobrazevanja/:courseId/bloki/:blockIndex', 'pages.block', 'user', 'done', COURSES),
@@ -53,7 +55,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/geslo', 'pages.passwordReset', 'public', 'placeholder', IDENTITY),
   r('/geslo/complete', 'pages.passwordResetComplete', 'public', 'placeholder', IDENTITY),
   r('/profil', 'pages.profile', 'user', 'placeholder', IDENTITY),
-  r('/profil/pogoji', 'pages.profileConsents', 'user', 'placeholder', CONSENTS),
+  r('/profil/pogoji', 'pages.profileConsents', 'user', 'done', CONSENTS),
   r('/profil/izobrazevanja', 'pages.profileCourses', 'user', 'done', COURSES),
   r('/registracija', 'pages.registration', 'public', 'placeholder', IDENTITY),
   r('/registracija/bind-email', 'pages.bindEmail', 'public', 'placeholder', IDENTITY),
@@ -65,6 +67,8 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/version', 'pages.version', 'user', 'done'),
   r('/redirect/:id', 'pages.providerRedirect', 'public', 'done'),
   r('/login-as', 'pages.loginAs', 'public', 'done'),
+  // Not in spec §2: the auditor's view of consent histories (issue 6, decision 0013).
+  { ...r('/revizija/privolitve', 'pages.consentAudit', 'user', 'done', CONSENTS), extra: 'consent audit for admins and auditors (1070)' },
   // Admin routes
   r('/admin/academies/new', 'pages.admin.academyNew', 'admin', 'placeholder', ADMIN_COURSES),
   r('/admin/academies/:id/general', 'pages.admin.academyGeneral', 'admin', 'placeholder', ADMIN_COURSES),

@@ -26,8 +26,8 @@ const guard = createGuard({
   exchangeLoginToken,
   providerLogin,
   loadUser: () => queryClient.fetchQuery(meQuery),
-  // The consents issue fills this hook: the required consent types 1 to 4 (spec §5).
-  missingConsentsRedirect: () => null,
+  // spec §2/§5: a user lacking a required consent (types 1 to 4) goes to /pogoji, and back afterwards.
+  missingConsentsRedirect: (user, fullPath) => (user.missingConsents.length > 0 ? `/pogoji?redirect=${encodeURIComponent(fullPath)}` : null),
   logError: (message, error) => console.error(message, error),
 });
 
@@ -53,6 +53,9 @@ const COURSE_PAGES = new Set([
   '/profil/izobrazevanja',
 ]);
 
+/** Consents and their audit: one lazily loaded chunk. */
+const CONSENT_PAGES = new Set(['/pogoji', '/profil/pogoji', '/revizija/privolitve']);
+
 const toRoute = (entry: RouteEntry): RouteObject => {
   const base = { path: entry.path, loader: guard, handle: { title: entry.title } };
   if (entry.section === 'admin') {
@@ -70,6 +73,15 @@ const toRoute = (entry: RouteEntry): RouteObject => {
       lazy: async () => {
         const { CoursePage } = await import('./routes/course-pages.tsx');
         return { element: <CoursePage path={entry.path} notFound={<NotFoundPage />} /> };
+      },
+    };
+  }
+  if (CONSENT_PAGES.has(entry.path)) {
+    return {
+      ...base,
+      lazy: async () => {
+        const { ConsentPage } = await import('./routes/consent-pages.tsx');
+        return { element: <ConsentPage path={entry.path} /> };
       },
     };
   }

@@ -40,6 +40,13 @@ export const serialiseQuery = (query: Query | undefined) => {
 
 let lastWritePosition: string | null = null;
 const unauthorisedListeners = new Set<() => void>();
+const consentsMissingListeners = new Set<() => void>();
+
+/** spec §6: a 403 with code 422086 (required consents missing) sends the user to the consents page. */
+export const onConsentsMissing = (listener: () => void) => {
+  consentsMissingListeners.add(listener);
+  return () => consentsMissingListeners.delete(listener);
+};
 
 /** Called on a 401 from any call except login and registration (spec §7). */
 export const onUnauthorised = (listener: () => void) => {
@@ -77,6 +84,7 @@ export const api = async <T>(
   if (!response.ok) {
     if (response.status === 401 && !NO_401_REDIRECT.includes(path)) for (const listener of unauthorisedListeners) listener();
     const errors: ApiErrorItem[] = Array.isArray(payload?.errors) ? payload.errors : [{ code: String(response.status), message: '', field: null }];
+    if (response.status === 403 && errors[0]?.code === '422086') for (const listener of consentsMissingListeners) listener();
     throw new ApiError(response.status, errors);
   }
   return payload as T;

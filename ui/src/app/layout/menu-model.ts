@@ -10,6 +10,7 @@ export type MenuItem = {
 };
 
 const NEWS_PERMISSION = 1065;
+const CONSENT_AUDIT_PERMISSION = 1070;
 
 /**
  * The menus of spec §2 for one user:
@@ -73,6 +74,8 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
     });
   }
   if ((manager || director) && !admin) items.push({ key: 'managerUsers', label: 'menu.managerUsers', to: '/manager/users' });
+  // Decision 0013: the consent audit for admins and auditors.
+  if (hasSystemPermission(user, CONSENT_AUDIT_PERMISSION)) items.push({ key: 'consentAudit', label: 'menu.consentAudit', to: '/revizija/privolitve' });
   return items;
 };
 

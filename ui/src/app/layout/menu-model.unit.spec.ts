@@ -16,6 +16,8 @@ const user = (roles: number[], abilities: number[] = []): CurrentUser => ({
   phone: null,
   profession: null,
   userRoles: roles.map((id) => ({ role_id: id, unit_id: 3, unit_name: 'Enota', company_id: 2, company_name: 'Podjetje' })),
+  consents: [],
+  missingConsents: [],
   systemAbilities: abilities.map((systemPermission) => ({ systemPermission })),
   roles: roles.map((id) => ({ id, name: String(id), unit_id: 3, unit_name: 'Enota', company_id: 2, company_name: 'Podjetje' })),
 });
@@ -25,6 +27,10 @@ const flat = (u: CurrentUser) =>
   mainMenu(u).flatMap((item) => [item.to ? `${item.key} ${item.to}` : item.key, ...(item.children ?? []).map((c) => `  ${c.key} ${c.to}`)]);
 
 describe('menus of spec §2 per role', () => {
+  it('auditor (1070, decision 0013): courses, academies and the consent audit, nothing to administer', () => {
+    expect(flat(user([7], [1070]))).toEqual(['courses /izobrazevanja', 'academies /powerclass', 'consentAudit /revizija/privolitve']);
+  });
+
   it('admin: courses, academies, communities, users, tags, news, data; no manager users', () => {
     expect(flat(user([1], ADMIN_ABILITIES))).toEqual([
       'courses /izobrazevanja',

@@ -20,6 +20,8 @@ const user = (roles: number[], abilities: number[] = []): CurrentUser => ({
   phone: null,
   profession: null,
   userRoles: [],
+  consents: [],
+  missingConsents: [],
   systemAbilities: abilities.map((systemPermission) => ({ systemPermission })),
   roles: roles.map((id) => ({
     id,

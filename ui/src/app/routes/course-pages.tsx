@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { ProfileTabs } from '../../components/profile-tabs.tsx';
 import { AcademyListPage, AcademyPage } from '../../features/courses/components/academies.tsx';
 import { BlockViewerPage } from '../../features/courses/components/block-viewer.tsx';
 import { CourseCertificatePage, CourseCompletedPage } from '../../features/courses/components/course-completed.tsx';
@@ -21,7 +22,12 @@ const PAGES: Record<string, (p: Params) => ReactNode> = {
   '/izobrazevanja/:courseId/certifikat': (p) => <CourseCertificatePage key={p.courseId} courseId={p.courseId} />,
   '/izobrazevanja/:courseId/konec': (p) => <CourseCompletedPage key={p.courseId} courseId={p.courseId} />,
   '/courses/:courseId/end': (p) => <CourseCompletedPage key={p.courseId} courseId={p.courseId} />,
-  '/profil/izobrazevanja': () => <ProfileCoursesPage />,
+  '/profil/izobrazevanja': () => (
+    <>
+      <ProfileTabs />
+      <ProfileCoursesPage />
+    </>
+  ),
 };
 
 const positive = (value: string | undefined) => {

@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client.ts';
-import { session } from '../../../lib/session.ts';
+import { downloadFile } from '../../../lib/download.ts';
 
 export type CourseStatus = 'active' | 'archived' | 'completed' | 'deleted' | 'expired' | 'reserved';
 
@@ -108,15 +108,4 @@ export const answerNps = (courseId: number, blockId: number, input: { score: num
   step(courseId, `/blocks/${blockId}/nps`, input);
 
 /** The certificate needs the session token, so it is fetched and handed to the browser as a file. */
-export const downloadCertificate = async (courseId: number) => {
-  const response = await fetch(`/api/user-courses/${courseId}/certificate`, { headers: { Authorization: `JWT ${session.token() ?? ''}` } });
-  if (!response.ok) throw new Error(String(response.status));
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `potrdilo-${courseId}.pdf`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
+export const downloadCertificate = (courseId: number) => downloadFile(`/api/user-courses/${courseId}/certificate`, `potrdilo-${courseId}.pdf`);

@@ -15,6 +15,9 @@ export type CurrentUser = {
   profession: { id: number; name: string } | null;
   userRoles: RoleEntry[];
   systemAbilities: { systemPermission: number }[];
+  /** Consents held now (spec §3), and the required types missing for the current texts. */
+  consents: { type: number; textVersion: string; givenAt: string }[];
+  missingConsents: number[];
   roles: { id: number; name: string; unit_id: number; unit_name: string | null; company_id: number | null; company_name: string | null }[];
 };
 

@@ -1,0 +1,257 @@
+import { Alert, Anchor, Badge, Button, Center, Code, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/i18n.ts';
+import { type AuditHistory, auditHistoryQuery, downloadConsentHistory, searchAuditUsers, type Verification, verifyConsentChain } from '../api/consents.ts';
+
+/** `datetime-local` text (the browser's zone) to an ISO instant, or null when empty or invalid. */
+const toInstant = (local: string) => {
+  if (!local) return null;
+  const time = new Date(local);
+  return Number.isNaN(time.getTime()) ? null : time.toISOString();
+};
+
+/** An ISO instant as `datetime-local` text in the browser's zone. */
+const toLocal = (iso: string | null) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+};
+
+const VerificationAlert = ({ verification }: { verification: Verification }) => {
+  const { t } = useTranslation();
+  return verification.valid ? (
+    <Alert color="green" title={t('audit.chainValidTitle')} data-testid="chain-result">
+      {t('audit.chainValid', { count: verification.checked })}
+    </Alert>
+  ) : (
+    <Alert color="red" title={t('audit.chainBrokenTitle')} role="alert" data-testid="chain-result">
+      {verification.broken?.message}
+    </Alert>
+  );
+};
+
+const UserHistory = ({ userId, asOf, setAsOf }: { userId: number; asOf: string | null; setAsOf: (value: string | null) => void }) => {
+  const { t } = useTranslation();
+  const history = useQuery(auditHistoryQuery(userId, asOf));
+  const [checked, setChecked] = useState<Verification | null>(null);
+  const [asOfText, setAsOfText] = useState(toLocal(asOf));
+  const verify = useMutation({ mutationFn: () => verifyConsentChain(userId), onSuccess: setChecked });
+  const download = useMutation({
+    mutationFn: (format: 'xlsx' | 'pdf') => downloadConsentHistory(userId, format, asOf),
+    onError: () => notifications.show({ color: 'red', message: t('audit.exportFailed') }),
+  });
+  if (history.isPending) {
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (history.isError) {
+    const notFound = history.error instanceof ApiError && history.error.status === 404;
+    return <Alert color="red">{notFound ? t('audit.userNotFound') : t('audit.loadFailed')}</Alert>;
+  }
+  const data: AuditHistory = history.data;
+  const applyAsOf = (event: FormEvent) => {
+    event.preventDefault();
+    setAsOf(toInstant(asOfText));
+  };
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        {data.user.fullName}{' '}
+        <Text span c="dimmed" size="md">
+          ({data.user.username}, {data.user.email})
+        </Text>
+      </Title>
+      <VerificationAlert verification={checked ?? data.verification} />
+      <Group>
+        <Button variant="default" onClick={() => verify.mutate()} loading={verify.isPending}>
+          {t('audit.verify')}
+        </Button>
+        <Button variant="default" onClick={() => download.mutate('xlsx')} loading={download.isPending && download.variables === 'xlsx'}>
+          {t('audit.exportXlsx')}
+        </Button>
+        <Button variant="default" onClick={() => download.mutate('pdf')} loading={download.isPending && download.variables === 'pdf'}>
+          {t('audit.exportPdf')}
+        </Button>
+      </Group>
+      <Paper withBorder p="md">
+        <form onSubmit={applyAsOf}>
+          <Group align="flex-end">
+            <TextInput
+              type="datetime-local"
+              step={1}
+              label={t('audit.asOf')}
+              value={asOfText}
+              onChange={(e) => setAsOfText(e.currentTarget.value)}
+              data-testid="as-of"
+            />
+            <Button type="submit">{t('audit.showAsOf')}</Button>
+            {asOf ? (
+              <Button
+                variant="subtle"
+                onClick={() => {
+                  setAsOfText('');
+                  setAsOf(null);
+                }}
+              >
+                {t('audit.now')}
+              </Button>
+            ) : null}
+          </Group>
+        </form>
+        <Title order={3} size="h4" mt="md">
+          {asOf ? t('audit.standingAsOf', { at: formatDateTime(asOf) }) : t('audit.standingNow')}
+        </Title>
+        <Table mt="xs" data-testid="standing">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('consents.columns.consent')}</Table.Th>
+              <Table.Th>{t('audit.state')}</Table.Th>
+              <Table.Th>{t('audit.since')}</Table.Th>
+              <Table.Th>{t('audit.textVersion')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.standing.map((s) => (
+              <Table.Tr key={s.type} data-testid={`standing-${s.type}`}>
+                <Table.Td>{s.title}</Table.Td>
+                <Table.Td>
+                  {s.at === null ? (
+                    <Badge color="gray">{t('consents.status.none')}</Badge>
+                  ) : s.given ? (
+                    <Badge color="green">{t('consents.status.given')}</Badge>
+                  ) : (
+                    <Badge color="red">{t('consents.status.withdrawn')}</Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{s.at ? formatDateTime(s.at) : '–'}</Table.Td>
+                <Table.Td>{s.textVersion ?? '–'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      <Title order={3} size="h4">
+        {t('audit.timeline')}
+      </Title>
+      {data.timeline.length === 0 ? (
+        <Text c="dimmed">{t('consents.noHistory')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped data-testid="timeline">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>{t('consents.columns.at')}</Table.Th>
+                <Table.Th>{t('consents.columns.action')}</Table.Th>
+                <Table.Th>{t('consents.columns.consent')}</Table.Th>
+                <Table.Th>{t('consents.columns.channel')}</Table.Th>
+                <Table.Th>{t('audit.origin')}</Table.Th>
+                <Table.Th>{t('audit.recordedBy')}</Table.Th>
+                <Table.Th>{t('audit.hash')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.timeline.map((row) => (
+                <Table.Tr key={row.sequence}>
+                  <Table.Td>{row.sequence + 1}</Table.Td>
+                  <Table.Td>{formatDateTime(row.at)}</Table.Td>
+                  <Table.Td>{t(`consents.action.${row.action}`)}</Table.Td>
+                  <Table.Td>
+                    {row.title} ({row.textVersion})
+                  </Table.Td>
+                  <Table.Td>{t(`consents.channel.${row.channel}`, { defaultValue: row.channel })}</Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{row.ip ?? '–'}</Text>
+                    <Text size="xs" c="dimmed" lineClamp={1} title={row.userAgent ?? ''}>
+                      {row.userAgent ?? ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{row.recordedBy ? `${row.recordedBy.name}: ${row.note ?? ''}` : '–'}</Table.Td>
+                  <Table.Td>
+                    <Code title={row.hash}>{row.hash.slice(0, 12)}…</Code>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+};
+
+/**
+ * /revizija/privolitve (not in spec §2; issue 6, decision 0013): for admins and auditors (1070).
+ * Find a user, read their consent timeline, see where each consent stood at any instant, verify the
+ * hash chain and export it. `?user=` and `?asOf=` keep the view in the address, so it can be shared.
+ */
+export const ConsentAuditPage = ({ allowed }: { allowed: boolean }) => {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const [searchError, setSearchError] = useState<string | null>(null);
+  const userId = Number(params.get('user')) || null;
+  const asOf = params.get('asOf');
+  const found = useMutation({
+    mutationFn: (text: string) => searchAuditUsers(text),
+    onError: (e) => setSearchError(e instanceof ApiError && e.message ? e.message : t('audit.loadFailed')),
+  });
+  if (!allowed) return <Alert color="red">{t('audit.forbidden')}</Alert>;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (search.trim().length < 2) {
+      setSearchError(t('audit.searchTooShort'));
+      return;
+    }
+    setSearchError(null);
+    found.mutate(search.trim());
+  };
+  const select = (id: number) => setParams({ user: String(id) });
+  const setAsOf = (value: string | null) => setParams(value ? { user: String(userId), asOf: value } : { user: String(userId) });
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('pages.consentAudit')}
+      </Title>
+      <Text c="dimmed">{t('audit.intro')}</Text>
+      <form onSubmit={submit}>
+        <Group align="flex-start">
+          <TextInput
+            label={t('audit.search')}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            error={searchError}
+            w={360}
+            data-testid="audit-search"
+          />
+          <Button type="submit" mt={24} loading={found.isPending}>
+            {t('audit.find')}
+          </Button>
+        </Group>
+      </form>
+      {found.data ? (
+        found.data.items.length === 0 ? (
+          <Text c="dimmed">{t('audit.noUsers')}</Text>
+        ) : (
+          <Stack gap={4}>
+            {found.data.items.map((u) => (
+              <Anchor key={u.id} component="button" type="button" onClick={() => select(u.id)} ta="left">
+                {u.fullName} ({u.username}, {u.email})
+              </Anchor>
+            ))}
+          </Stack>
+        )
+      ) : null}
+      {userId ? <UserHistory key={`${userId}-${asOf ?? ''}`} userId={userId} asOf={asOf} setAsOf={setAsOf} /> : null}
+    </Stack>
+  );
+};
