@@ -1,6 +1,8 @@
+/** Writes docs/ui-status.md from the route table: `node scripts/gen-ui-status.ts > docs/ui-status.md` (a unit test checks it). */
 import { ROUTES } from '../ui/src/app/route-paths.ts';
 import sl from '../ui/src/locales/sl.json' with { type: 'json' };
-const title = (key: string) => key.split('.').reduce((o: any, k) => o?.[k], sl) as string;
+
+const title = (key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], sl) as string;
 const lines: string[] = [];
 lines.push('# UI status', '', 'Every route of spec §2 exists under its exact path (`ui/src/app/route-paths.ts`). This page says which are built and which are');
 lines.push('titled placeholders a later issue fills, so none is mistaken for done. `ui/src/app/ui-status.unit.spec.ts` fails when this list and');
@@ -13,8 +15,12 @@ lines.push('the reload after a failed chunk load, and the API client.', '', '## 
 lines.push('| path | title | filled by |', '|---|---|---|');
 for (const r of ROUTES.filter((r) => r.status === 'placeholder')) lines.push(`| \`${r.path}\` | ${title(r.title)} | ${r.issue} |`);
 lines.push('', '## Places kept in the header', '');
-lines.push('- News pop-up (`data-slot="news-popup"`): shown at most once per 24 hours on /, /izobrazevanja and /powerclass; arrives with the communication work.');
+lines.push(
+  '- News pop-up (`data-slot="news-popup"`): shown at most once per 24 hours on /, /izobrazevanja and /powerclass; arrives with the communication work.',
+);
 lines.push('- Push-permission dialog (`data-slot="push-permission"`): about 2.5 s after load; arrives with the communication work.');
-lines.push('- Consents guard (`missingConsentsRedirect` in `ui/src/app/router.tsx`): a user whose `/users/me` lists `missingConsents` goes to `/pogoji?redirect=...`; an API answer 403 `422086` does the same (`onConsentsMissing` in `ui/src/app/app.tsx`).');
+lines.push(
+  '- Consents guard (`missingConsentsRedirect` in `ui/src/app/router.tsx`): a user whose `/users/me` lists `missingConsents` goes to `/pogoji?redirect=...`; an API answer 403 `422086` does the same (`onConsentsMissing` in `ui/src/app/app.tsx`).',
+);
 lines.push('- `/redirect/{id}`: the page handles the failure path (course list) until `GET /api/redirect/{id}` exists (identity work).');
-console.log(lines.join('\n'));
+process.stdout.write(`${lines.join('\n')}\n`);

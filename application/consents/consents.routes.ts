@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ConsentOrigin } from '../../domain/consents/consent.decide.ts';
-import { CONSENT_TEXTS, consentTypeRule, onBehalfNoteRule } from '../../domain/consents/consent.rules.ts';
+import { CONSENT_TEXTS, consentTypeRule, onBehalfRule } from '../../domain/consents/consent.rules.ts';
 import { type ConsentEvent, consentsAsOf, holds } from '../../domain/consents/consent.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { AUTHENTICATED, commandMetadata, errorResponses, type HttpApp, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
@@ -119,7 +119,7 @@ export const registerConsentRoutes = (app: HttpApp, deps: ConsentsDeps & Consent
         tags,
         summary: "An admin records a consent given or withdrawn on the user's behalf (e.g. on paper), with a note",
         params: idParams,
-        body: z.object({ action: z.enum(['give', 'withdraw']), type: consentTypeRule, note: onBehalfNoteRule }).strict(),
+        body: onBehalfRule,
         response: { 200: changedResponse, ...errorResponses },
       },
     },

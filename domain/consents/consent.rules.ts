@@ -75,3 +75,6 @@ export const onBehalfNoteRule = z
   .trim()
   .min(5, { error: 'Opomba mora imeti najmanj 5 znakov: zakaj in na podlagi česa privolitev vnašate.' })
   .max(500, { error: 'Opomba je predolga (največ 500 znakov).' });
+
+/** An admin's entry on a user's behalf (permission 1006): give or withdraw one type, with the note. */
+export const onBehalfRule = z.object({ action: z.enum(['give', 'withdraw']), type: consentTypeRule, note: onBehalfNoteRule }).strict();

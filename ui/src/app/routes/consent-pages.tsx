@@ -9,6 +9,8 @@ import { hasSystemPermission } from '../../features/users/roles.ts';
 
 /** Consent audit (decision 0013). */
 const AUDIT_PERMISSION = 1070;
+/** spec §6 user update: an admin records a consent on the user's behalf. */
+const USER_UPDATE_PERMISSION = 1006;
 
 /** The consent pages by route path, one lazily loaded chunk. */
 export const ConsentPage = ({ path }: { path: string }) => {
@@ -24,7 +26,10 @@ export const ConsentPage = ({ path }: { path: string }) => {
         <ProfileConsentsPage onChanged={reloadMe} />
       </>
     ),
-    '/revizija/privolitve': () => (me.data ? <ConsentAuditPage allowed={hasSystemPermission(me.data, AUDIT_PERMISSION)} /> : null),
+    '/revizija/privolitve': () =>
+      me.data ? (
+        <ConsentAuditPage allowed={hasSystemPermission(me.data, AUDIT_PERMISSION)} canRecord={hasSystemPermission(me.data, USER_UPDATE_PERMISSION)} />
+      ) : null,
   };
   return <>{pages[path]?.() ?? null}</>;
 };

@@ -60,3 +60,6 @@ export const verifyConsentChain = (userId: number) => api<Verification>('GET', `
 
 export const downloadConsentHistory = (userId: number, format: 'xlsx' | 'pdf', asOf: string | null) =>
   downloadFile(`/api/users/${userId}/consents/history.${format}${asOf ? `?asOf=${encodeURIComponent(asOf)}` : ''}`, `privolitve-${userId}.${format}`);
+
+export const recordConsentOnBehalf = (userId: number, entry: { action: 'give' | 'withdraw'; type: number; note: string }) =>
+  api<{ changed: number[] }>('POST', `/users/${userId}/consents`, { body: entry });

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { type AuditHistory, auditHistoryQuery, downloadConsentHistory, searchAuditUsers, type Verification, verifyConsentChain } from '../api/consents.ts';
+import { OnBehalfForm } from './on-behalf-form.tsx';
 
 /** `datetime-local` text (the browser's zone) to an ISO instant, or null when empty or invalid. */
 const toInstant = (local: string) => {
@@ -36,12 +37,26 @@ const VerificationAlert = ({ verification }: { verification: Verification }) => 
   );
 };
 
-const UserHistory = ({ userId, asOf, setAsOf }: { userId: number; asOf: string | null; setAsOf: (value: string | null) => void }) => {
+const UserHistory = ({
+  userId,
+  asOf,
+  setAsOf,
+  canRecord,
+}: {
+  userId: number;
+  asOf: string | null;
+  setAsOf: (value: string | null) => void;
+  canRecord: boolean;
+}) => {
   const { t } = useTranslation();
   const history = useQuery(auditHistoryQuery(userId, asOf));
-  const [checked, setChecked] = useState<Verification | null>(null);
+  // A check made on the data shown; a reload (e.g. after an entry on the user's behalf) brings its own.
+  const [checked, setChecked] = useState<{ result: Verification; for: number } | null>(null);
   const [asOfText, setAsOfText] = useState(toLocal(asOf));
-  const verify = useMutation({ mutationFn: () => verifyConsentChain(userId), onSuccess: setChecked });
+  const verify = useMutation({
+    mutationFn: () => verifyConsentChain(userId),
+    onSuccess: (result) => setChecked({ result, for: history.dataUpdatedAt }),
+  });
   const download = useMutation({
     mutationFn: (format: 'xlsx' | 'pdf') => downloadConsentHistory(userId, format, asOf),
     onError: () => notifications.show({ color: 'red', message: t('audit.exportFailed') }),
@@ -70,7 +85,7 @@ const UserHistory = ({ userId, asOf, setAsOf }: { userId: number; asOf: string |
           ({data.user.username}, {data.user.email})
         </Text>
       </Title>
-      <VerificationAlert verification={checked ?? data.verification} />
+      <VerificationAlert verification={checked?.for === history.dataUpdatedAt ? checked.result : data.verification} />
       <Group>
         <Button variant="default" onClick={() => verify.mutate()} loading={verify.isPending}>
           {t('audit.verify')}
@@ -139,6 +154,7 @@ const UserHistory = ({ userId, asOf, setAsOf }: { userId: number; asOf: string |
           </Table.Tbody>
         </Table>
       </Paper>
+      {canRecord ? <OnBehalfForm userId={userId} /> : null}
       <Title order={3} size="h4">
         {t('audit.timeline')}
       </Title>
@@ -194,7 +210,7 @@ const UserHistory = ({ userId, asOf, setAsOf }: { userId: number; asOf: string |
  * Find a user, read their consent timeline, see where each consent stood at any instant, verify the
  * hash chain and export it. `?user=` and `?asOf=` keep the view in the address, so it can be shared.
  */
-export const ConsentAuditPage = ({ allowed }: { allowed: boolean }) => {
+export const ConsentAuditPage = ({ allowed, canRecord }: { allowed: boolean; canRecord: boolean }) => {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
@@ -251,7 +267,7 @@ export const ConsentAuditPage = ({ allowed }: { allowed: boolean }) => {
           </Stack>
         )
       ) : null}
-      {userId ? <UserHistory key={`${userId}-${asOf ?? ''}`} userId={userId} asOf={asOf} setAsOf={setAsOf} /> : null}
+      {userId ? <UserHistory key={`${userId}-${asOf ?? ''}`} userId={userId} asOf={asOf} setAsOf={setAsOf} canRecord={canRecord} /> : null}
     </Stack>
   );
 };
