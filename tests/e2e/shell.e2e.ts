@@ -11,6 +11,7 @@ const MENUS: Record<string, string[]> = {
   direktor: ['Izobraževanja', 'Akademije', 'Uporabniki'],
   racunovodja: ['Izobraževanja', 'Akademije'],
   narocnik: ['Izobraževanja', 'Akademije'],
+  revizor: ['Izobraževanja', 'Akademije', 'Revizija privolitev'],
   udelezenec: ['Izobraževanja', 'Akademije'],
 };
 

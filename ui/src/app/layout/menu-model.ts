@@ -70,12 +70,14 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
         { key: 'exports', label: 'menu.exports', to: '/admin/exports' },
         { key: 'imports', label: 'menu.imports', to: '/admin/imports' },
         { key: 'stats', label: 'menu.stats', to: '/admin/stats' },
+        // Decision 0013: admins hold the consent audit (1070) too.
+        { key: 'consentAudit', label: 'menu.consentAudit', to: '/revizija/privolitve' },
       ],
     });
   }
   if ((manager || director) && !admin) items.push({ key: 'managerUsers', label: 'menu.managerUsers', to: '/manager/users' });
-  // Decision 0013: the consent audit for admins and auditors.
-  if (hasSystemPermission(user, CONSENT_AUDIT_PERMISSION)) items.push({ key: 'consentAudit', label: 'menu.consentAudit', to: '/revizija/privolitve' });
+  // Decision 0013: the consent audit for auditors (admins find it under data).
+  if (!admin && hasSystemPermission(user, CONSENT_AUDIT_PERMISSION)) items.push({ key: 'consentAudit', label: 'menu.consentAudit', to: '/revizija/privolitve' });
   return items;
 };
 

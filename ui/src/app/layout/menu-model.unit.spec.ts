@@ -50,6 +50,7 @@ describe('menus of spec §2 per role', () => {
       '  exports /admin/exports',
       '  imports /admin/imports',
       '  stats /admin/stats',
+      '  consentAudit /revizija/privolitve',
     ]);
   });
 
