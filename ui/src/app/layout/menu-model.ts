@@ -77,7 +77,8 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
   }
   if ((manager || director) && !admin) items.push({ key: 'managerUsers', label: 'menu.managerUsers', to: '/manager/users' });
   // Decision 0013: the consent audit for auditors (admins find it under data).
-  if (!admin && hasSystemPermission(user, CONSENT_AUDIT_PERMISSION)) items.push({ key: 'consentAudit', label: 'menu.consentAudit', to: '/revizija/privolitve' });
+  if (!admin && hasSystemPermission(user, CONSENT_AUDIT_PERMISSION))
+    items.push({ key: 'consentAudit', label: 'menu.consentAudit', to: '/revizija/privolitve' });
   return items;
 };
 

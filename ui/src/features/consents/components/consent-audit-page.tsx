@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Center, Code, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Code, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { type AuditHistory, auditHistoryQuery, downloadConsentHistory, searchAuditUsers, type Verification, verifyConsentChain } from '../api/consents.ts';
+import { ConsentBadge } from './consent-badge.tsx';
 import { OnBehalfForm } from './on-behalf-form.tsx';
 
 /** `datetime-local` text (the browser's zone) to an ISO instant, or null when empty or invalid. */
@@ -139,13 +140,7 @@ const UserHistory = ({
               <Table.Tr key={s.type} data-testid={`standing-${s.type}`}>
                 <Table.Td>{s.title}</Table.Td>
                 <Table.Td>
-                  {s.at === null ? (
-                    <Badge color="gray">{t('consents.status.none')}</Badge>
-                  ) : s.given ? (
-                    <Badge color="green">{t('consents.status.given')}</Badge>
-                  ) : (
-                    <Badge color="red">{t('consents.status.withdrawn')}</Badge>
-                  )}
+                  <ConsentBadge state={s.at === null ? 'none' : s.given ? 'given' : 'withdrawn'} />
                 </Table.Td>
                 <Table.Td>{s.at ? formatDateTime(s.at) : '–'}</Table.Td>
                 <Table.Td>{s.textVersion ?? '–'}</Table.Td>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, Modal, Paper, Spoiler, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Modal, Paper, Spoiler, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,14 +7,11 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
 import { type ConsentText, giveConsents, myConsentsQuery, type Standing, withdrawConsent } from '../api/consents.ts';
+import { ConsentBadge } from './consent-badge.tsx';
 
-const StatusBadge = ({ standing, text }: { standing: Standing | undefined; text: ConsentText }) => {
-  const { t } = useTranslation();
-  if (standing?.given && standing.textVersion === text.version) return <Badge color="green">{t('consents.status.given')}</Badge>;
-  if (standing?.given) return <Badge color="yellow">{t('consents.status.outdated')}</Badge>;
-  if (standing) return <Badge color="red">{t('consents.status.withdrawn')}</Badge>;
-  return <Badge color="gray">{t('consents.status.none')}</Badge>;
-};
+const StatusBadge = ({ standing, text }: { standing: Standing | undefined; text: ConsentText }) => (
+  <ConsentBadge state={standing?.given ? (standing.textVersion === text.version ? 'given' : 'outdated') : standing ? 'withdrawn' : 'none'} />
+);
 
 /**
  * /profil/pogoji: where each consent stands, give or withdraw it, and the user's own history.
