@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { blockRule, courseRule } from '../../domain/courses/course.rules.ts';
+import { courseCostsRule } from '../../domain/courses/course-costs.rules.ts';
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
@@ -57,6 +58,21 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
       async (request, reply) => sent(reply, 200, await changeCourse(deps, request.params.id, { type }, commandMetadata(request))),
     );
   }
+  app.put(
+    '/api/courses/:id/costs',
+    {
+      config: { ...config, access: system(1054) },
+      schema: {
+        tags,
+        summary: 'Set the costs of a course (euro cents; refused while the course is active, spec §4)',
+        params: idParams,
+        body: courseCostsRule,
+        response: { 200: idResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sent(reply, 200, await changeCourse(deps, request.params.id, { type: 'SetCosts', costs: request.body, now: deps.now() }, commandMetadata(request))),
+  );
   app.delete(
     '/api/courses/:id',
     { config: { ...config, access: system(1020) }, schema: { tags, params: idParams, response: { 200: idResponse, ...errorResponses } } },

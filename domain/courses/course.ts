@@ -3,6 +3,8 @@ import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { defineEvent, type EventsOf } from '../shared/event.ts';
 import type { BlockFields, CourseFields } from './course.rules.ts';
+import type { CourseCosts } from './course-costs.rules.ts';
+import { courseStatus } from './course-status.ts';
 
 /**
  * A course and its blocks, in order (spec §3). The blocks live in the course's stream, so their
@@ -27,6 +29,8 @@ export const courseEvents = [
   defineEvent('CourseBlockUpdated', z.object({ blockId: z.number().int().positive(), block: blockFields })),
   defineEvent('CourseBlockRemoved', z.object({ blockId: z.number().int().positive() })),
   defineEvent('CourseBlockMoved', z.object({ blockId: z.number().int().positive(), position: z.number().int().min(0) })),
+  // Issue 7: the course's costs as set by an admin (the whole set each time; decision 0015).
+  defineEvent('CourseCostsSet', z.object({ costs: z.record(z.string(), z.unknown()) })),
 ] as const;
 
 export type CourseEvent = EventsOf<typeof courseEvents>;
@@ -39,6 +43,8 @@ export type Course = {
   readonly blocks: readonly CourseBlock[];
   /** Publication survives archiving: a restored course is published again if it was before. */
   readonly published: boolean;
+  /** The costs last set; the defaults of spec §9 until then. */
+  readonly costs: CourseCosts | null;
 };
 
 export type CourseState = { readonly status: 'none' } | Course;
@@ -54,7 +60,9 @@ export type CourseCommand =
   | { type: 'AddBlock'; blockId: number; position?: number; block: BlockFields }
   | { type: 'UpdateBlock'; blockId: number; block: BlockFields }
   | { type: 'RemoveBlock'; blockId: number }
-  | { type: 'MoveBlock'; blockId: number; position: number };
+  | { type: 'MoveBlock'; blockId: number; position: number }
+  /** `now` decides whether the course is active (spec §4: costs cannot be edited then). */
+  | { type: 'SetCosts'; costs: CourseCosts; now: Date };
 
 const move = <T>(list: readonly T[], from: number, to: number) => {
   const copy = [...list];
@@ -67,7 +75,7 @@ const status = (published: boolean, archived: boolean): Course['status'] => (arc
 
 export const evolveCourse = (state: CourseState, event: CourseEvent): CourseState => {
   if (event.type === 'CourseCreated') {
-    return { status: 'draft', id: event.data.courseId, fields: event.data.fields as unknown as CourseFields, blocks: [], published: false };
+    return { status: 'draft', id: event.data.courseId, fields: event.data.fields as unknown as CourseFields, blocks: [], published: false, costs: null };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -97,6 +105,8 @@ export const evolveCourse = (state: CourseState, event: CourseEvent): CourseStat
       const from = state.blocks.findIndex((b) => b.id === event.data.blockId);
       return from < 0 ? state : { ...state, blocks: move(state.blocks, from, event.data.position) };
     }
+    case 'CourseCostsSet':
+      return { ...state, costs: event.data.costs as unknown as CourseCosts };
     default: {
       const unreachable: never = event;
       return unreachable;
@@ -162,6 +172,11 @@ export const decideCourse = (command: CourseCommand, state: CourseState): Course
       if (from < 0) throw blockNotFound();
       return from === command.position ? [] : [{ type: 'CourseBlockMoved', data: { blockId: command.blockId, position: command.position } }];
     }
+    case 'SetCosts':
+      if (course.published && courseStatus(course, { status: 'none' }, command.now) === 'active') {
+        throw new DomainError('422', 'Stroškov ni mogoče urejati, ko je izobraževanje aktivno.', { field: 'costs' });
+      }
+      return [{ type: 'CourseCostsSet', data: { costs: command.costs as unknown as Record<string, unknown> } }];
     default: {
       const unreachable: never = command;
       return unreachable;

@@ -55,6 +55,7 @@ const blocks = [
 const course = (changes: Partial<Course> = {}, fieldChanges: object = {}): Course => ({
   status: 'published',
   published: true,
+  costs: null,
   id: 7,
   fields: courseRule.parse({
     type: 4,

@@ -12,6 +12,7 @@ import { changeUnit, createUnit } from '../../application/organisation/units.ts'
 import { registerUser } from '../../application/users/register-user.ts';
 import { academyRule } from '../../domain/courses/academy.rules.ts';
 import { blockRule, courseRule } from '../../domain/courses/course.rules.ts';
+import { courseCostsRule } from '../../domain/courses/course-costs.rules.ts';
 import type { RoleAssignment } from '../../domain/permissions/can.ts';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import type { PasswordHasher } from '../auth/password-hasher.port.ts';
@@ -144,9 +145,11 @@ export const loadDemoData = async (deps: {
     }
     const subjectOf = (username: string) => ({ userId: userIds.get(username) ?? 0, roles: people.find((p) => p.username === username)?.roles ?? [] });
     const courses: CoursesDeps = { store: deps.store, ids: deps.ids, db: deps.db.slonik, now: () => new Date() };
-    const course = async (fields: unknown, blocks: object[]) => {
+    const course = async (fields: unknown, blocks: object[], costs?: object) => {
       const { id } = await step(createCourse(courses, courseRule.parse(fields), meta));
       for (const block of blocks) await step(addBlock(courses, id, blockRule.parse(block), undefined, meta));
+      // Costs are set before publishing: they cannot be changed while the course is active (spec §4).
+      if (costs) await step(changeCourse(courses, id, { type: 'SetCosts', costs: courseCostsRule.parse(costs), now: new Date() }, meta));
       await step(changeCourse(courses, id, { type: 'PublishCourse' }, meta));
       return id;
     };
@@ -213,6 +216,8 @@ export const loadDemoData = async (deps: {
         },
         { kind: 'points', name: 'Kreditne točke', points: 2 },
       ],
+      // Billed to the demo company: its accountant (racunovodja) reads these costs.
+      { companyId, discount: 10, comment: 'Letna pogodba 2026' },
     );
     const colds = await course(
       {

@@ -7,6 +7,7 @@ import { registerFileRoutes } from '../../application/files/files.routes.ts';
 import { registerOrganisationRoutes } from '../../application/organisation/organisation.routes.ts';
 import { registerCourseReadRoutes } from '../../projections/courses/courses.routes.ts';
 import { registerOrganisationReadRoutes } from '../../projections/organisation/organisation.routes.ts';
+import { registerStatsReadRoutes } from '../../projections/stats/stats.routes.ts';
 import { findAuthSubject, userNames } from '../../projections/users/users.queries.ts';
 import { registerUsersReadRoutes } from '../../projections/users/users.routes.ts';
 import { createArgon2PasswordHasher } from '../auth/argon2-password-hasher.ts';
@@ -19,6 +20,7 @@ import type { EventStore } from '../event-store/event-store.port.ts';
 import { createPostgresFileStore } from '../files/postgres-file-store.ts';
 import { createHttpApp } from '../http/app.ts';
 import type { HttpApp } from '../http/http.port.ts';
+import { registerLiveRoutes } from '../http/live.routes.ts';
 import { createMetrics } from '../http/metrics.ts';
 import { registerStaticUi } from '../http/static-ui.ts';
 import { registerSystemRoutes } from '../http/system.routes.ts';
@@ -28,6 +30,7 @@ import type { Log } from '../logging/log.port.ts';
 import { createPdfkitCertificateRenderer } from '../pdf/pdfkit-certificate.ts';
 import type { Database } from '../postgres/database.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/projection-runner.ts';
+import { createReadModelChanges } from '../projections/read-model-changes.ts';
 import { createConsentReportRenderer } from '../reports/consent-report-renderer.ts';
 import { PROJECTIONS } from './projections.ts';
 import { APP_VERSION } from './version.ts';
@@ -90,6 +93,10 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
   registerCourseRoutes(app, { store, ids, db: db.slonik, now: () => new Date() });
   registerCourseReadRoutes(app, { db: db.slonik, now: () => new Date(), certificates: createPdfkitCertificateRenderer(), files });
   registerFileRoutes(app, { files });
+  registerStatsReadRoutes(app, { db: db.slonik });
+  const changes = createReadModelChanges(db.pg);
+  app.addHook('onClose', async () => changes.close());
+  registerLiveRoutes(app, { changes });
   registerConsentRoutes(app, {
     store,
     now: () => new Date(),

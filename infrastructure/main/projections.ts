@@ -3,6 +3,7 @@ import { academiesProjection } from '../../projections/courses/academies.project
 import { coursesProjection } from '../../projections/courses/courses.projection.ts';
 import { postsProjection } from '../../projections/courses/posts.projection.ts';
 import { organisationProjection } from '../../projections/organisation/organisation.projection.ts';
+import { statsProjection } from '../../projections/stats/stats.projection.ts';
 import { usersProjection } from '../../projections/users/users.projection.ts';
 import type { Projection } from '../projections/projection.port.ts';
 
@@ -14,4 +15,5 @@ export const PROJECTIONS: readonly Projection[] = [
   academiesProjection,
   postsProjection,
   consentsProjection,
+  statsProjection,
 ];

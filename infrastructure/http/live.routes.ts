@@ -1,0 +1,31 @@
+import type { ReadModelChanges } from '../projections/read-model-changes.ts';
+import { AUTHENTICATED, type HttpApp } from './http.port.ts';
+
+/**
+ * `GET /api/live`: server-sent events naming the read models that changed (DESIGN §5), so open
+ * statistics pages refetch within a second or two of a participant's answer, without a reload.
+ * `event: changed`, `data: {"readModels":["stats",...]}`; a comment every 15 s keeps proxies open.
+ */
+export const registerLiveRoutes = (app: HttpApp, deps: { changes: ReadModelChanges }) => {
+  app.get(
+    '/api/live',
+    { config: { access: AUTHENTICATED }, schema: { tags: ['system'], summary: 'Server-sent events: which read models changed' } },
+    async (request, reply) => {
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      raw.write('retry: 2000\n\n');
+      const unsubscribe = deps.changes.subscribe((readModels) => raw.write(`event: changed\ndata: ${JSON.stringify({ readModels })}\n\n`));
+      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
+      request.raw.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      });
+    },
+  );
+};

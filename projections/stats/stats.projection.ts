@@ -1,0 +1,119 @@
+import { sql } from 'slonik';
+import type { RecordedEvent } from '../../infrastructure/event-store/event-store.port.ts';
+import type { Projection, ProjectionContext } from '../../infrastructure/projections/projection.port.ts';
+
+/**
+ * Facts for the statistics (issue 7), one row per fact with its time, so every figure can also be
+ * asked "as of" a past instant by filtering on that time (decision 0015):
+ * - `stats_nps_answers`: each NPS answer (score, reasons, comment);
+ * - `stats_quiz_outcomes`: each quiz attempt's outcome (attempt number, passed, score);
+ * - `stats_course_opens`: the first step of a participant in a course per day (a "view" is the
+ *   first opening in an interval, so days are enough and the table stays small);
+ * - `stats_completions`: when a participant completed a course;
+ * - `stats_course_costs`: every change of a course's costs.
+ * Rows are keyed by the event id (or by course, user and day), so a batch applied again adds nothing.
+ * Written in a few statements per batch: a participant's steps are most events of the platform.
+ */
+const enrollmentOf = (event: RecordedEvent) => event.streamName.slice('enrollment-'.length).split('_').map(Number) as [number, number];
+const STEP_EVENTS = new Set([
+  'CourseStarted',
+  'BlockOpened',
+  'VideoProgressed',
+  'VideoCompleted',
+  'AlternativeRead',
+  'QuizAnswerSubmitted',
+  'QuizPassed',
+  'QuizFailed',
+  'NpsAnswered',
+  'CourseCompleted',
+  'CertificateIssued',
+]);
+
+const applyBatch = async ({ tx, table }: ProjectionContext, events: readonly RecordedEvent[]) => {
+  const nps: { id: string; course: number; block: number; user: number; score: number; reasons: string; comment: string | null; at: string }[] = [];
+  const quiz: { id: string; course: number; block: number; user: number; attempt: number; passed: boolean; score: number; at: string }[] = [];
+  const opens = new Map<string, { course: number; user: number; day: string; at: string }>();
+  const completions: { course: number; user: number; at: string }[] = [];
+  const costs: { id: string; course: number; costs: string; at: string }[] = [];
+  for (const event of events) {
+    const at = event.createdAt.toISOString();
+    if (event.type === 'CourseCostsSet') {
+      costs.push({
+        id: event.eventId,
+        course: Number(event.streamName.slice('course-'.length)),
+        costs: JSON.stringify((event.data as { costs: unknown }).costs),
+        at,
+      });
+      continue;
+    }
+    if (!STEP_EVENTS.has(event.type)) continue;
+    const [course, user] = enrollmentOf(event);
+    const day = at.slice(0, 10);
+    const key = `${course}_${user}_${day}`;
+    const open = opens.get(key);
+    if (!open || at < open.at) opens.set(key, { course, user, day, at });
+    const d = event.data as { blockId: number; score: number; reasons: string[]; comment: string | null; attempt: number };
+    if (event.type === 'NpsAnswered')
+      nps.push({ id: event.eventId, course, block: d.blockId, user, score: d.score, reasons: JSON.stringify(d.reasons), comment: d.comment, at });
+    if (event.type === 'QuizPassed' || event.type === 'QuizFailed')
+      quiz.push({ id: event.eventId, course, block: d.blockId, user, attempt: d.attempt, passed: event.type === 'QuizPassed', score: d.score, at });
+    if (event.type === 'CourseCompleted') completions.push({ course, user, at });
+  }
+  const col = <T, K extends keyof T>(rows: readonly T[], key: K) => rows.map((r) => r[key]);
+  if (nps.length > 0) {
+    await tx.query(sql.unsafe`
+      insert into ${table('stats_nps_answers')} (event_id, course_id, block_id, user_id, score, reasons, comment, answered_at)
+      select id, c, b, u, s, r::jsonb, m, a from unnest(${sql.array(col(nps, 'id'), 'uuid')}, ${sql.array(col(nps, 'course'), 'int4')}, ${sql.array(col(nps, 'block'), 'int4')},
+        ${sql.array(col(nps, 'user'), 'int4')}, ${sql.array(col(nps, 'score'), 'int4')}, ${sql.array(col(nps, 'reasons'), 'text')}, ${sql.array(col(nps, 'comment'), 'text')},
+        ${sql.array(col(nps, 'at'), 'timestamptz')}) as x(id, c, b, u, s, r, m, a)
+      on conflict (event_id) do nothing`);
+  }
+  if (quiz.length > 0) {
+    await tx.query(sql.unsafe`
+      insert into ${table('stats_quiz_outcomes')} (event_id, course_id, block_id, user_id, attempt, passed, score, at)
+      select * from unnest(${sql.array(col(quiz, 'id'), 'uuid')}, ${sql.array(col(quiz, 'course'), 'int4')}, ${sql.array(col(quiz, 'block'), 'int4')},
+        ${sql.array(col(quiz, 'user'), 'int4')}, ${sql.array(col(quiz, 'attempt'), 'int4')}, ${sql.array(col(quiz, 'passed'), 'bool')}, ${sql.array(col(quiz, 'score'), 'numeric')},
+        ${sql.array(col(quiz, 'at'), 'timestamptz')})
+      on conflict (event_id) do nothing`);
+  }
+  if (opens.size > 0) {
+    const rows = [...opens.values()];
+    await tx.query(sql.unsafe`
+      insert into ${table('stats_course_opens')} as o (course_id, user_id, day, at)
+      select * from unnest(${sql.array(col(rows, 'course'), 'int4')}, ${sql.array(col(rows, 'user'), 'int4')}, ${sql.array(col(rows, 'day'), 'date')}, ${sql.array(col(rows, 'at'), 'timestamptz')})
+      on conflict (course_id, user_id, day) do update set at = least(o.at, excluded.at)`);
+  }
+  if (completions.length > 0) {
+    await tx.query(sql.unsafe`
+      insert into ${table('stats_completions')} as c (course_id, user_id, at)
+      select * from unnest(${sql.array(col(completions, 'course'), 'int4')}, ${sql.array(col(completions, 'user'), 'int4')}, ${sql.array(col(completions, 'at'), 'timestamptz')})
+      on conflict (course_id, user_id) do update set at = least(c.at, excluded.at)`);
+  }
+  for (const c of costs) {
+    await tx.query(sql.unsafe`
+      insert into ${table('stats_course_costs')} (event_id, course_id, costs, at) values (${c.id}, ${c.course}, ${c.costs}::jsonb, ${c.at})
+      on conflict (event_id) do nothing`);
+  }
+};
+
+export const statsProjection: Projection = {
+  name: 'stats',
+  version: 1,
+  tables: ['stats_nps_answers', 'stats_quiz_outcomes', 'stats_course_opens', 'stats_completions', 'stats_course_costs'],
+  setup: (table) => [
+    sql.unsafe`create table ${table('stats_nps_answers')} (event_id uuid primary key, course_id integer not null, block_id integer not null, user_id integer not null,
+      score smallint not null, reasons jsonb not null, comment text, answered_at timestamptz not null)`,
+    sql.unsafe`create index on ${table('stats_nps_answers')} (course_id, block_id, answered_at)`,
+    sql.unsafe`create table ${table('stats_quiz_outcomes')} (event_id uuid primary key, course_id integer not null, block_id integer not null, user_id integer not null,
+      attempt integer not null, passed boolean not null, score numeric not null, at timestamptz not null)`,
+    sql.unsafe`create index on ${table('stats_quiz_outcomes')} (course_id, at)`,
+    sql.unsafe`create table ${table('stats_course_opens')} (course_id integer not null, user_id integer not null, day date not null, at timestamptz not null,
+      primary key (course_id, user_id, day))`,
+    sql.unsafe`create index on ${table('stats_course_opens')} (course_id, at)`,
+    sql.unsafe`create table ${table('stats_completions')} (course_id integer not null, user_id integer not null, at timestamptz not null, primary key (course_id, user_id))`,
+    sql.unsafe`create table ${table('stats_course_costs')} (event_id uuid primary key, course_id integer not null, costs jsonb not null, at timestamptz not null)`,
+    sql.unsafe`create index on ${table('stats_course_costs')} (course_id, at)`,
+  ],
+  handles: [...STEP_EVENTS, 'CourseCostsSet'],
+  apply: applyBatch,
+};

@@ -1,0 +1,252 @@
+import { type DatabasePool, sql } from 'slonik';
+import { z } from 'zod';
+import { type CourseCosts, costFigures, courseCostsRule } from '../../domain/courses/course-costs.rules.ts';
+import { countNps, npsCategory, summariseNps } from '../../domain/stats/nps.ts';
+
+export type StatsDb = DatabasePool;
+
+/** Whose answers count: everyone (system permission), or participants of these units and companies (a community role's reach). */
+export type StatsScope = { readonly all: true } | { readonly all: false; readonly unitIds: readonly number[]; readonly companyIds: readonly number[] };
+
+/** The time window of a figure: the interval (or all time) cut at the "as of" instant. */
+export type Window = { readonly from: Date; readonly to: Date; readonly asOf: Date; readonly intervalId: number };
+
+const inScope = (scope: StatsScope, userColumn: ReturnType<typeof sql.identifier>) =>
+  scope.all
+    ? sql.fragment`true`
+    : sql.fragment`${userColumn} in (select r.user_id from rm.user_roles r left join rm.units un on un.id = r.unit_id
+        where r.unit_id = any(${sql.array([...scope.unitIds], 'int4')}) or coalesce(r.company_id, un.company_id) = any(${sql.array([...scope.companyIds], 'int4')}))`;
+
+const courseRow = z.object({ id: z.number(), title: z.string(), intervals: z.array(z.object({ startsAt: z.string(), stopsAt: z.string() })) });
+
+/** The course and the window of its interval `intervalId` (0: all time), cut at `asOf`; null when the course or interval does not exist. */
+export const courseWindow = async (db: StatsDb, courseId: number, intervalId: number, asOf: Date) => {
+  const course = await db.maybeOne(sql.type(courseRow)`select id, title, intervals from rm.courses where id = ${courseId} and status <> 'deleted'`);
+  if (!course) return null;
+  if (intervalId === 0) return { course, window: { from: new Date(0), to: asOf, asOf, intervalId } satisfies Window };
+  const interval = course.intervals[intervalId - 1];
+  if (!interval) return null;
+  const stop = new Date(interval.stopsAt);
+  return { course, window: { from: new Date(interval.startsAt), to: stop < asOf ? stop : asOf, asOf, intervalId } satisfies Window };
+};
+
+const inWindow = (column: ReturnType<typeof sql.identifier>, w: Window) =>
+  sql.fragment`${column} >= ${w.from.toISOString()}::timestamptz and ${column} <= ${w.to.toISOString()}::timestamptz`;
+
+const npsRow = z.object({ user_id: z.number(), score: z.number(), reasons: z.array(z.string()), comment: z.string().nullable(), answered_at: z.string() });
+
+/** Each participant's latest answer to the NPS block in the window (an answer given again replaces the earlier one). */
+const latestAnswers = (db: StatsDb, courseId: number, blockId: number, w: Window, scope: StatsScope) =>
+  db.any(sql.type(npsRow)`
+    select distinct on (a.user_id) a.user_id, a.score, a.reasons, a.comment, a.answered_at
+      from rm.stats_nps_answers a
+     where a.course_id = ${courseId} and a.block_id = ${blockId} and ${inWindow(sql.identifier(['a', 'answered_at']), w)} and ${inScope(scope, sql.identifier(['a', 'user_id']))}
+     order by a.user_id, a.answered_at desc`);
+
+/** NPS of one block: the summary, the distribution of scores 0 to 10, follow-up reasons by category, and (with the comment permission) the last 20 comments. */
+export const npsOverview = async (db: StatsDb, courseId: number, blockId: number, w: Window, scope: StatsScope, withComments: boolean) => {
+  const answers = await latestAnswers(db, courseId, blockId, w, scope);
+  const distribution = Array.from({ length: 11 }, (_, score) => ({ score, count: answers.filter((a) => a.score === score).length }));
+  const reasons = new Map<string, { reason: string; category: string; count: number }>();
+  for (const a of answers) {
+    const category = npsCategory(a.score);
+    for (const reason of a.reasons) {
+      const key = `${category}|${reason}`;
+      const entry = reasons.get(key) ?? { reason, category, count: 0 };
+      entry.count++;
+      reasons.set(key, entry);
+    }
+  }
+  // spec §9: a report can include only the last 20 comments.
+  const comments = withComments
+    ? answers
+        .filter((a) => a.comment)
+        .sort((a, b) => b.answered_at.localeCompare(a.answered_at))
+        .slice(0, 20)
+        .map((a) => ({ score: a.score, comment: a.comment as string, at: a.answered_at }))
+    : [];
+  return { ...summariseNps(countNps(answers.map((a) => a.score))), distribution, reasons: [...reasons.values()].sort((a, b) => b.count - a.count), comments };
+};
+
+export const COMMUNITY_KINDS = ['unit', 'company', 'group', 'profession'] as const;
+export type CommunityKind = (typeof COMMUNITY_KINDS)[number];
+
+const groupRow = z.object({ id: z.number(), name: z.string(), user_id: z.number() });
+
+/**
+ * Who belongs where, now (decision 0015): participants' units through their participant role, the
+ * units' companies, the community groups of those units, their profession.
+ */
+const membership = (db: StatsDb, kind: CommunityKind, userIds: readonly number[]) => {
+  const users = sql.array([...userIds], 'int4');
+  switch (kind) {
+    case 'unit':
+      return db.any(sql.type(groupRow)`
+        select distinct un.id, un.name, r.user_id from rm.user_roles r join rm.units un on un.id = r.unit_id where r.role_id = 10 and r.user_id = any(${users})`);
+    case 'company':
+      return db.any(sql.type(groupRow)`
+        select distinct c.id, c.name, r.user_id from rm.user_roles r join rm.units un on un.id = r.unit_id join rm.companies c on c.id = un.company_id
+         where r.role_id = 10 and r.user_id = any(${users})`);
+    case 'group':
+      return db.any(sql.type(groupRow)`
+        select distinct g.id, g.name, r.user_id from rm.user_roles r join rm.community_group_units gu on gu.unit_id = r.unit_id join rm.community_groups g on g.id = gu.group_id
+         where r.role_id = 10 and r.user_id = any(${users})`);
+    case 'profession':
+      return db.any(sql.type(groupRow)`
+        select p.id, p.name, u.id as user_id from rm.users u join rm.professions p on p.id = u.profession_id where u.id = any(${users})`);
+    default: {
+      const unreachable: never = kind;
+      return unreachable;
+    }
+  }
+};
+
+/** NPS of one block per unit, company, community group or profession. */
+export const npsByCommunity = async (db: StatsDb, courseId: number, blockId: number, w: Window, scope: StatsScope, kind: CommunityKind) => {
+  const answers = await latestAnswers(db, courseId, blockId, w, scope);
+  const scores = new Map(answers.map((a) => [a.user_id, a.score]));
+  const groups = new Map<number, { id: number; name: string; scores: number[] }>();
+  for (const row of await membership(db, kind, [...scores.keys()])) {
+    const group = groups.get(row.id) ?? { id: row.id, name: row.name, scores: [] };
+    group.scores.push(scores.get(row.user_id) as number);
+    groups.set(row.id, group);
+  }
+  return [...groups.values()]
+    .map((g) => ({ id: g.id, name: g.name, ...summariseNps(countNps(g.scores)) }))
+    .sort((a, b) => b.answers - a.answers || a.name.localeCompare(b.name, 'sl'));
+};
+
+const quizRow = z.object({
+  block_id: z.number(),
+  attempted: z.number(),
+  passed: z.number(),
+  first_attempt_passed: z.number(),
+  attempts: z.number(),
+});
+
+const rate = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
+
+/** Success of a course in the window: per quiz block passed over attempted and first-attempt passes; started and completed participants. */
+export const courseSuccess = async (db: StatsDb, courseId: number, w: Window, scope: StatsScope) => {
+  const quizzes = await db.any(sql.type(quizRow)`
+    select q.block_id, count(distinct q.user_id)::int as attempted, count(distinct q.user_id) filter (where q.passed)::int as passed,
+           count(distinct q.user_id) filter (where q.passed and q.attempt = 1)::int as first_attempt_passed, count(*)::int as attempts
+      from rm.stats_quiz_outcomes q
+     where q.course_id = ${courseId} and ${inWindow(sql.identifier(['q', 'at']), w)} and ${inScope(scope, sql.identifier(['q', 'user_id']))}
+     group by q.block_id order by q.block_id`);
+  const counts = await db.one(sql.type(z.object({ started: z.number(), completed: z.number() }))`
+    select (select count(distinct o.user_id) from rm.stats_course_opens o
+             where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, sql.identifier(['o', 'user_id']))})::int as started,
+           (select count(*) from rm.stats_completions c
+             where c.course_id = ${courseId} and ${inWindow(sql.identifier(['c', 'at']), w)} and ${inScope(scope, sql.identifier(['c', 'user_id']))})::int as completed`);
+  const attempted = quizzes.reduce((s, q) => s + q.attempted, 0);
+  const passed = quizzes.reduce((s, q) => s + q.passed, 0);
+  const first = quizzes.reduce((s, q) => s + q.first_attempt_passed, 0);
+  return {
+    started: counts.started,
+    completed: counts.completed,
+    completionRate: rate(counts.completed, counts.started),
+    attempted,
+    passed,
+    successRate: rate(passed, attempted),
+    firstAttemptRate: rate(first, attempted),
+    quizzes: quizzes.map((q) => ({
+      blockId: q.block_id,
+      attempted: q.attempted,
+      passed: q.passed,
+      firstAttemptPassed: q.first_attempt_passed,
+      attempts: q.attempts,
+      successRate: rate(q.passed, q.attempted),
+      firstAttemptRate: rate(q.first_attempt_passed, q.attempted),
+    })),
+  };
+};
+
+const costRow = z.object({ costs: z.record(z.string(), z.unknown()), at: z.string() });
+
+/** The costs as they stood at `asOf` (the defaults of spec §9 before any were set). */
+export const costsAsOf = async (db: StatsDb, courseId: number, asOf: Date): Promise<{ costs: CourseCosts; setAt: string | null }> => {
+  const row = await db.maybeOne(sql.type(costRow)`
+    select costs, at from rm.stats_course_costs where course_id = ${courseId} and at <= ${asOf.toISOString()}::timestamptz order by at desc limit 1`);
+  return row ? { costs: courseCostsRule.parse(row.costs), setAt: row.at } : { costs: courseCostsRule.parse({}), setAt: null };
+};
+
+export const BUCKETS = ['day', 'week', 'month'] as const;
+export type Bucket = (typeof BUCKETS)[number];
+
+const periodRow = z.object({ period: z.string(), views: z.number() });
+
+/**
+ * Views (a participant's first opening of the course in the window, decision 0015) per day, week or
+ * month in Ljubljana time, with what they cost: each period's views amount and the running totals.
+ */
+export const costTimeline = async (db: StatsDb, courseId: number, w: Window, bucket: Bucket) => {
+  const { costs, setAt } = await costsAsOf(db, courseId, w.asOf);
+  const periods = await db.any(sql.type(periodRow)`
+    select to_char(date_trunc(${bucket}, first_at at time zone 'Europe/Ljubljana'), 'YYYY-MM-DD') as period, count(*)::int as views
+      from (select o.user_id, min(o.at) as first_at from rm.stats_course_opens o
+             where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} group by o.user_id) f
+     group by 1 order by 1`);
+  let views = 0;
+  const timeline = periods.map((p) => {
+    views += p.views;
+    const figures = costFigures(costs, views);
+    return {
+      period: p.period,
+      views: p.views,
+      viewsAmount: p.views * costs.viewAmount,
+      cumulativeViews: views,
+      totalAmount: figures.totalAmount,
+      finalAmount: figures.finalAmount,
+    };
+  });
+  return { costs, setAt, figures: costFigures(costs, views), timeline };
+};
+
+/** Courses whose costs were billed to the company as of `asOf` (the company's accountant reads these). */
+export const coursesBilledTo = async (db: StatsDb, companyId: number, asOf: Date) =>
+  db.anyFirst(sql.type(z.object({ course_id: z.number() }))`
+    select course_id from (select distinct on (course_id) course_id, costs from rm.stats_course_costs
+                            where at <= ${asOf.toISOString()}::timestamptz order by course_id, at desc) latest
+     where (costs->>'companyId')::int = ${companyId} order by course_id`);
+
+/** The company a course's costs are billed to as of `asOf`, or null. */
+export const billedCompany = async (db: StatsDb, courseId: number, asOf: Date) => (await costsAsOf(db, courseId, asOf)).costs.companyId;
+
+/** The companies of the units a community role reaches (an accountant's own company). */
+export const companiesOfUnits = async (db: StatsDb, unitIds: readonly number[], companyIds: readonly number[]) => [
+  ...new Set([
+    ...companyIds,
+    ...(await db.anyFirst(sql.type(z.object({ company_id: z.number() }))`select company_id from rm.units where id = any(${sql.array([...unitIds], 'int4')})`)),
+  ]),
+];
+
+const statsRow = z.object({
+  participants: z.number(),
+  courses: z.number(),
+  publishedCourses: z.number(),
+  enrollments: z.number(),
+  completions: z.number(),
+  views30: z.number(),
+});
+
+/** /admin/stats: the platform at a glance, and the courses with the most views. */
+export const platformStats = async (db: StatsDb, asOf: Date) => {
+  const t = asOf.toISOString();
+  const totals = await db.one(sql.type(statsRow)`
+    select (select count(distinct user_id) from rm.user_roles where role_id = 10)::int as participants,
+           (select count(*) from rm.courses where status <> 'deleted')::int as courses,
+           (select count(*) from rm.courses where published and status <> 'deleted')::int as "publishedCourses",
+           (select count(*) from (select distinct course_id, user_id from rm.stats_course_opens where at <= ${t}::timestamptz) e)::int as enrollments,
+           (select count(*) from rm.stats_completions where at <= ${t}::timestamptz)::int as completions,
+           (select count(distinct (course_id, user_id)) from rm.stats_course_opens where at <= ${t}::timestamptz and at > ${t}::timestamptz - interval '30 days')::int as views30`);
+  const nps = await db.anyFirst(sql.type(z.object({ score: z.number() }))`
+    select score from (select distinct on (block_id, user_id) score from rm.stats_nps_answers where answered_at <= ${t}::timestamptz order by block_id, user_id, answered_at desc) a`);
+  const top = await db.any(sql.type(z.object({ id: z.number(), title: z.string(), views: z.number(), completions: z.number() }))`
+    select c.id, c.title, coalesce(v.views, 0)::int as views, coalesce(d.n, 0)::int as completions
+      from rm.courses c
+      left join (select course_id, count(distinct user_id) as views from rm.stats_course_opens where at <= ${t}::timestamptz group by course_id) v on v.course_id = c.id
+      left join (select course_id, count(*) as n from rm.stats_completions where at <= ${t}::timestamptz group by course_id) d on d.course_id = c.id
+     where c.status <> 'deleted' order by views desc, c.id limit 10`);
+  return { ...totals, nps: summariseNps(countNps(nps)), topCourses: [...top] };
+};

@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../domain/permissions/roles.ts';
+import { type AllPosition, formatPosition, parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
+import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
+
+type Nps = {
+  nps: {
+    promoters: number;
+    neutrals: number;
+    detractors: number;
+    answers: number;
+    score: number | null;
+    grade: string;
+    comments: unknown[];
+    reasons: { reason: string; count: number }[];
+  };
+};
+
+describe('statistics and costs API', () => {
+  let p: TestPlatform;
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+  let courseId: number;
+  let npsBlock: number;
+  let quizBlock: number;
+  let last: AllPosition | null = null;
+
+  const call = async (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+    const response = await p.app.inject({
+      method,
+      url,
+      headers: { authorization: `JWT ${tokens[who]}`, ...(last ? { 'x-min-position': formatPosition(last) } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+    const position = response.headers['x-event-position'];
+    if (typeof position === 'string') last = parsePosition(position);
+    return response;
+  };
+
+  /** A participant's steps written to their enrollment stream, as the course commands would. */
+  const steps = async (user: number, events: { type: string; data: object }[]) => {
+    const stream = `enrollment-${courseId}_${user}`;
+    const read = await p.store.readStream(stream);
+    const result = await p.store.append(
+      stream,
+      events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata: {} })),
+      { expectedRevision: read.revision },
+    );
+    last = result.position;
+  };
+  const started = (user: number) => ({ type: 'CourseStarted', data: { courseId, userId: user } });
+  const nps = (score: number, reasons: string[] = [], comment: string | null = null) => ({
+    type: 'NpsAnswered',
+    data: { blockId: npsBlock, score, reasons, comment, followUps: [] },
+  });
+  const quiz = (attempt: number, passed: boolean) =>
+    passed
+      ? { type: 'QuizPassed', data: { blockId: quizBlock, attempt, score: 100, threshold: 100 } }
+      : { type: 'QuizFailed', data: { blockId: quizBlock, attempt, score: 0, threshold: 100, retriesLeft: 1 } };
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    ids.admin = await p.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
+    tokens.admin = (await p.login('skrbnik')).token;
+    const company = (await call('admin', 'POST', '/api/companies', { name: 'Lekarne', address: 'Cesta 1' })).json() as { id: number };
+    const other = (await call('admin', 'POST', '/api/companies', { name: 'Drugo podjetje', address: 'Cesta 2' })).json() as { id: number };
+    ids.company = company.id;
+    ids.other = other.id;
+    ids.unitA = ((await call('admin', 'POST', '/api/units', { name: 'Enota A', companyId: company.id })).json() as { id: number }).id;
+    ids.unitB = ((await call('admin', 'POST', '/api/units', { name: 'Enota B', companyId: company.id })).json() as { id: number }).id;
+    ids.unitX = ((await call('admin', 'POST', '/api/units', { name: 'Enota X', companyId: other.id })).json() as { id: number }).id;
+    for (const [name, unit] of [
+      ['a1', ids.unitA],
+      ['a2', ids.unitA],
+      ['a3', ids.unitA],
+      ['b1', ids.unitB],
+      ['b2', ids.unitB],
+    ] as const) {
+      ids[name] = await p.createUser(name, [{ roleId: ROLE.participant, unitId: unit as number, companyId: company.id }]);
+    }
+    await p.createUser('vodja', [{ roleId: ROLE.manager, unitId: ids.unitA as number, companyId: company.id }]);
+    await p.createUser('racunovodja', [{ roleId: ROLE.accountant, unitId: ids.unitA as number, companyId: company.id }]);
+    await p.createUser('tuji', [{ roleId: ROLE.accountant, unitId: ids.unitX as number, companyId: other.id }]);
+    await p.createUser('ana', [{ roleId: ROLE.participant, unitId: ids.unitA as number, companyId: company.id }]);
+    for (const who of ['vodja', 'racunovodja', 'tuji', 'ana']) tokens[who] = (await p.login(who)).token;
+
+    courseId = (
+      (
+        await call('admin', 'POST', '/api/courses', {
+          type: 3,
+          title: 'Statistika tečaja',
+          description: 'Izobraževanje za preverjanje statistike.',
+          cover: '/c.svg',
+          creditPoints: 1,
+          public: true,
+        })
+      ).json() as { id: number }
+    ).id;
+    quizBlock = (
+      (
+        await call('admin', 'POST', `/api/courses/${courseId}/blocks`, {
+          block: {
+            kind: 'quiz',
+            name: 'Kviz',
+            batchSize: 1,
+            successThreshold: 100,
+            retries: 1,
+            questions: [
+              {
+                id: 'q',
+                text: 'Da?',
+                answers: [
+                  { id: 'a', text: 'Da', correct: true },
+                  { id: 'b', text: 'Ne' },
+                ],
+              },
+            ],
+          },
+        })
+      ).json() as { id: number }
+    ).id;
+    npsBlock = (
+      (
+        await call('admin', 'POST', `/api/courses/${courseId}/blocks`, {
+          block: {
+            kind: 'nps',
+            name: 'NPS',
+            question: 'Priporočili?',
+            set: 1,
+            reasons: { detractor: ['Predolgo'], neutral: [], promoter: ['Uporabno'] },
+            commentEnabled: true,
+          },
+        })
+      ).json() as { id: number }
+    ).id;
+  });
+
+  afterAll(async () => p.close());
+
+  const overview = async (who = 'admin', query = '') => {
+    const r = await call(who, 'GET', `/api/courses/${courseId}/nps/${npsBlock}/overview${query}`);
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json() as Nps;
+  };
+
+  it('has no NPS score before any answer', async () => {
+    expect((await overview()).nps).toMatchObject({ answers: 0, score: null, grade: 'none' });
+  });
+
+  let beforeSecondWave = '';
+
+  it('computes NPS from the answers with the boundaries 6, 7, 8, 9 (hand-computed: 2 promoters, 2 neutrals, 1 detractor = 20)', async () => {
+    await steps(ids.a1 as number, [started(ids.a1 as number), quiz(1, true), nps(9, ['Uporabno'], 'Odlično')]);
+    await steps(ids.a2 as number, [started(ids.a2 as number), quiz(1, false), quiz(2, true), nps(8)]);
+    await steps(ids.a3 as number, [started(ids.a3 as number), quiz(1, false), nps(6, ['Predolgo'], 'Predolgo')]);
+    await steps(ids.b1 as number, [started(ids.b1 as number), quiz(1, true), nps(7)]);
+    await steps(ids.b2 as number, [started(ids.b2 as number), nps(10, ['Uporabno'])]);
+    const result = await overview();
+    expect(result.nps).toMatchObject({ promoters: 2, neutrals: 2, detractors: 1, answers: 5, score: 20, grade: 'poor' });
+    expect(result.nps.reasons).toEqual(expect.arrayContaining([{ reason: 'Uporabno', category: 'promoter', count: 2 }]));
+    expect(result.nps.comments).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 20));
+    beforeSecondWave = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 20));
+  });
+
+  it('shows the figures as they stood at a past instant', async () => {
+    // a3 changes their mind to 10; a detractor no more.
+    await steps(ids.a3 as number, [nps(10)]);
+    expect((await overview()).nps).toMatchObject({ promoters: 3, detractors: 0, score: 60, grade: 'veryGood' });
+    expect((await overview('admin', `?asOf=${encodeURIComponent(beforeSecondWave)}`)).nps).toMatchObject({ promoters: 2, detractors: 1, score: 20 });
+    expect((await overview('admin', '?asOf=2000-01-01T00:00:00Z')).nps.answers).toBe(0);
+    expect((await call('admin', 'GET', `/api/courses/${courseId}/nps/${npsBlock}/overview?asOf=jutri`)).statusCode).toBe(400);
+  });
+
+  it('breaks NPS down per unit and company', async () => {
+    const units = (await call('admin', 'GET', `/api/courses/${courseId}/nps/${npsBlock}/communities?kind=unit`)).json() as {
+      rows: { name: string; answers: number; score: number }[];
+    };
+    expect(units.rows).toEqual([
+      expect.objectContaining({ name: 'Enota A', answers: 3, score: 66.7 }),
+      expect.objectContaining({ name: 'Enota B', answers: 2, score: 50 }),
+    ]);
+    const companies = (await call('admin', 'GET', `/api/courses/${courseId}/nps/${npsBlock}/communities?kind=company`)).json() as {
+      rows: { name: string; answers: number }[];
+    };
+    expect(companies.rows).toEqual([expect.objectContaining({ name: 'Lekarne', answers: 5 })]);
+  });
+
+  it('computes success: passed over attempted and first-attempt passes (hand-computed: 3 of 4 passed, 2 of 4 at once)', async () => {
+    const { success } = (await call('admin', 'GET', `/api/courses/${courseId}/success`)).json() as {
+      success: { started: number; attempted: number; passed: number; successRate: number; firstAttemptRate: number };
+    };
+    expect(success).toMatchObject({ started: 5, attempted: 4, passed: 3, successRate: 75, firstAttemptRate: 50 });
+  });
+
+  it("gives a manager only their unit's participants, and refuses a participant and another company's accountant", async () => {
+    expect((await overview('vodja')).nps).toMatchObject({ answers: 3 });
+    const success = (await call('vodja', 'GET', `/api/courses/${courseId}/success`)).json() as { success: { started: number } };
+    expect(success.success.started).toBe(3);
+    expect((await call('vodja', 'GET', `/api/courses/${courseId}/success?communityId=${ids.unitB}`)).statusCode).toBe(403);
+    expect((await call('ana', 'GET', `/api/courses/${courseId}/nps/${npsBlock}/overview`)).statusCode).toBe(403);
+    expect((await call('ana', 'GET', `/api/courses/${courseId}/costs`)).statusCode).toBe(403);
+  });
+
+  it("keeps costs as events: defaults, set while inactive, refused while active; the accountant reads their company's only and cannot change them", async () => {
+    const costs = async (who: string) => call(who, 'GET', `/api/courses/${courseId}/costs`);
+    const before = (await costs('admin')).json() as { costs: { viewAmount: number }; figures: { views: number; totalAmount: number } };
+    // spec §9 defaults; 5 views: 300 + 450 + 5 x 7.85 + 780 + 780 = 2,349.25 EUR.
+    expect(before.costs.viewAmount).toBe(785);
+    expect(before.figures).toMatchObject({ views: 5, totalAmount: 234_925 });
+    // The course is unpublished (no intervals, so it would be active once published): costs can be set.
+    const set = await call('admin', 'PUT', `/api/courses/${courseId}/costs`, { companyId: ids.company, discount: 10, otherAmount: 10_000 });
+    expect(set.statusCode).toBe(200);
+    const after = (await costs('racunovodja')).json() as { figures: { totalAmount: number; finalAmount: number }; timeline: { views: number }[] };
+    expect(after.figures).toMatchObject({ totalAmount: 244_925, finalAmount: 220_433 });
+    expect(after.timeline.reduce((s, t) => s + t.views, 0)).toBe(5);
+    expect((await costs('tuji')).statusCode).toBe(403);
+    expect((await call('racunovodja', 'PUT', `/api/courses/${courseId}/costs`, { discount: 0 })).statusCode).toBe(403);
+    const company = (await call('racunovodja', 'GET', `/api/companies/${ids.company}/costs`)).json() as { courses: unknown[]; finalAmount: number };
+    expect(company).toMatchObject({ finalAmount: 220_433 });
+    expect(company.courses).toHaveLength(1);
+    expect((await call('racunovodja', 'GET', `/api/companies/${ids.other}/costs`)).statusCode).toBe(403);
+    expect((await call('admin', 'PUT', `/api/courses/${courseId}/costs`, { discount: 120 })).statusCode).toBe(400);
+    await call('admin', 'POST', `/api/courses/${courseId}/publish`);
+    const refused = await call('admin', 'PUT', `/api/courses/${courseId}/costs`, { discount: 0 });
+    expect(refused.statusCode).toBe(422);
+    expect((refused.json() as { errors: { message: string }[] }).errors[0]?.message).toBe('Stroškov ni mogoče urejati, ko je izobraževanje aktivno.');
+  });
+
+  it('streams which read models changed to an open page', async () => {
+    await p.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (p.app.server.address() as { port: number }).port;
+    const controller = new AbortController();
+    const response = await fetch(`http://127.0.0.1:${port}/api/live`, { headers: { authorization: `JWT ${tokens.admin}` }, signal: controller.signal });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    await new Promise((r) => setTimeout(r, 600));
+    await steps(ids.b1 as number, [nps(3)]);
+    let text = '';
+    const deadline = Date.now() + 5_000;
+    while (!text.includes('"stats"') && Date.now() < deadline) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toContain('event: changed');
+    expect(text).toContain('"stats"');
+    controller.abort();
+  });
+});
