@@ -56,8 +56,27 @@ const COURSE_PAGES = new Set([
 /** Consents and their audit: one lazily loaded chunk. */
 const CONSENT_PAGES = new Set(['/pogoji', '/profil/pogoji', '/revizija/privolitve']);
 
+/** Statistics and costs (issue 7): their own chunk, with recharts. */
+const STATS_PAGES = new Set([
+  '/admin/courses/:courseId/nps/:blockId/overview/:intervalId',
+  '/admin/courses/:courseId/nps/:blockId/communities/:intervalId',
+  '/admin/courses/:courseId/success/:intervalId',
+  '/admin/courses/:courseId/communities/:communityId/success/:intervalId',
+  '/admin/courses/:courseId/costs/:intervalId',
+  '/admin/stats',
+]);
+
 const toRoute = (entry: RouteEntry): RouteObject => {
   const base = { path: entry.path, loader: guard, handle: { title: entry.title } };
+  if (STATS_PAGES.has(entry.path)) {
+    return {
+      ...base,
+      lazy: async () => {
+        const { StatsPage } = await import('./routes/stats-pages.tsx');
+        return { element: <StatsPage path={entry.path} notFound={<NotFoundPage />} /> };
+      },
+    };
+  }
   if (entry.section === 'admin') {
     return {
       ...base,

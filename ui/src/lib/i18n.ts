@@ -27,9 +27,13 @@ export const setupI18n = () => {
 
 const dateTime = new Intl.DateTimeFormat('sl-SI', { timeZone: TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
 const date = new Intl.DateTimeFormat('sl-SI', { timeZone: TIME_ZONE, dateStyle: 'medium' });
-const euro = new Intl.NumberFormat('sl-SI', { style: 'currency', currency: 'EUR' });
+// Issue 7: amounts as 1.234,56 € (sl-SI alone groups only from five digits).
+const euro = new Intl.NumberFormat('sl-SI', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
+const number = new Intl.NumberFormat('sl-SI', { useGrouping: 'always', maximumFractionDigits: 1 });
 
 export const formatDateTime = (value: string | Date) => dateTime.format(new Date(value));
 export const formatDate = (value: string | Date) => date.format(new Date(value));
 /** Money is integer euro cents everywhere below the UI. */
 export const formatEuroCents = (cents: number) => euro.format(cents / 100);
+export const formatNumber = (value: number) => number.format(value);
+export const formatPercent = (value: number | null) => (value === null ? '–' : `${number.format(value)} %`);

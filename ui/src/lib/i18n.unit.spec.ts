@@ -24,8 +24,8 @@ describe('Slovenian locale', () => {
     // 23:30 UTC on 31 March is 1:30 on 1 April in Ljubljana (summer time).
     expect(formatDate('2026-03-31T23:30:00Z')).toBe('1. apr. 2026');
     expect(formatDateTime('2026-01-15T11:05:00Z')).toContain('12:05');
-    // Slovenian groups thousands from five digits on (1234,56 € but 12.345,67 €).
-    expect(formatEuroCents(123456).replace(/\s/g, ' ')).toBe('1234,56 €');
+    // Issue 7: thousands always grouped (1.234,56 €), though sl-SI alone starts at five digits.
+    expect(formatEuroCents(123456).replace(/\s/g, ' ')).toBe('1.234,56 €');
     expect(formatEuroCents(1234567).replace(/\s/g, ' ')).toBe('12.345,67 €');
   });
 

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { CostsPage } from '../../features/stats/components/costs-page.tsx';
+import { NpsCommunitiesPage, NpsOverviewPage } from '../../features/stats/components/nps-pages.tsx';
+import { PlatformStatsPage } from '../../features/stats/components/platform-stats-page.tsx';
+import { SuccessPage } from '../../features/stats/components/success-page.tsx';
+import { meQuery } from '../../features/users/api/me.ts';
+import { hasSystemPermission } from '../../features/users/roles.ts';
+
+/** spec §6 system deal update: who may change a course's costs. */
+const COSTS_UPDATE_PERMISSION = 1054;
+
+type Params = { id: number; blockId: number; intervalId: number; communityId: number };
+
+/** Statistics and costs pages (issue 7) by route path, one lazily loaded chunk (recharts stays out of other pages). */
+const PAGES: Record<string, (p: Params, canEditCosts: boolean) => ReactNode> = {
+  '/admin/courses/:courseId/nps/:blockId/overview/:intervalId': (p) => <NpsOverviewPage courseId={p.id} blockId={p.blockId} intervalId={p.intervalId} />,
+  '/admin/courses/:courseId/nps/:blockId/communities/:intervalId': (p) => <NpsCommunitiesPage courseId={p.id} blockId={p.blockId} intervalId={p.intervalId} />,
+  '/admin/courses/:courseId/success/:intervalId': (p) => <SuccessPage courseId={p.id} intervalId={p.intervalId} communityId={null} />,
+  '/admin/courses/:courseId/communities/:communityId/success/:intervalId': (p) => (
+    <SuccessPage courseId={p.id} intervalId={p.intervalId} communityId={p.communityId} />
+  ),
+  '/admin/courses/:courseId/costs/:intervalId': (p, canEdit) => <CostsPage courseId={p.id} intervalId={p.intervalId} canEdit={canEdit} />,
+  '/admin/stats': () => <PlatformStatsPage />,
+};
+
+const whole = (value: string | undefined, fallback: number) => {
+  const n = Number(value ?? fallback);
+  return Number.isInteger(n) && n >= 0 ? n : null;
+};
+
+export const StatsPage = ({ path, notFound }: { path: string; notFound: ReactNode }) => {
+  const params = useParams();
+  const me = useQuery(meQuery);
+  const page = PAGES[path];
+  const values = {
+    id: whole(params.courseId, 0),
+    blockId: whole(params.blockId, 0),
+    intervalId: whole(params.intervalId, 0),
+    communityId: whole(params.communityId, 0),
+  };
+  if (!page || Object.values(values).some((v) => v === null)) return <>{notFound}</>;
+  return <>{page(values as Params, me.data ? hasSystemPermission(me.data, COSTS_UPDATE_PERMISSION) : false)}</>;
+};

@@ -1,0 +1,110 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export type NpsSummary = {
+  promoters: number;
+  neutrals: number;
+  detractors: number;
+  answers: number;
+  score: number | null;
+  grade: 'none' | 'poor' | 'good' | 'veryGood' | 'excellent';
+  level: 'none' | 'low' | 'medium' | 'high';
+};
+
+export type StatsWindow = { intervalId: number; from: string; to: string; asOf: string };
+type CourseRef = { id: number; title: string };
+
+export type NpsOverview = {
+  course: CourseRef;
+  window: StatsWindow;
+  nps: NpsSummary & {
+    distribution: { score: number; count: number }[];
+    reasons: { reason: string; category: string; count: number }[];
+    comments: { score: number; comment: string; at: string }[];
+  };
+};
+
+export type NpsCommunities = { course: CourseRef; window: StatsWindow; rows: (NpsSummary & { id: number; name: string })[] };
+
+export type Success = {
+  course: CourseRef;
+  window: StatsWindow;
+  success: {
+    started: number;
+    completed: number;
+    completionRate: number | null;
+    attempted: number;
+    passed: number;
+    successRate: number | null;
+    firstAttemptRate: number | null;
+    quizzes: {
+      blockId: number;
+      attempted: number;
+      passed: number;
+      firstAttemptPassed: number;
+      attempts: number;
+      successRate: number | null;
+      firstAttemptRate: number | null;
+    }[];
+  };
+};
+
+export type Costs = {
+  course: CourseRef;
+  window: StatsWindow;
+  costs: Record<string, number | string | null>;
+  setAt: string | null;
+  figures: { views: number; viewsAmount: number; totalAmount: number; finalAmount: number; shareEarnings: number };
+  timeline: { period: string; views: number; viewsAmount: number; cumulativeViews: number; totalAmount: number; finalAmount: number }[];
+};
+
+export type PlatformStats = {
+  participants: number;
+  courses: number;
+  publishedCourses: number;
+  enrollments: number;
+  completions: number;
+  views30: number;
+  nps: NpsSummary;
+  topCourses: { id: number; title: string; views: number; completions: number }[];
+};
+
+/** Every statistics query lives under this key: the live stream refetches them all when `stats` changes. */
+export const STATS_KEY = ['stats'] as const;
+
+type Window = { intervalId: number; asOf: string | null };
+
+export const npsOverviewQuery = (courseId: number, blockId: number, w: Window) =>
+  queryOptions({
+    queryKey: [...STATS_KEY, 'nps', courseId, blockId, w],
+    queryFn: ({ signal }) =>
+      api<NpsOverview>('GET', `/courses/${courseId}/nps/${blockId}/overview`, { query: { intervalId: w.intervalId, asOf: w.asOf }, signal }),
+  });
+
+export const npsCommunitiesQuery = (courseId: number, blockId: number, w: Window, kind: string) =>
+  queryOptions({
+    queryKey: [...STATS_KEY, 'nps-communities', courseId, blockId, w, kind],
+    queryFn: ({ signal }) =>
+      api<NpsCommunities>('GET', `/courses/${courseId}/nps/${blockId}/communities`, { query: { intervalId: w.intervalId, asOf: w.asOf, kind }, signal }),
+  });
+
+export const successQuery = (courseId: number, w: Window, communityId: number | null) =>
+  queryOptions({
+    queryKey: [...STATS_KEY, 'success', courseId, w, communityId],
+    queryFn: ({ signal }) =>
+      api<Success>('GET', `/courses/${courseId}/success`, { query: { intervalId: w.intervalId, asOf: w.asOf, communityId: communityId ?? undefined }, signal }),
+  });
+
+export const costsQuery = (courseId: number, w: Window, bucket: string) =>
+  queryOptions({
+    queryKey: [...STATS_KEY, 'costs', courseId, w, bucket],
+    queryFn: ({ signal }) => api<Costs>('GET', `/courses/${courseId}/costs`, { query: { intervalId: w.intervalId, asOf: w.asOf, bucket }, signal }),
+  });
+
+export const platformStatsQuery = (asOf: string | null) =>
+  queryOptions({
+    queryKey: [...STATS_KEY, 'platform', asOf],
+    queryFn: ({ signal }) => api<PlatformStats>('GET', '/stats', { query: { asOf }, signal }),
+  });
+
+export const setCourseCosts = (courseId: number, costs: object) => api<{ id: number }>('PUT', `/courses/${courseId}/costs`, { body: costs });

@@ -1,0 +1,166 @@
+import { Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDateTime, formatNumber } from '../../../lib/i18n.ts';
+import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
+import { type NpsSummary, npsCommunitiesQuery, npsOverviewQuery, STATS_KEY } from '../api/stats.ts';
+import { Figure, LEVEL_COLORS, StatsFrame, useAsOf } from './stats-frame.tsx';
+
+const CATEGORY_COLORS = { detractor: '#b42318', neutral: '#8a5a00', promoter: '#1b6e2f' } as const;
+const categoryOf = (score: number) => (score >= 9 ? 'promoter' : score >= 7 ? 'neutral' : 'detractor');
+
+const Score = ({ nps }: { nps: NpsSummary }) => {
+  const { t } = useTranslation();
+  return (
+    <Group>
+      <Figure label={t('stats.nps.score')} value={nps.score === null ? '–' : formatNumber(nps.score)} color={LEVEL_COLORS[nps.level]} testId="nps-score" />
+      <Figure label={t('stats.nps.grade')} value={t(`stats.nps.grades.${nps.grade}`)} color={LEVEL_COLORS[nps.level]} />
+      <Figure label={t('stats.nps.answers')} value={formatNumber(nps.answers)} testId="nps-answers" />
+      <Figure label={t('stats.nps.promoters')} value={formatNumber(nps.promoters)} color={CATEGORY_COLORS.promoter} />
+      <Figure label={t('stats.nps.neutrals')} value={formatNumber(nps.neutrals)} color={CATEGORY_COLORS.neutral} />
+      <Figure label={t('stats.nps.detractors')} value={formatNumber(nps.detractors)} color={CATEGORY_COLORS.detractor} />
+    </Group>
+  );
+};
+
+/** /admin/courses/{id}/nps/{blockId}/overview/{intervalId}: the score, its distribution, the follow-up reasons and comments; live. */
+export const NpsOverviewPage = ({ courseId, blockId, intervalId }: { courseId: number; blockId: number; intervalId: number }) => {
+  const { t } = useTranslation();
+  const [asOf] = useAsOf();
+  const query = useQuery(npsOverviewQuery(courseId, blockId, { intervalId, asOf }));
+  useLiveReadModels(['stats'], STATS_KEY);
+  const data = query.data;
+  return (
+    <StatsFrame title={t('stats.nps.title')} subtitle={data?.course.title} window={data?.window} query={query}>
+      {data ? (
+        <Stack gap="lg">
+          <Score nps={data.nps} />
+          <div style={{ width: '100%', height: 260 }} aria-label={t('stats.nps.distribution')} role="img">
+            <ResponsiveContainer>
+              <BarChart data={data.nps.distribution}>
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis dataKey="score" />
+                <YAxis allowDecimals={false} />
+                <Tooltip formatter={(value) => [formatNumber(Number(value)), t('stats.nps.answers')]} />
+                <Bar dataKey="count" isAnimationActive={false}>
+                  {data.nps.distribution.map((d) => (
+                    <Cell key={d.score} fill={CATEGORY_COLORS[categoryOf(d.score)]} />
+                  ))}
+                </Bar>
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+          <Title order={2} size="h4">
+            {t('stats.nps.reasons')}
+          </Title>
+          {data.nps.reasons.length === 0 ? (
+            <Text c="dimmed">{t('stats.none')}</Text>
+          ) : (
+            <Table striped>
+              <Table.Tbody>
+                {data.nps.reasons.map((r) => (
+                  <Table.Tr key={`${r.category}-${r.reason}`}>
+                    <Table.Td>{r.reason}</Table.Td>
+                    <Table.Td>{t(`stats.nps.categories.${r.category}`)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(r.count)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          <Title order={2} size="h4">
+            {t('stats.nps.comments')}
+          </Title>
+          {data.nps.comments.length === 0 ? (
+            <Text c="dimmed">{t('stats.none')}</Text>
+          ) : (
+            <Stack gap="xs">
+              {data.nps.comments.map((c) => (
+                <Text key={`${c.at}-${c.comment}`} size="sm">
+                  <Text span fw={700} c={CATEGORY_COLORS[categoryOf(c.score)]}>
+                    {c.score}
+                  </Text>{' '}
+                  {c.comment}{' '}
+                  <Text span c="dimmed" size="xs">
+                    ({formatDateTime(c.at)})
+                  </Text>
+                </Text>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      ) : null}
+    </StatsFrame>
+  );
+};
+
+const KINDS = ['unit', 'company', 'group', 'profession'] as const;
+
+/** /admin/courses/{id}/nps/{blockId}/communities/{intervalId}: the score per unit, company, community group or profession. */
+export const NpsCommunitiesPage = ({ courseId, blockId, intervalId }: { courseId: number; blockId: number; intervalId: number }) => {
+  const { t } = useTranslation();
+  const [asOf] = useAsOf();
+  const [kind, setKind] = useState<(typeof KINDS)[number]>('unit');
+  const query = useQuery(npsCommunitiesQuery(courseId, blockId, { intervalId, asOf }, kind));
+  useLiveReadModels(['stats'], STATS_KEY);
+  const data = query.data;
+  return (
+    <StatsFrame title={t('stats.nps.communitiesTitle')} subtitle={data?.course.title} window={data?.window} query={query}>
+      <Stack gap="md">
+        <SegmentedControl
+          value={kind}
+          onChange={(v) => setKind(v as (typeof KINDS)[number])}
+          data={KINDS.map((k) => ({ value: k, label: t(`stats.kinds.${k}`) }))}
+        />
+        {data && data.rows.length === 0 ? <Text c="dimmed">{t('stats.none')}</Text> : null}
+        {data && data.rows.length > 0 ? (
+          <>
+            <div style={{ width: '100%', height: Math.max(160, data.rows.length * 36) }} role="img" aria-label={t('stats.nps.communitiesTitle')}>
+              <ResponsiveContainer>
+                <BarChart data={data.rows.map((r) => ({ name: r.name, score: r.score ?? 0, level: r.level }))} layout="vertical" margin={{ left: 24 }}>
+                  <CartesianGrid strokeDasharray="3 3" />
+                  <XAxis type="number" domain={[-100, 100]} />
+                  <YAxis type="category" dataKey="name" width={160} />
+                  <Tooltip formatter={(value) => [formatNumber(Number(value)), t('stats.nps.score')]} />
+                  <Bar dataKey="score" isAnimationActive={false}>
+                    {data.rows.map((r) => (
+                      <Cell key={r.id} fill={LEVEL_COLORS[r.level]} />
+                    ))}
+                  </Bar>
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+            <Table striped data-testid="nps-communities">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t(`stats.kinds.${kind}`)}</Table.Th>
+                  <Table.Th ta="right">{t('stats.nps.answers')}</Table.Th>
+                  <Table.Th ta="right">{t('stats.nps.promoters')}</Table.Th>
+                  <Table.Th ta="right">{t('stats.nps.neutrals')}</Table.Th>
+                  <Table.Th ta="right">{t('stats.nps.detractors')}</Table.Th>
+                  <Table.Th ta="right">{t('stats.nps.score')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.rows.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{r.name}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(r.answers)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(r.promoters)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(r.neutrals)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(r.detractors)}</Table.Td>
+                    <Table.Td ta="right" c={LEVEL_COLORS[r.level]} fw={700}>
+                      {r.score === null ? '–' : formatNumber(r.score)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
+        ) : null}
+      </Stack>
+    </StatsFrame>
+  );
+};

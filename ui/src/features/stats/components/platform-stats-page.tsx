@@ -1,0 +1,56 @@
+import { Group, Stack, Table, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/i18n.ts';
+import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
+import { platformStatsQuery, STATS_KEY } from '../api/stats.ts';
+import { Figure, LEVEL_COLORS, StatsFrame, useAsOf } from './stats-frame.tsx';
+
+/** /admin/stats: the platform at a glance; live. */
+export const PlatformStatsPage = () => {
+  const { t } = useTranslation();
+  const [asOf] = useAsOf();
+  const query = useQuery(platformStatsQuery(asOf));
+  useLiveReadModels(['stats'], STATS_KEY);
+  const s = query.data;
+  const window = s
+    ? { intervalId: 0, from: new Date(0).toISOString(), to: asOf ?? new Date().toISOString(), asOf: asOf ?? new Date().toISOString() }
+    : undefined;
+  return (
+    <StatsFrame title={t('pages.admin.stats')} window={window} query={query}>
+      {s ? (
+        <Stack gap="lg">
+          <Group>
+            <Figure label={t('stats.platform.participants')} value={formatNumber(s.participants)} />
+            <Figure label={t('stats.platform.courses')} value={`${formatNumber(s.publishedCourses)} / ${formatNumber(s.courses)}`} />
+            <Figure label={t('stats.platform.enrollments')} value={formatNumber(s.enrollments)} testId="platform-enrollments" />
+            <Figure label={t('stats.platform.completions')} value={formatNumber(s.completions)} />
+            <Figure label={t('stats.platform.views30')} value={formatNumber(s.views30)} />
+            <Figure label={t('stats.nps.score')} value={s.nps.score === null ? '–' : formatNumber(s.nps.score)} color={LEVEL_COLORS[s.nps.level]} />
+          </Group>
+          <Title order={2} size="h4">
+            {t('stats.platform.topCourses')}
+          </Title>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('stats.platform.course')}</Table.Th>
+                <Table.Th ta="right">{t('stats.costs.views')}</Table.Th>
+                <Table.Th ta="right">{t('stats.success.completed')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {s.topCourses.map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td>{c.title}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(c.views)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(c.completions)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      ) : null}
+    </StatsFrame>
+  );
+};

@@ -1,0 +1,122 @@
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/i18n.ts';
+import type { NpsSummary, StatsWindow } from '../api/stats.ts';
+
+/** `?asOf=` of the page: figures as they stood then (null: now). */
+export const useAsOf = () => {
+  const [params, setParams] = useSearchParams();
+  const asOf = params.get('asOf');
+  const setAsOf = (value: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set('asOf', value);
+      else next.delete('asOf');
+      return next;
+    });
+  return [asOf, setAsOf] as const;
+};
+
+const toLocal = (iso: string | null) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+/** The "as of" control every statistics page has (issue 7 §6). */
+export const AsOfControl = () => {
+  const { t } = useTranslation();
+  const [asOf, setAsOf] = useAsOf();
+  const [text, setText] = useState(toLocal(asOf));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const time = text ? new Date(text) : null;
+    setAsOf(time && !Number.isNaN(time.getTime()) ? time.toISOString() : null);
+  };
+  return (
+    <form onSubmit={submit}>
+      <Group align="flex-end">
+        <TextInput type="datetime-local" label={t('stats.asOf')} value={text} onChange={(e) => setText(e.currentTarget.value)} data-testid="stats-as-of" />
+        <Button type="submit" variant="default">
+          {t('stats.showAsOf')}
+        </Button>
+        {asOf ? (
+          <Button
+            variant="subtle"
+            onClick={() => {
+              setText('');
+              setAsOf(null);
+            }}
+          >
+            {t('stats.now')}
+          </Button>
+        ) : null}
+      </Group>
+    </form>
+  );
+};
+
+/** Title, the window shown, the "as of" control, and loading or error states around a statistics page. */
+export const StatsFrame = ({
+  title,
+  subtitle,
+  window,
+  query,
+  children,
+}: {
+  title: string;
+  subtitle?: string | undefined;
+  window: StatsWindow | undefined;
+  query: { isPending: boolean; isError: boolean; error: unknown };
+  children: ReactNode;
+}) => {
+  const { t } = useTranslation();
+  const [asOf] = useAsOf();
+  const forbidden = query.error instanceof ApiError && query.error.status === 403;
+  const missing = query.error instanceof ApiError && query.error.status === 404;
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      {subtitle ? <Text c="dimmed">{subtitle}</Text> : null}
+      <Group justify="space-between" align="flex-end">
+        <Text size="sm" c="dimmed" data-testid="stats-window">
+          {window
+            ? `${window.intervalId === 0 ? t('stats.allTime') : t('stats.interval', { from: formatDateTime(window.from), to: formatDateTime(window.to) })} · ${
+                asOf ? t('stats.asOfShown', { at: formatDateTime(window.asOf) }) : t('stats.live')
+              }`
+            : ''}
+        </Text>
+        <AsOfControl />
+      </Group>
+      {query.isPending ? (
+        <Center py="xl">
+          <Loader role="status" aria-label={t('common.loading')} />
+        </Center>
+      ) : query.isError ? (
+        <Alert color="red">{forbidden ? t('stats.forbidden') : missing ? t('stats.notFound') : t('stats.loadFailed')}</Alert>
+      ) : (
+        children
+      )}
+    </Stack>
+  );
+};
+
+// Text colours dark enough on white (WCAG AA): low red, medium amber, high green (spec §9).
+export const LEVEL_COLORS: Record<NpsSummary['level'], string> = { none: '#495057', low: '#b42318', medium: '#8a5a00', high: '#1b6e2f' };
+
+export const Figure = ({ label, value, color, testId }: { label: string; value: string; color?: string; testId?: string }) => (
+  <Paper withBorder p="md" miw={150}>
+    <Text size="sm" c="dimmed">
+      {label}
+    </Text>
+    <Text fw={700} fz={28} c={color} data-testid={testId}>
+      {value}
+    </Text>
+  </Paper>
+);
