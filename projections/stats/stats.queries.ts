@@ -250,3 +250,38 @@ export const platformStats = async (db: StatsDb, asOf: Date) => {
      where c.status <> 'deleted' order by views desc, c.id limit 10`);
   return { ...totals, nps: summariseNps(countNps(nps)), topCourses: [...top] };
 };
+
+const academyRow = z.object({ id: z.number(), title: z.string(), course_ids: z.array(z.number()) });
+
+/**
+ * Success of an academy (powerclass): each course of the series in its interval `intervalId` (0: all
+ * time), and the participants who completed every course of the series by `asOf`.
+ */
+export const academySuccess = async (db: StatsDb, academyId: number, intervalId: number, asOf: Date, scope: StatsScope) => {
+  const academy = await db.maybeOne(sql.type(academyRow)`select id, title, course_ids from rm.academies where id = ${academyId} and not deleted`);
+  if (!academy) return null;
+  const courses: { course: { id: number; title: string }; success: Awaited<ReturnType<typeof courseSuccess>> }[] = [];
+  for (const courseId of academy.course_ids) {
+    const found = await courseWindow(db, courseId, intervalId, asOf);
+    if (found) courses.push({ course: { id: found.course.id, title: found.course.title }, success: await courseSuccess(db, courseId, found.window, scope) });
+  }
+  const ids = courses.map((c) => c.course.id);
+  const completedSeries =
+    ids.length === 0
+      ? 0
+      : await db.oneFirst(sql.type(z.object({ n: z.number() }))`
+          select count(*)::int as n from (
+            select c.user_id from rm.stats_completions c
+             where c.course_id = any(${sql.array(ids, 'int4')}) and c.at <= ${asOf.toISOString()}::timestamptz and ${inScope(scope, sql.identifier(['c', 'user_id']))}
+             group by c.user_id having count(distinct c.course_id) = ${ids.length}) s`);
+  const sum = (key: 'attempted' | 'passed' | 'started' | 'completed') => courses.reduce((s, c) => s + c.success[key], 0);
+  return {
+    academy: { id: academy.id, title: academy.title },
+    courses,
+    completedSeries,
+    attempted: sum('attempted'),
+    passed: sum('passed'),
+    successRate: rate(sum('passed'), sum('attempted')),
+    completionRate: rate(sum('completed'), sum('started')),
+  };
+};

@@ -4,6 +4,7 @@ import { can, canSomewhere, communityReach } from '../../domain/permissions/can.
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { anyOf, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
 import {
+  academySuccess,
   BUCKETS,
   billedCompany,
   COMMUNITY_KINDS,
@@ -271,6 +272,39 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
         finalAmount: courses.reduce((s, c) => s + c.figures.finalAmount, 0),
         views: courses.reduce((s, c) => s + c.figures.views, 0),
       };
+    },
+  );
+
+  app.get(
+    '/api/academies/:id/success',
+    {
+      config: config(anyOf([{ system: 1056 }, { communityAnywhere: 1059 }])),
+      schema: {
+        tags,
+        summary: 'Success of an academy: each course of the series in its interval intervalId (0: all time), and who completed the whole series',
+        params: courseParams,
+        querystring: windowQuery.extend({ communityId: z.coerce.number().int().positive().optional() }),
+        response: {
+          200: z.object({
+            academy: z.object({ id: z.number(), title: z.string() }),
+            asOf: z.string(),
+            courses: z.array(z.object({ course: z.object({ id: z.number(), title: z.string() }), success: successResponse })),
+            completedSeries: z.number(),
+            attempted: z.number(),
+            passed: z.number(),
+            successRate: z.number().nullable(),
+            completionRate: z.number().nullable(),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const scope = await narrowTo(db, scopeOf(request, 1056, 1059), request.query.communityId);
+      const at = request.query.asOf ? new Date(request.query.asOf) : new Date();
+      const result = await academySuccess(db, request.params.id, request.query.intervalId, at, scope);
+      if (!result) throw new DomainError('404', 'Akademija ne obstaja.', { status: 404 });
+      return { ...result, asOf: at.toISOString() };
     },
   );
 

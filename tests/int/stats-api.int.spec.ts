@@ -229,6 +229,23 @@ describe('statistics and costs API', () => {
     expect((refused.json() as { errors: { message: string }[] }).errors[0]?.message).toBe('Stroškov ni mogoče urejati, ko je izobraževanje aktivno.');
   });
 
+  it('computes the success of an academy and who completed the whole series', async () => {
+    const academy = (
+      await call('admin', 'POST', '/api/academies', { title: 'Akademija', description: 'Serija izobraževanj.', cover: '/a.svg', courseIds: [courseId] })
+    ).json() as { id: number };
+    await steps(ids.a1 as number, [{ type: 'CourseCompleted', data: { creditPoints: 1 } }]);
+    const result = (await call('admin', 'GET', `/api/academies/${academy.id}/success`)).json() as {
+      courses: { course: { id: number } }[];
+      completedSeries: number;
+      successRate: number;
+    };
+    expect(result).toMatchObject({ completedSeries: 1, successRate: 75 });
+    expect(result.courses.map((c) => c.course.id)).toEqual([courseId]);
+    const manager = (await call('vodja', 'GET', `/api/academies/${academy.id}/success`)).json() as { attempted: number };
+    expect(manager.attempted).toBe(3);
+    expect((await call('ana', 'GET', `/api/academies/${academy.id}/success`)).statusCode).toBe(403);
+  });
+
   it('streams which read models changed to an open page', async () => {
     await p.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (p.app.server.address() as { port: number }).port;

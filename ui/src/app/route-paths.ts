@@ -72,8 +72,8 @@ export const ROUTES: readonly RouteEntry[] = [
   // Admin routes
   r('/admin/academies/new', 'pages.admin.academyNew', 'admin', 'placeholder', ADMIN_COURSES),
   r('/admin/academies/:id/general', 'pages.admin.academyGeneral', 'admin', 'placeholder', ADMIN_COURSES),
-  r('/admin/academies/:id/success/:intervalId', 'pages.admin.academySuccess', 'admin', 'placeholder', STATS),
-  r('/admin/academies/:id/communities/:communityId/success/:intervalId', 'pages.admin.academyCommunitySuccess', 'admin', 'placeholder', STATS),
+  r('/admin/academies/:id/success/:intervalId', 'pages.admin.academySuccess', 'admin', 'done', STATS),
+  r('/admin/academies/:id/communities/:communityId/success/:intervalId', 'pages.admin.academyCommunitySuccess', 'admin', 'done', STATS),
   r('/admin/users', 'pages.admin.users', 'admin', 'placeholder', IDENTITY),
   r('/admin/users/new', 'pages.admin.userNew', 'admin', 'placeholder', IDENTITY),
   r('/admin/users/:id', 'pages.admin.user', 'admin', 'placeholder', IDENTITY),

@@ -64,6 +64,8 @@ const STATS_PAGES = new Set([
   '/admin/courses/:courseId/communities/:communityId/success/:intervalId',
   '/admin/courses/:courseId/costs/:intervalId',
   '/admin/stats',
+  '/admin/academies/:id/success/:intervalId',
+  '/admin/academies/:id/communities/:communityId/success/:intervalId',
 ]);
 
 const toRoute = (entry: RouteEntry): RouteObject => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { AcademySuccessPage } from '../../features/stats/components/academy-success-page.tsx';
 import { CostsPage } from '../../features/stats/components/costs-page.tsx';
 import { NpsCommunitiesPage, NpsOverviewPage } from '../../features/stats/components/nps-pages.tsx';
 import { PlatformStatsPage } from '../../features/stats/components/platform-stats-page.tsx';
@@ -23,6 +24,10 @@ const PAGES: Record<string, (p: Params, canEditCosts: boolean) => ReactNode> = {
   ),
   '/admin/courses/:courseId/costs/:intervalId': (p, canEdit) => <CostsPage courseId={p.id} intervalId={p.intervalId} canEdit={canEdit} />,
   '/admin/stats': () => <PlatformStatsPage />,
+  '/admin/academies/:id/success/:intervalId': (p) => <AcademySuccessPage academyId={p.id} intervalId={p.intervalId} communityId={null} />,
+  '/admin/academies/:id/communities/:communityId/success/:intervalId': (p) => (
+    <AcademySuccessPage academyId={p.id} intervalId={p.intervalId} communityId={p.communityId} />
+  ),
 };
 
 const whole = (value: string | undefined, fallback: number) => {
@@ -35,7 +40,7 @@ export const StatsPage = ({ path, notFound }: { path: string; notFound: ReactNod
   const me = useQuery(meQuery);
   const page = PAGES[path];
   const values = {
-    id: whole(params.courseId, 0),
+    id: whole(params.courseId ?? params.id, 0),
     blockId: whole(params.blockId, 0),
     intervalId: whole(params.intervalId, 0),
     communityId: whole(params.communityId, 0),

@@ -108,3 +108,24 @@ export const platformStatsQuery = (asOf: string | null) =>
   });
 
 export const setCourseCosts = (courseId: number, costs: object) => api<{ id: number }>('PUT', `/courses/${courseId}/costs`, { body: costs });
+
+export type AcademySuccess = {
+  academy: { id: number; title: string };
+  asOf: string;
+  courses: { course: { id: number; title: string }; success: Success['success'] }[];
+  completedSeries: number;
+  attempted: number;
+  passed: number;
+  successRate: number | null;
+  completionRate: number | null;
+};
+
+export const academySuccessQuery = (academyId: number, w: Window, communityId: number | null) =>
+  queryOptions({
+    queryKey: [...STATS_KEY, 'academy-success', academyId, w, communityId],
+    queryFn: ({ signal }) =>
+      api<AcademySuccess>('GET', `/academies/${academyId}/success`, {
+        query: { intervalId: w.intervalId, asOf: w.asOf, communityId: communityId ?? undefined },
+        signal,
+      }),
+  });

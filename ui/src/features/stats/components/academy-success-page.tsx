@@ -1,0 +1,72 @@
+import { Group, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatNumber, formatPercent } from '../../../lib/i18n.ts';
+import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
+import { academySuccessQuery, STATS_KEY } from '../api/stats.ts';
+import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
+
+/** /admin/academies/{id}/success/{intervalId} and its community variant: each course of the series and whole-series completions; live. */
+export const AcademySuccessPage = ({ academyId, intervalId, communityId }: { academyId: number; intervalId: number; communityId: number | null }) => {
+  const { t } = useTranslation();
+  const [asOf] = useAsOf();
+  const query = useQuery(academySuccessQuery(academyId, { intervalId, asOf }, communityId));
+  useLiveReadModels(['stats'], STATS_KEY);
+  const data = query.data;
+  const window = data ? { intervalId, from: new Date(0).toISOString(), to: data.asOf, asOf: data.asOf } : undefined;
+  return (
+    <StatsFrame title={communityId ? t('stats.academy.communityTitle') : t('stats.academy.title')} subtitle={data?.academy.title} window={window} query={query}>
+      {data ? (
+        <Stack gap="lg">
+          <Group>
+            <Figure label={t('stats.academy.completedSeries')} value={formatNumber(data.completedSeries)} testId="academy-series" />
+            <Figure label={t('stats.success.successRate')} value={formatPercent(data.successRate)} />
+            <Figure label={t('stats.success.completionRate')} value={formatPercent(data.completionRate)} />
+          </Group>
+          {data.courses.length === 0 ? (
+            <Text c="dimmed">{t('stats.none')}</Text>
+          ) : (
+            <>
+              <div style={{ width: '100%', height: 260 }} role="img" aria-label={t('stats.academy.title')}>
+                <ResponsiveContainer>
+                  <BarChart data={data.courses.map((c) => ({ name: c.course.title, started: c.success.started, completed: c.success.completed }))}>
+                    <CartesianGrid strokeDasharray="3 3" />
+                    <XAxis dataKey="name" />
+                    <YAxis allowDecimals={false} />
+                    <Tooltip formatter={(value) => formatNumber(Number(value))} />
+                    <Legend />
+                    <Bar dataKey="started" name={t('stats.success.started')} fill="#0b6e69" isAnimationActive={false} />
+                    <Bar dataKey="completed" name={t('stats.success.completed')} fill="#5f3dc4" isAnimationActive={false} />
+                  </BarChart>
+                </ResponsiveContainer>
+              </div>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('stats.platform.course')}</Table.Th>
+                    <Table.Th ta="right">{t('stats.success.started')}</Table.Th>
+                    <Table.Th ta="right">{t('stats.success.completed')}</Table.Th>
+                    <Table.Th ta="right">{t('stats.success.successRate')}</Table.Th>
+                    <Table.Th ta="right">{t('stats.success.firstAttemptRate')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.courses.map((c) => (
+                    <Table.Tr key={c.course.id}>
+                      <Table.Td>{c.course.title}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(c.success.started)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(c.success.completed)}</Table.Td>
+                      <Table.Td ta="right">{formatPercent(c.success.successRate)}</Table.Td>
+                      <Table.Td ta="right">{formatPercent(c.success.firstAttemptRate)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </>
+          )}
+        </Stack>
+      ) : null}
+    </StatsFrame>
+  );
+};
