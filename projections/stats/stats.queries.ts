@@ -237,7 +237,7 @@ export const platformStats = async (db: StatsDb, asOf: Date) => {
     select (select count(distinct user_id) from rm.user_roles where role_id = 10)::int as participants,
            (select count(*) from rm.courses where status <> 'deleted')::int as courses,
            (select count(*) from rm.courses where published and status <> 'deleted')::int as "publishedCourses",
-           (select count(*) from (select distinct course_id, user_id from rm.stats_course_opens where at <= ${t}::timestamptz) e)::int as enrollments,
+           (select count(*) from rm.enrollments where started_at <= ${t}::timestamptz)::int as enrollments,
            (select count(*) from rm.stats_completions where at <= ${t}::timestamptz)::int as completions,
            (select count(distinct (course_id, user_id)) from rm.stats_course_opens where at <= ${t}::timestamptz and at > ${t}::timestamptz - interval '30 days')::int as views30`);
   const nps = await db.anyFirst(sql.type(z.object({ score: z.number() }))`
@@ -245,7 +245,7 @@ export const platformStats = async (db: StatsDb, asOf: Date) => {
   const top = await db.any(sql.type(z.object({ id: z.number(), title: z.string(), views: z.number(), completions: z.number() }))`
     select c.id, c.title, coalesce(v.views, 0)::int as views, coalesce(d.n, 0)::int as completions
       from rm.courses c
-      left join (select course_id, count(distinct user_id) as views from rm.stats_course_opens where at <= ${t}::timestamptz group by course_id) v on v.course_id = c.id
+      left join (select course_id, count(*) as views from rm.enrollments where started_at <= ${t}::timestamptz group by course_id) v on v.course_id = c.id
       left join (select course_id, count(*) as n from rm.stats_completions where at <= ${t}::timestamptz group by course_id) d on d.course_id = c.id
      where c.status <> 'deleted' order by views desc, c.id limit 10`);
   return { ...totals, nps: summariseNps(countNps(nps)), topCourses: [...top] };

@@ -78,6 +78,7 @@ const toWindow = (w: { intervalId: number; from: Date; to: Date; asOf: Date }) =
 
 export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => {
   const { db } = deps;
+  let platformNow: { at: number; value: ReturnType<typeof platformStats> } | null = null;
   const config = (access: ReturnType<typeof anyOf>) => ({ access, readModels: READ_MODELS });
 
   app.get(
@@ -331,6 +332,17 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
         },
       },
     },
-    async (request) => platformStats(db, request.query.asOf ? new Date(request.query.asOf) : new Date()),
+    async (request) => {
+      if (request.query.asOf) return platformStats(db, new Date(request.query.asOf));
+      // It aggregates the whole platform: "now" is computed at most once a second and shared (live within 2 s).
+      if (!platformNow || Date.now() - platformNow.at > 1000) {
+        const value = platformStats(db, new Date());
+        platformNow = { at: Date.now(), value };
+        value.catch(() => {
+          platformNow = null;
+        });
+      }
+      return platformNow.value;
+    },
   );
 };

@@ -12,6 +12,7 @@ import { CONSENT_TEXTS } from '../../domain/consents/consent.rules.ts';
 import { consentStream, initialConsentState } from '../../domain/consents/consent.ts';
 import { type AllPosition, type EventStore, newEventId } from '../../infrastructure/event-store/event-store.port.ts';
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
+import { PROJECTIONS } from '../../infrastructure/main/projections.ts';
 import { schemaOf } from '../../infrastructure/projections/generations.ts';
 import { coursesProjection } from '../../projections/courses/courses.projection.ts';
 import { createBenchDb, fmt, percentile } from './bench-support.ts';
@@ -22,6 +23,9 @@ const UNITS_PER_COMPANY = 10;
 const PROFESSIONS = 10;
 const COURSES = 200;
 const RATE = 500;
+/** Statistics are read by admins, not by every participant: each statistics endpoint is loaded at this rate. */
+const STATS_RATE = Number(process.env.BENCH_STATS_RATE ?? 100);
+const ADMIN_ID = 900_000;
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run seeds the same data. */
 const random = (seed: number) => {
@@ -313,6 +317,45 @@ const seedStore = async (store: EventStore, total: number) => {
       ),
     })),
   );
+  // The admin who reads the statistics (issue 7 rows), with the required consents.
+  await appendAll(store, [
+    {
+      stream: `user-${ADMIN_ID}`,
+      expected: 'no_stream' as const,
+      facts: [
+        {
+          type: 'UserRegistered',
+          data: {
+            userId: ADMIN_ID,
+            username: 'skrbnik',
+            email: 'skrbnik@bench.si',
+            firstName: 'Ana',
+            middleName: null,
+            lastName: 'Skrbnik',
+            phone: null,
+            professionId: null,
+            passwordHash: null,
+          },
+        },
+        { type: 'UserRoleGranted', data: { roleId: 1, unitId: 0, companyId: null } },
+      ],
+    },
+    {
+      stream: consentStream(ADMIN_ID),
+      expected: 'no_stream' as const,
+      facts: consentDecider.decide(
+        {
+          type: 'GiveConsents',
+          consents: required,
+          userId: ADMIN_ID,
+          origin: { channel: 'import', ip: null, userAgent: null, onBehalfOf: null },
+          meta: { now: new Date(), actorId: null },
+          hash: sha256,
+        },
+        initialConsentState,
+      ),
+    },
+  ]);
   await appendAll(
     store,
     seed.courses.map((c) => ({
@@ -345,7 +388,7 @@ const seedStore = async (store: EventStore, total: number) => {
     );
   }
   const { participants, seen, started, expected } = seed;
-  return { participants, seen, started, expected };
+  return { participants, courses: seed.courses, seen, started, expected };
 };
 
 // ------------------------------------------------------------------ load
@@ -537,7 +580,14 @@ export const benchCourses = async (adminUrl: string, out: (line: string) => void
   const head = (await db.store.headPosition()) as AllPosition;
   const catchUpStarted = performance.now();
   await platform.runner.start();
-  if (!(await platform.runner.waitFor(['users', 'organisation', 'courses'], head, 3_600_000))) throw new Error('catch-up did not finish');
+  if (
+    !(await platform.runner.waitFor(
+      PROJECTIONS.map((p) => p.name),
+      head,
+      3_600_000,
+    ))
+  )
+    throw new Error('catch-up did not finish');
   const catchUpSeconds = (performance.now() - catchUpStarted) / 1000;
 
   // The read model holds every journey once: enrollments, completions, certificates, quiz attempts.
@@ -600,8 +650,11 @@ export const benchCourses = async (adminUrl: string, out: (line: string) => void
   };
   // Both servers answer alike: the same courses for a sample of participants.
   for (const p of users.slice(0, 100)) {
-    const ids = async (url: string, headers: Record<string, string> = {}) =>
-      ((await (await fetch(url, { headers })).json()) as { items: { id: number }[] }).items.map((c) => c.id).sort((a, b) => a - b);
+    const ids = async (url: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(url, { headers });
+      if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { items: { id: number }[] }).items.map((c) => c.id).sort((a, b) => a - b);
+    };
     const api = await ids(`http://127.0.0.1:${port}/api/user-courses`, { authorization: `JWT ${tokens.get(p.id)}` });
     const bare = await ids(`http://127.0.0.1:${plain.port}/plain/user-courses/${p.id}`);
     const seeded = (seed.seen.get(p.id) as SeedCourse[]).map((c) => c.id).sort((a, b) => a - b);
@@ -639,9 +692,66 @@ export const benchCourses = async (adminUrl: string, out: (line: string) => void
   for (const f of rows) row(names[f.label] ?? f.label, RATE, f);
   for (const f of mix) row(`mixed, one third each: ${names[f.label] ?? f.label}`, RATE / 3, f);
 
+  // Issue 7: each statistics endpoint for random courses, as the admin; then answer-to-figure.
+  const adminToken = await platform.tokens.sign({ userId: ADMIN_ID, sessionId: randomUUID(), realUserId: null, position: null });
+  const statsRequests = (label: string, path: (c: SeedCourse) => string): Request[] =>
+    Array.from({ length: Math.round(STATS_RATE * duration) }, () => {
+      const c = seed.courses[Math.floor(rnd() * seed.courses.length)] as SeedCourse;
+      return { label, path: path(c), token: adminToken };
+    });
+  const statsRows: Figures[] = [];
+  for (const [label, path] of [
+    ['GET /api/courses/{id}/nps/{blockId}/overview', (c: SeedCourse) => `/api/courses/${c.id}/nps/${c.blocks.nps}/overview`],
+    ['GET /api/courses/{id}/nps/{blockId}/communities?kind=unit', (c: SeedCourse) => `/api/courses/${c.id}/nps/${c.blocks.nps}/communities?kind=unit`],
+    ['GET /api/courses/{id}/success', (c: SeedCourse) => `/api/courses/${c.id}/success`],
+    ['GET /api/courses/{id}/costs?bucket=day', (c: SeedCourse) => `/api/courses/${c.id}/costs?bucket=day`],
+    ['GET /api/stats', () => '/api/stats'],
+  ] as const) {
+    await load({ port, rate: STATS_RATE, seconds: 1, requests: statsRequests(label, path) });
+    statsRows.push(...(await load({ port, rate: STATS_RATE, seconds: duration, requests: statsRequests(label, path) })));
+  }
+  out('');
+  out(`Statistics (issue 7): each endpoint at ${STATS_RATE} requests/s for ${duration} s, as the admin, random courses, after a 1 s warm-up.`);
+  out('');
+  out('| endpoint | target/s | achieved/s | p50 ms | p95 ms | p99 ms | max ms | non-2xx | errors | CPU busy |');
+  out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const f of statsRows) row(f.label, STATS_RATE, f);
+
+  // Answer to figure: an NPS answer appended to a participant's enrollment stream, then the overview
+  // polled every 20 ms until its answer count moved; 20 samples, one after another.
+  const delays: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const p = users[i] as Participant;
+    const c = (seed.seen.get(p.id) as SeedCourse[])[0] as SeedCourse;
+    const url = `http://127.0.0.1:${port}/api/courses/${c.id}/nps/${c.blocks.nps}/overview`;
+    const count = async () =>
+      ((await (await fetch(url, { headers: { authorization: `JWT ${adminToken}` } })).json()) as { nps: { answers: number; promoters: number } }).nps;
+    const before = await count();
+    const stream = `enrollment-${c.id}_${p.id}`;
+    const read = await db.store.readStream(stream);
+    const answeredAt = performance.now();
+    await db.store.append(
+      stream,
+      [{ eventId: randomUUID(), type: 'NpsAnswered', data: { blockId: c.blocks.nps, score: 10, reasons: [], comment: null, followUps: [] }, metadata: {} }],
+      { expectedRevision: read.revision },
+    );
+    for (;;) {
+      const now = await count();
+      if (now.answers !== before.answers || now.promoters !== before.promoters) break;
+      if (performance.now() - answeredAt > 10_000) throw new Error('the NPS figure did not move within 10 s');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    delays.push(performance.now() - answeredAt);
+  }
+  delays.sort((a, b) => a - b);
+  out('');
+  out(
+    `Answer to figure (append an NPS answer, poll the overview every 20 ms until it changes), 20 samples: p50 ${fmt(delays[10] as number, 1)} ms, max ${fmt(delays[19] as number, 1)} ms.`,
+  );
+
   await plain.app.close();
   await platform.app.close();
   await platform.runner.stop();
   await db.drop();
-  return { catchUpSeconds, rows, mix };
+  return { catchUpSeconds, rows, mix, statsRows, answerToFigure: delays };
 };

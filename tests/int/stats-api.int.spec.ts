@@ -229,6 +229,19 @@ describe('statistics and costs API', () => {
     expect((refused.json() as { errors: { message: string }[] }).errors[0]?.message).toBe('Stroškov ni mogoče urejati, ko je izobraževanje aktivno.');
   });
 
+  it('shows the platform at a glance to the admin only, also as of a past instant', async () => {
+    const now = (await call('admin', 'GET', '/api/stats')).json() as {
+      enrollments: number;
+      nps: { answers: number };
+      topCourses: { id: number; views: number }[];
+    };
+    expect(now.enrollments).toBe(5);
+    expect(now.nps.answers).toBe(5);
+    expect(now.topCourses[0]).toMatchObject({ id: courseId, views: 5 });
+    expect(((await call('admin', 'GET', '/api/stats?asOf=2000-01-01T00:00:00Z')).json() as { enrollments: number }).enrollments).toBe(0);
+    expect((await call('vodja', 'GET', '/api/stats')).statusCode).toBe(403);
+  });
+
   it('computes the success of an academy and who completed the whole series', async () => {
     const academy = (
       await call('admin', 'POST', '/api/academies', { title: 'Akademija', description: 'Serija izobraževanj.', cover: '/a.svg', courseIds: [courseId] })
