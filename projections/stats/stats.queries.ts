@@ -285,3 +285,22 @@ export const academySuccess = async (db: StatsDb, academyId: number, intervalId:
     completionRate: rate(sum('completed'), sum('started')),
   };
 };
+
+/**
+ * Whether a community-scoped caller may read a course's statistics at all (issue 7: users of other
+ * companies get 403): the course is public, targeted at one of their companies (directly, through a
+ * unit or a community group), or billed to one of them.
+ */
+export const courseReachable = async (db: StatsDb, courseId: number, companyIds: readonly number[]) => {
+  const companies = sql.array([...companyIds], 'int4');
+  return (
+    (await db.maybeOneFirst(sql.type(z.object({ ok: z.boolean() }))`
+      select c.public
+          or c.audience_companies && ${companies}
+          or exists (select 1 from rm.units u where u.id = any(c.audience_units) and u.company_id = any(${companies}))
+          or exists (select 1 from rm.community_group_units gu join rm.units u on u.id = gu.unit_id
+                      where gu.group_id = any(c.audience_groups) and u.company_id = any(${companies}))
+          or coalesce((select (k.costs->>'companyId')::int from rm.stats_course_costs k where k.course_id = c.id order by k.at desc limit 1) = any(${companies}), false) as ok
+        from rm.courses c where c.id = ${courseId}`)) ?? false
+  );
+};

@@ -10,6 +10,7 @@ import {
   COMMUNITY_KINDS,
   companiesOfUnits,
   costTimeline,
+  courseReachable,
   courseSuccess,
   coursesBilledTo,
   courseWindow,
@@ -62,9 +63,17 @@ const narrowTo = async (db: StatsDb, scope: StatsScope, unitId: number | undefin
   return { all: false, unitIds: [unitId], companyIds: [] };
 };
 
-const windowOf = async (db: StatsDb, courseId: number, query: { intervalId: number; asOf?: string | undefined }) => {
+/** A community-scoped caller reads only courses of their companies (or public ones); others get 403. */
+const requireReachable = async (db: StatsDb, scope: StatsScope, courseId: number) => {
+  if (scope.all) return;
+  const companies = await companiesOfUnits(db, scope.unitIds, scope.companyIds);
+  if (!(await courseReachable(db, courseId, companies))) throw forbidden();
+};
+
+const windowOf = async (db: StatsDb, courseId: number, query: { intervalId: number; asOf?: string | undefined }, scope: StatsScope) => {
   const found = await courseWindow(db, courseId, query.intervalId, query.asOf ? new Date(query.asOf) : new Date());
   if (!found) throw notFound();
+  await requireReachable(db, scope, courseId);
   return found;
 };
 
@@ -78,7 +87,8 @@ const toWindow = (w: { intervalId: number; from: Date; to: Date; asOf: Date }) =
 
 export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => {
   const { db } = deps;
-  let platformNow: { at: number; value: ReturnType<typeof platformStats> } | null = null;
+  let platformNow: { at: number; value: Awaited<ReturnType<typeof platformStats>> } | null = null;
+  let platformRefresh: Promise<Awaited<ReturnType<typeof platformStats>>> | null = null;
   const config = (access: ReturnType<typeof anyOf>) => ({ access, readModels: READ_MODELS });
 
   app.get(
@@ -108,7 +118,7 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
       const scope = scopeOf(request, 1056, 1059);
       const { subject } = requireAuth(request);
       const comments = can(subject, 1058, { kind: 'system' }) || canSomewhere(subject, 1061);
-      const { course, window } = await windowOf(db, request.params.id, request.query);
+      const { course, window } = await windowOf(db, request.params.id, request.query, scope);
       return {
         course: { id: course.id, title: course.title },
         window: toWindow(window),
@@ -138,7 +148,7 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
     },
     async (request) => {
       const scope = scopeOf(request, 1057, 1060);
-      const { course, window } = await windowOf(db, request.params.id, request.query);
+      const { course, window } = await windowOf(db, request.params.id, request.query, scope);
       return {
         course: { id: course.id, title: course.title },
         window: toWindow(window),
@@ -184,8 +194,9 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
       },
     },
     async (request) => {
-      const scope = await narrowTo(db, scopeOf(request, 1056, 1059), request.query.communityId);
-      const { course, window } = await windowOf(db, request.params.id, request.query);
+      const caller = scopeOf(request, 1056, 1059);
+      const scope = await narrowTo(db, caller, request.query.communityId);
+      const { course, window } = await windowOf(db, request.params.id, request.query, caller);
       return { course: { id: course.id, title: course.title }, window: toWindow(window), success: await courseSuccess(db, course.id, window, scope) };
     },
   );
@@ -229,7 +240,7 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
       },
     },
     async (request) => {
-      const { course, window } = await windowOf(db, request.params.id, request.query);
+      const { course, window } = await windowOf(db, request.params.id, request.query, { all: true });
       await costsAllowed(request, () => billedCompany(db, course.id, window.asOf));
       return { course: { id: course.id, title: course.title }, window: toWindow(window), ...(await costTimeline(db, course.id, window, request.query.bucket)) };
     },
@@ -301,10 +312,16 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
       },
     },
     async (request) => {
-      const scope = await narrowTo(db, scopeOf(request, 1056, 1059), request.query.communityId);
+      const caller = scopeOf(request, 1056, 1059);
+      const scope = await narrowTo(db, caller, request.query.communityId);
       const at = request.query.asOf ? new Date(request.query.asOf) : new Date();
       const result = await academySuccess(db, request.params.id, request.query.intervalId, at, scope);
       if (!result) throw new DomainError('404', 'Akademija ne obstaja.', { status: 404 });
+      if (!caller.all) {
+        const companies = await companiesOfUnits(db, caller.unitIds, caller.companyIds);
+        const reachable = await Promise.all(result.courses.map((c) => courseReachable(db, c.course.id, companies)));
+        if (!reachable.some(Boolean)) throw forbidden();
+      }
       return { ...result, asOf: at.toISOString() };
     },
   );
@@ -334,15 +351,20 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
     },
     async (request) => {
       if (request.query.asOf) return platformStats(db, new Date(request.query.asOf));
-      // It aggregates the whole platform: "now" is computed at most once a second and shared (live within 2 s).
-      if (!platformNow || Date.now() - platformNow.at > 1000) {
-        const value = platformStats(db, new Date());
-        platformNow = { at: Date.now(), value };
-        value.catch(() => {
-          platformNow = null;
-        });
+      // It aggregates the whole platform (a few hundred ms on a million events): "now" is served from
+      // the last result and recomputed in the background once it is a second old (live within 2 s).
+      const stale = !platformNow || Date.now() - platformNow.at > 1000;
+      if (stale && !platformRefresh) {
+        platformRefresh = platformStats(db, new Date())
+          .then((value) => {
+            platformNow = { at: Date.now(), value };
+            return value;
+          })
+          .finally(() => {
+            platformRefresh = null;
+          });
       }
-      return platformNow.value;
+      return platformNow ? platformNow.value : (platformRefresh as Promise<Awaited<ReturnType<typeof platformStats>>>);
     },
   );
 };

@@ -82,8 +82,9 @@ describe('statistics and costs API', () => {
     await p.createUser('vodja', [{ roleId: ROLE.manager, unitId: ids.unitA as number, companyId: company.id }]);
     await p.createUser('racunovodja', [{ roleId: ROLE.accountant, unitId: ids.unitA as number, companyId: company.id }]);
     await p.createUser('tuji', [{ roleId: ROLE.accountant, unitId: ids.unitX as number, companyId: other.id }]);
+    await p.createUser('tujivodja', [{ roleId: ROLE.manager, unitId: ids.unitX as number, companyId: other.id }]);
     await p.createUser('ana', [{ roleId: ROLE.participant, unitId: ids.unitA as number, companyId: company.id }]);
-    for (const who of ['vodja', 'racunovodja', 'tuji', 'ana']) tokens[who] = (await p.login(who)).token;
+    for (const who of ['vodja', 'racunovodja', 'tuji', 'tujivodja', 'ana']) tokens[who] = (await p.login(who)).token;
 
     courseId = (
       (
@@ -93,7 +94,7 @@ describe('statistics and costs API', () => {
           description: 'Izobraževanje za preverjanje statistike.',
           cover: '/c.svg',
           creditPoints: 1,
-          public: true,
+          audience: { companyIds: [ids.company] },
         })
       ).json() as { id: number }
     ).id;
@@ -201,6 +202,9 @@ describe('statistics and costs API', () => {
     expect(success.success.started).toBe(3);
     expect((await call('vodja', 'GET', `/api/courses/${courseId}/success?communityId=${ids.unitB}`)).statusCode).toBe(403);
     expect((await call('ana', 'GET', `/api/courses/${courseId}/nps/${npsBlock}/overview`)).statusCode).toBe(403);
+    // A manager of another company: the course is not theirs.
+    expect((await call('tujivodja', 'GET', `/api/courses/${courseId}/nps/${npsBlock}/overview`)).statusCode).toBe(403);
+    expect((await call('tujivodja', 'GET', `/api/courses/${courseId}/success`)).statusCode).toBe(403);
     expect((await call('ana', 'GET', `/api/courses/${courseId}/costs`)).statusCode).toBe(403);
   });
 
