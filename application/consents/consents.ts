@@ -1,6 +1,6 @@
 import { type ConsentOrigin, consentDecider } from '../../domain/consents/consent.decide.ts';
 import { CONSENT_TEXTS, type ConsentTypeCode, type ContactChannel } from '../../domain/consents/consent.rules.ts';
-import { type ConsentEvent, consentStream } from '../../domain/consents/consent.ts';
+import { type ConsentEvent, consentStream, consentsAsOf, holds } from '../../domain/consents/consent.ts';
 import { verifyConsentChain } from '../../domain/consents/consent-chain.ts';
 import { mayContact } from '../../domain/consents/contact.ts';
 import { type EventMetadata, type EventStore, formatPosition } from '../../infrastructure/event-store/event-store.port.ts';
@@ -81,3 +81,12 @@ export const giveRequiredConsents = (deps: ConsentsDeps, userId: number, channel
     { channel, ip: null, userAgent: null, onBehalfOf: null },
     metadata,
   );
+
+/** Required consent types (current texts) the user does not hold, from the events themselves. */
+export const missingConsentsFromEvents = async (store: EventStore, userId: number, now: Date) => {
+  const state = consentsAsOf(
+    (await consentHistory(store, userId)).map((h) => h.event),
+    now,
+  );
+  return CONSENT_TEXTS.filter((t) => t.required && !holds(state, t.type, t.version)).map((t) => t.type);
+};

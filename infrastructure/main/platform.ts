@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthDeps } from '../../application/auth/auth.deps.ts';
 import { registerAuthRoutes } from '../../application/auth/auth.routes.ts';
 import { registerConsentRoutes } from '../../application/consents/consents.routes.ts';
+import { missingConsentsFromEvents } from '../../application/consents/consents.ts';
 import { registerCourseRoutes } from '../../application/courses/courses.routes.ts';
 import { registerFileRoutes } from '../../application/files/files.routes.ts';
 import { registerOrganisationRoutes } from '../../application/organisation/organisation.routes.ts';
@@ -62,7 +63,12 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
     bodyLimitBytes: config.bodyLimitBytes,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
     tokens,
-    loadSubject: (claims) => findAuthSubject(db.pg, claims.userId, claims.sessionId),
+    loadSubject: async (claims) => {
+      const found = await findAuthSubject(db.pg, claims.userId, claims.sessionId);
+      if (!found || found.missingConsents.length === 0) return found;
+      // The read model may not have a consent given a moment ago: before refusing (422086), the events decide.
+      return { ...found, missingConsents: await missingConsentsFromEvents(store, claims.userId, new Date()) };
+    },
     subjectReadModels: ['users', 'consents'],
     freshness: runner,
     readWaitMs: config.readWaitMs,

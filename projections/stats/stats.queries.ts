@@ -242,8 +242,11 @@ export const platformStats = async (db: StatsDb, asOf: Date) => {
            (select count(distinct (course_id, user_id)) from rm.stats_course_opens where at <= ${t}::timestamptz and at > ${t}::timestamptz - interval '30 days')::int as views30`);
   const nps = await db.anyFirst(sql.type(z.object({ score: z.number() }))`
     select score from (select distinct on (block_id, user_id) score from rm.stats_nps_answers where answered_at <= ${t}::timestamptz order by block_id, user_id, answered_at desc) a`);
-  const top = await db.any(sql.type(z.object({ id: z.number(), title: z.string(), views: z.number(), completions: z.number() }))`
-    select c.id, c.title, coalesce(v.views, 0)::int as views, coalesce(d.n, 0)::int as completions
+  const top = await db.any(sql.type(
+    z.object({ id: z.number(), title: z.string(), views: z.number(), completions: z.number(), npsBlockId: z.number().nullable() }),
+  )`
+    select c.id, c.title, coalesce(v.views, 0)::int as views, coalesce(d.n, 0)::int as completions,
+           (select b.block_id from rm.course_blocks b where b.course_id = c.id and b.kind = 'nps' order by b.position limit 1) as "npsBlockId"
       from rm.courses c
       left join (select course_id, count(*) as views from rm.enrollments where started_at <= ${t}::timestamptz group by course_id) v on v.course_id = c.id
       left join (select course_id, count(*) as n from rm.stats_completions where at <= ${t}::timestamptz group by course_id) d on d.course_id = c.id

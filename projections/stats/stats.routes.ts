@@ -343,7 +343,7 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
             completions: z.number(),
             views30: z.number(),
             nps: summary,
-            topCourses: z.array(z.object({ id: z.number(), title: z.string(), views: z.number(), completions: z.number() })),
+            topCourses: z.array(z.object({ id: z.number(), title: z.string(), views: z.number(), completions: z.number(), npsBlockId: z.number().nullable() })),
           }),
           ...errorResponses,
         },

@@ -17,7 +17,12 @@ const demoCourse = async (request: APIRequestContext, adminToken: string) => {
 test("an admin's open NPS page changes when a participant answers in another browser, without a reload", async ({ page, browser }) => {
   await logIn(page, 'admin');
   const course = await demoCourse(page.request, await apiToken(page, 'admin'));
-  await page.goto(`/admin/courses/${course.id}/nps/${course.nps}/overview/0`);
+  // From the menu: Podatki > Statistika, then the course's NPS.
+  await page.locator('header [data-menu="data"]').click();
+  await page.getByRole('menuitem', { name: 'Statistika' }).click();
+  await expect(page).toHaveURL(/\/admin\/stats$/);
+  await page.getByRole('row').filter({ hasText: COURSE }).getByRole('link', { name: 'NPS' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/courses/${course.id}/nps/${course.nps}/overview/0$`));
   await expect(page.getByRole('heading', { name: 'NPS – pregled' })).toBeVisible();
   const answers = page.getByTestId('nps-answers');
   await expect(answers).toHaveText(/\d+/);

@@ -66,7 +66,7 @@ export type PlatformStats = {
   completions: number;
   views30: number;
   nps: NpsSummary;
-  topCourses: { id: number; title: string; views: number; completions: number }[];
+  topCourses: { id: number; title: string; views: number; completions: number; npsBlockId: number | null }[];
 };
 
 /** Every statistics query lives under this key: the live stream refetches them all when `stats` changes. */

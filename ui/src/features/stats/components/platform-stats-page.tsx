@@ -1,6 +1,7 @@
-import { Group, Stack, Table, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatNumber } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
 import { platformStatsQuery, STATS_KEY } from '../api/stats.ts';
@@ -37,6 +38,7 @@ export const PlatformStatsPage = () => {
                 <Table.Th>{t('stats.platform.course')}</Table.Th>
                 <Table.Th ta="right">{t('stats.costs.views')}</Table.Th>
                 <Table.Th ta="right">{t('stats.success.completed')}</Table.Th>
+                <Table.Th>{t('stats.platform.open')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -45,6 +47,21 @@ export const PlatformStatsPage = () => {
                   <Table.Td>{c.title}</Table.Td>
                   <Table.Td ta="right">{formatNumber(c.views)}</Table.Td>
                   <Table.Td ta="right">{formatNumber(c.completions)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs">
+                      {c.npsBlockId ? (
+                        <Anchor component={Link} to={`/admin/courses/${c.id}/nps/${c.npsBlockId}/overview/0`} size="sm">
+                          {t('stats.nps.score')}
+                        </Anchor>
+                      ) : null}
+                      <Anchor component={Link} to={`/admin/courses/${c.id}/success/0`} size="sm">
+                        {t('stats.success.title')}
+                      </Anchor>
+                      <Anchor component={Link} to={`/admin/courses/${c.id}/costs/0`} size="sm">
+                        {t('stats.costs.title')}
+                      </Anchor>
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
