@@ -29,6 +29,8 @@ export type HttpAppOptions = {
    * request sent after a write (`X-Min-Position`), wait for them before the user is looked up.
    */
   readonly subjectReadModels: readonly string[];
+  /** Asked only before a 422086 refusal: the required consents the user still lacks, from the source of truth. */
+  readonly confirmMissingConsents: (userId: number) => Promise<readonly number[]>;
   readonly freshness: ReadModelFreshness;
   readonly readWaitMs: number;
   readonly version: string;
@@ -146,7 +148,9 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
     }
     // Required consents (spec §5 types 1 to 4) gate every signed-in route except those that let a user give them.
     if (access.kind !== 'public' && request.auth && request.auth.missingConsents.length > 0 && !request.routeOptions.config.withoutConsents) {
-      throw CONSENTS_MISSING();
+      const missing = await options.confirmMissingConsents(request.auth.userId);
+      if (missing.length > 0) throw CONSENTS_MISSING();
+      request.auth = { ...request.auth, missingConsents: missing };
     }
     if (!(await allowed(access, request.auth, request))) {
       throw access.kind === 'permission' && access.forbiddenMessage ? new DomainError('403', access.forbiddenMessage, { status: 403 }) : FORBIDDEN();

@@ -63,12 +63,9 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
     bodyLimitBytes: config.bodyLimitBytes,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
     tokens,
-    loadSubject: async (claims) => {
-      const found = await findAuthSubject(db.pg, claims.userId, claims.sessionId);
-      if (!found || found.missingConsents.length === 0) return found;
-      // The read model may not have a consent given a moment ago: before refusing (422086), the events decide.
-      return { ...found, missingConsents: await missingConsentsFromEvents(store, claims.userId, new Date()) };
-    },
+    loadSubject: (claims) => findAuthSubject(db.pg, claims.userId, claims.sessionId),
+    // The read model may not have a consent given a moment ago: before refusing (422086), the events decide.
+    confirmMissingConsents: (userId) => missingConsentsFromEvents(store, userId, new Date()),
     subjectReadModels: ['users', 'consents'],
     freshness: runner,
     readWaitMs: config.readWaitMs,

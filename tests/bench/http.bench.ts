@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
+import { giveRequiredConsents } from '../../application/consents/consents.ts';
 import { registerUser } from '../../application/users/register-user.ts';
 import { loadConfig } from '../../infrastructure/config/config.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
@@ -30,10 +31,16 @@ export const benchHttp = async (adminUrl: string, out: (line: string) => void) =
   const names = Array.from({ length: 50 }, (_, i) => `bench${i}`);
   let last: AllPosition | null = null;
   for (const name of names) {
-    last = (await registerUser(platform, { username: name, email: `${name}@bench.si`, firstName: 'B', lastName: name, password: 'Geslo1234!' }, [], {}))
-      .position;
+    const { userId } = await registerUser(
+      platform,
+      { username: name, email: `${name}@bench.si`, firstName: 'B', lastName: name, password: 'Geslo1234!' },
+      [],
+      {},
+    );
+    // Every user of the platform holds the required consents (issue 6).
+    last = (await giveRequiredConsents({ store: platform.store, now: () => new Date() }, userId, 'import', {})).position;
   }
-  await platform.runner.waitFor(['users'], last as AllPosition, 30_000);
+  await platform.runner.waitFor(['users', 'consents'], last as AllPosition, 30_000);
   await platform.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (platform.app.server.address() as { port: number }).port;
   const bare = Fastify();
