@@ -179,4 +179,28 @@ describe('consents API: required consents, history, auditors, tamper evidence', 
     const history = (await call('revizor', 'GET', `/api/users/${ids.nov}/consents/history`)).json() as { verification: { valid: boolean } };
     expect(history.verification.valid).toBe(false);
   });
+  it('keeps one valid chain under concurrent gives and withdrawals of one user: no lost, duplicated or forked event', async () => {
+    const userId = await p.createUser('socasni', [{ roleId: ROLE.participant, unitId: 1, companyId: null }]);
+    tokens['socasni'] = (await p.login('socasni')).token;
+    const url = (i: number) => (i % 2 === 0 ? '/api/users/me/consents/4/withdraw' : '/api/users/me/consents');
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        p.app.inject({
+          method: 'POST',
+          url: url(i),
+          headers: { authorization: `JWT ${tokens['socasni']}` },
+          ...(i % 2 === 0 ? {} : { payload: { consents: [{ type: 4, textVersion: '2026-01' }] } }),
+        }),
+      ),
+    );
+    const events = (await p.store.readStream(`consent-${userId}`)).events;
+    // Each accepted command wrote exactly the events it reported; the rest were no-ops or refusals (withdrawing what is not given).
+    const written = results.reduce((n, r) => n + (r.statusCode === 200 ? (r.json() as { changed: number[] }).changed.length : 0), 0);
+    expect(events.length).toBe(4 + written);
+    expect(events.map((e) => (e.data as { sequence: number }).sequence)).toEqual(events.map((_, i) => i));
+    // Given and withdrawn alternate for type 4: no two gives or two withdrawals in a row.
+    const type4 = events.filter((e) => (e.data as { consentType: number }).consentType === 4).map((e) => e.type);
+    for (let i = 1; i < type4.length; i++) expect(type4[i]).not.toBe(type4[i - 1]);
+    expect(((await call('revizor', 'GET', `/api/users/${userId}/consents/verify`)).json() as { valid: boolean }).valid).toBe(true);
+  });
 });

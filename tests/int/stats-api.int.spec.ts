@@ -246,6 +246,18 @@ describe('statistics and costs API', () => {
     expect((await call('vodja', 'GET', '/api/stats')).statusCode).toBe(403);
   });
 
+  it('refuses bad parameters with 400 and unknown courses or intervals with 404', async () => {
+    const status = async (url: string) => (await call('admin', 'GET', url)).statusCode;
+    expect(await status(`/api/courses/${courseId}/success?intervalId=-1`)).toBe(400);
+    expect(await status(`/api/courses/${courseId}/success?intervalId=1`)).toBe(404);
+    expect(await status(`/api/courses/${courseId}/costs?bucket=year`)).toBe(400);
+    expect(await status(`/api/courses/${courseId}/nps/${npsBlock}/communities?kind=city`)).toBe(400);
+    expect(await status('/api/courses/999999/success')).toBe(404);
+    expect(await status(`/api/courses/${courseId}/success?asOf=${encodeURIComponent("2026-01-01'; drop table es.events; --")}`)).toBe(400);
+    expect((await call('admin', 'PUT', `/api/courses/${courseId}/costs`, { viewAmount: -5 })).statusCode).toBe(400);
+    expect((await call('admin', 'PUT', `/api/courses/${courseId}/costs`, { viewAmount: 7.85 })).statusCode).toBe(400);
+  });
+
   it('computes the success of an academy and who completed the whole series', async () => {
     const academy = (
       await call('admin', 'POST', '/api/academies', { title: 'Akademija', description: 'Serija izobraževanj.', cover: '/a.svg', courseIds: [courseId] })
