@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { ReadModelChanges } from '../projections/read-model-changes.ts';
 import { AUTHENTICATED, type HttpApp } from './http.port.ts';
 
@@ -7,6 +8,12 @@ import { AUTHENTICATED, type HttpApp } from './http.port.ts';
  * `event: changed`, `data: {"readModels":["stats",...]}`; a comment every 15 s keeps proxies open.
  */
 export const registerLiveRoutes = (app: HttpApp, deps: { changes: ReadModelChanges }) => {
+  // Open streams never go idle: a shutdown ends them, or closing the server would wait for every open page.
+  const open = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const raw of open) raw.end();
+    open.clear();
+  });
   app.get(
     '/api/live',
     { config: { access: AUTHENTICATED }, schema: { tags: ['system'], summary: 'Server-sent events: which read models changed' } },
@@ -20,6 +27,7 @@ export const registerLiveRoutes = (app: HttpApp, deps: { changes: ReadModelChang
         'x-accel-buffering': 'no',
       });
       raw.write('retry: 2000\n\n');
+      open.add(raw);
       const unsubscribe = deps.changes.subscribe((readModels) => raw.write(`event: changed\ndata: ${JSON.stringify({ readModels })}\n\n`));
       const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
       request.raw.on('close', () => {
