@@ -9,7 +9,7 @@ const MENUS: Record<string, string[]> = {
   urednik: ['Izobraževanja', 'Akademije', 'Skupnosti', 'Uporabniki', 'Značke', 'Novice'],
   vodja: ['Izobraževanja', 'Akademije', 'Uporabniki'],
   direktor: ['Izobraževanja', 'Akademije', 'Uporabniki'],
-  racunovodja: ['Izobraževanja', 'Akademije'],
+  racunovodja: ['Izobraževanja', 'Akademije', 'Stroški'],
   narocnik: ['Izobraževanja', 'Akademije'],
   revizor: ['Izobraževanja', 'Akademije', 'Revizija privolitev'],
   udelezenec: ['Izobraževanja', 'Akademije'],

@@ -65,7 +65,12 @@ test("an admin's open NPS page changes when a participant answers in another bro
 test('the accountant reads the cost timeline of their company and has no edit control; the admin has one', async ({ page }) => {
   await logIn(page, 'racunovodja');
   const course = await demoCourse(page.request, await apiToken(page, 'admin'));
-  await page.goto(`/admin/courses/${course.id}/costs/0`);
+  // From the menu: the company's costs, then the course.
+  await page.locator('header [data-menu="companyCosts"]').click();
+  await expect(page.getByRole('heading', { name: 'Stroški podjetja' })).toBeVisible();
+  await expect(page.getByText('Lekarne Zdravje d.o.o.')).toBeVisible();
+  await page.getByTestId('company-courses').getByRole('link', { name: COURSE }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/courses/${course.id}/costs/0$`));
   await expect(page.getByRole('heading', { name: 'Stroški' })).toBeVisible();
   await expect(page.getByTestId('costs-items')).toContainText('Produkcija');
   await expect(page.getByTestId('costs-items')).toContainText('450,00 €');

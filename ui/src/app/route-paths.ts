@@ -69,6 +69,8 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/login-as', 'pages.loginAs', 'public', 'done'),
   // Not in spec §2: the auditor's view of consent histories (issue 6, decision 0013).
   { ...r('/revizija/privolitve', 'pages.consentAudit', 'user', 'done', CONSENTS), extra: 'consent audit for admins and auditors (1070)' },
+  // Not in spec §2: a company's cost timeline (issue 7), for its accountant and admins.
+  { ...r('/stroski', 'pages.companyCosts', 'user', 'done', STATS), extra: 'company cost timeline for accountants (2009) and admins (1052)' },
   // Admin routes
   r('/admin/academies/new', 'pages.admin.academyNew', 'admin', 'placeholder', ADMIN_COURSES),
   r('/admin/academies/:id/general', 'pages.admin.academyGeneral', 'admin', 'placeholder', ADMIN_COURSES),

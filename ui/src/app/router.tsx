@@ -66,6 +66,7 @@ const STATS_PAGES = new Set([
   '/admin/stats',
   '/admin/academies/:id/success/:intervalId',
   '/admin/academies/:id/communities/:communityId/success/:intervalId',
+  '/stroski',
 ]);
 
 const toRoute = (entry: RouteEntry): RouteObject => {

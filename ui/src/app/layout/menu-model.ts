@@ -70,12 +70,15 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
         { key: 'exports', label: 'menu.exports', to: '/admin/exports' },
         { key: 'imports', label: 'menu.imports', to: '/admin/imports' },
         { key: 'stats', label: 'menu.stats', to: '/admin/stats' },
+        { key: 'companyCosts', label: 'menu.companyCosts', to: '/stroski' },
         // Decision 0013: admins hold the consent audit (1070) too.
         { key: 'consentAudit', label: 'menu.consentAudit', to: '/revizija/privolitve' },
       ],
     });
   }
   if ((manager || director) && !admin) items.push({ key: 'managerUsers', label: 'menu.managerUsers', to: '/manager/users' });
+  // Issue 7: the accountant's costs (admins find them under data).
+  if (!admin && hasRole(user, ROLE_ID.accountant)) items.push({ key: 'companyCosts', label: 'menu.companyCosts', to: '/stroski' });
   // Decision 0013: the consent audit for auditors (admins find it under data).
   if (!admin && hasSystemPermission(user, CONSENT_AUDIT_PERMISSION))
     items.push({ key: 'consentAudit', label: 'menu.consentAudit', to: '/revizija/privolitve' });

@@ -50,6 +50,7 @@ describe('menus of spec §2 per role', () => {
       '  exports /admin/exports',
       '  imports /admin/imports',
       '  stats /admin/stats',
+      '  companyCosts /stroski',
       '  consentAudit /revizija/privolitve',
     ]);
   });
@@ -68,8 +69,9 @@ describe('menus of spec §2 per role', () => {
     expect(mainMenu(user([1, 2], ADMIN_ABILITIES)).map((i) => i.key)).not.toContain('managerUsers');
   });
 
-  it('accountant, client, participant: courses and academies only', () => {
-    for (const role of [3, 4, 10]) expect(flat(user([role]))).toEqual(['courses /izobrazevanja', 'academies /powerclass']);
+  it('client, participant: courses and academies only; the accountant also their costs (issue 7)', () => {
+    for (const role of [4, 10]) expect(flat(user([role]))).toEqual(['courses /izobrazevanja', 'academies /powerclass']);
+    expect(flat(user([3]))).toEqual(['courses /izobrazevanja', 'academies /powerclass', 'companyCosts /stroski']);
   });
 
   it('adds own=true to courses and academies for a user who is both manager and participant', () => {

@@ -1,21 +1,37 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { listCompanies } from '../../features/organisation/api/companies.ts';
 import { AcademySuccessPage } from '../../features/stats/components/academy-success-page.tsx';
+import { CompanyCostsPage } from '../../features/stats/components/company-costs-page.tsx';
 import { CostsPage } from '../../features/stats/components/costs-page.tsx';
 import { NpsCommunitiesPage, NpsOverviewPage } from '../../features/stats/components/nps-pages.tsx';
 import { PlatformStatsPage } from '../../features/stats/components/platform-stats-page.tsx';
 import { SuccessPage } from '../../features/stats/components/success-page.tsx';
 import { meQuery } from '../../features/users/api/me.ts';
-import { hasSystemPermission } from '../../features/users/roles.ts';
+import { hasSystemPermission, ROLE_ID } from '../../features/users/roles.ts';
 
 /** spec §6 system deal update: who may change a course's costs. */
 const COSTS_UPDATE_PERMISSION = 1054;
+/** spec §6 system deal read. */
+const COSTS_READ_PERMISSION = 1052;
 
 type Params = { id: number; blockId: number; intervalId: number; communityId: number };
 
+/** Companies whose costs the user reads: an admin's choice of all, or the companies of the roles granting cost overview (2009). */
+const useCostCompanies = (enabled: boolean) => {
+  const me = useQuery(meQuery);
+  const admin = me.data ? hasSystemPermission(me.data, COSTS_READ_PERMISSION) : false;
+  const all = useQuery({ queryKey: ['companies', 'cost-choice'], queryFn: () => listCompanies({ pageSize: 100, sort: 'name', order: 'asc' }), enabled: enabled && admin });
+  if (admin) return (all.data?.items ?? []).map((c) => ({ id: c.id, name: c.name }));
+  const own = new Map<number, string>();
+  for (const r of me.data?.userRoles ?? []) if (r.role_id === ROLE_ID.accountant && r.company_id) own.set(r.company_id, r.company_name ?? '');
+  return [...own].map(([id, name]) => ({ id, name }));
+};
+
 /** Statistics and costs pages (issue 7) by route path, one lazily loaded chunk (recharts stays out of other pages). */
-const PAGES: Record<string, (p: Params, canEditCosts: boolean) => ReactNode> = {
+const PAGES: Record<string, (p: Params, canEditCosts: boolean, companies: readonly { id: number; name: string }[]) => ReactNode> = {
+  '/stroski': (_p, _edit, companies) => <CompanyCostsPage companies={companies} />,
   '/admin/courses/:courseId/nps/:blockId/overview/:intervalId': (p) => <NpsOverviewPage courseId={p.id} blockId={p.blockId} intervalId={p.intervalId} />,
   '/admin/courses/:courseId/nps/:blockId/communities/:intervalId': (p) => <NpsCommunitiesPage courseId={p.id} blockId={p.blockId} intervalId={p.intervalId} />,
   '/admin/courses/:courseId/success/:intervalId': (p) => <SuccessPage courseId={p.id} intervalId={p.intervalId} communityId={null} />,
@@ -38,6 +54,7 @@ const whole = (value: string | undefined, fallback: number) => {
 export const StatsPage = ({ path, notFound }: { path: string; notFound: ReactNode }) => {
   const params = useParams();
   const me = useQuery(meQuery);
+  const companies = useCostCompanies(path === '/stroski');
   const page = PAGES[path];
   const values = {
     id: whole(params.courseId ?? params.id, 0),
@@ -46,5 +63,5 @@ export const StatsPage = ({ path, notFound }: { path: string; notFound: ReactNod
     communityId: whole(params.communityId, 0),
   };
   if (!page || Object.values(values).some((v) => v === null)) return <>{notFound}</>;
-  return <>{page(values as Params, me.data ? hasSystemPermission(me.data, COSTS_UPDATE_PERMISSION) : false)}</>;
+  return <>{page(values as Params, me.data ? hasSystemPermission(me.data, COSTS_UPDATE_PERMISSION) : false, companies)}</>;
 };

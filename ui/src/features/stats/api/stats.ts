@@ -129,3 +129,17 @@ export const academySuccessQuery = (academyId: number, w: Window, communityId: n
         signal,
       }),
   });
+
+export type CompanyCosts = {
+  companyId: number;
+  courses: (Omit<Costs, 'window'> & { course: CourseRef })[];
+  totalAmount: number;
+  finalAmount: number;
+  views: number;
+};
+
+export const companyCostsQuery = (companyId: number, asOf: string | null, bucket: string) =>
+  queryOptions({
+    queryKey: [...STATS_KEY, 'company-costs', companyId, asOf, bucket],
+    queryFn: ({ signal }) => api<CompanyCosts>('GET', `/companies/${companyId}/costs`, { query: { asOf, bucket }, signal }),
+  });
