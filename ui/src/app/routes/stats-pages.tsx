@@ -22,7 +22,11 @@ type Params = { id: number; blockId: number; intervalId: number; communityId: nu
 const useCostCompanies = (enabled: boolean) => {
   const me = useQuery(meQuery);
   const admin = me.data ? hasSystemPermission(me.data, COSTS_READ_PERMISSION) : false;
-  const all = useQuery({ queryKey: ['companies', 'cost-choice'], queryFn: () => listCompanies({ pageSize: 100, sort: 'name', order: 'asc' }), enabled: enabled && admin });
+  const all = useQuery({
+    queryKey: ['companies', 'cost-choice'],
+    queryFn: () => listCompanies({ pageSize: 100, sort: 'name', order: 'asc' }),
+    enabled: enabled && admin,
+  });
   if (admin) return (all.data?.items ?? []).map((c) => ({ id: c.id, name: c.name }));
   const own = new Map<number, string>();
   for (const r of me.data?.userRoles ?? []) if (r.role_id === ROLE_ID.accountant && r.company_id) own.set(r.company_id, r.company_name ?? '');
