@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../tests/support/decider-spec.ts';
 import { blockRule, courseRule, quizBlockRule, videoBlockRule } from './course.rules.ts';
 import { type CourseEvent, courseDecider } from './course.ts';
+import { costFigures, courseCostsRule } from './course-costs.rules.ts';
 import { courseStatus } from './course-status.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -147,6 +148,71 @@ describe('course decider', () => {
       .thenFails('400');
     spec.given([created, added]).when({ type: 'MoveBlock', blockId: 1, position: 0 }).thenExpect([]);
     spec.given([created, added]).when({ type: 'RemoveBlock', blockId: 2 }).thenFails('404');
+  });
+});
+
+describe('course costs (spec §3, §4, §9)', () => {
+  const spec = deciderSpec(courseDecider);
+  const video = videoBlockRule.parse({ kind: 'video', name: 'Uvod', vimeoId: '1' });
+  const created = (intervals: { startsAt: string; stopsAt: string }[]): CourseEvent => ({
+    type: 'CourseCreated',
+    data: { courseId: 7, fields: courseRule.parse({ ...valid, intervals }) as never },
+  });
+  const added: CourseEvent = { type: 'CourseBlockAdded', data: { blockId: 1, position: 0, block: video as never } };
+  const published: CourseEvent = { type: 'CoursePublished', data: {} };
+  const now = new Date('2026-06-15T12:00:00Z');
+  const costs = courseCostsRule.parse({ discount: 10, companyId: 3 });
+  const june = [{ startsAt: '2026-06-01T00:00:00Z', stopsAt: '2026-07-01T00:00:00Z' }];
+  const autumn = [{ startsAt: '2026-09-01T00:00:00Z', stopsAt: '2026-10-01T00:00:00Z' }];
+
+  it('defaults to the spec §9 amounts, in cents', () => {
+    expect(courseCostsRule.parse({})).toMatchObject({
+      archiveAmount: 30_000,
+      productionAmount: 45_000,
+      viewAmount: 785,
+      detailedNpsAmount: 78_000,
+      insidePoolAmount: 78_000,
+      discount: 0,
+    });
+  });
+
+  it('adds up views and amounts, less the discount (hand-computed)', () => {
+    // 300 + 450 + 100 x 7.85 + 780 + 780 + 10 = 3,105.00 EUR; less 10 % = 2,794.50 EUR.
+    expect(costFigures(courseCostsRule.parse({ otherAmount: 1_000, discount: 10, sharedCost: 50 }), 100)).toEqual({
+      views: 100,
+      viewsAmount: 78_500,
+      totalAmount: 310_500,
+      finalAmount: 279_450,
+      shareEarnings: 5_000,
+    });
+  });
+
+  it('refuses a discount above 100 % and amounts that are not whole cents', () => {
+    expect(courseCostsRule.safeParse({ discount: 101 }).success).toBe(false);
+    expect(courseCostsRule.safeParse({ viewAmount: 7.85 }).success).toBe(false);
+  });
+
+  it('sets costs on a draft, and on a published course outside its intervals', () => {
+    const set = [{ type: 'CourseCostsSet', data: { costs } }];
+    spec
+      .given([created(june), added])
+      .when({ type: 'SetCosts', costs, now })
+      .thenExpect(set as CourseEvent[]);
+    spec
+      .given([created(autumn), added, published])
+      .when({ type: 'SetCosts', costs, now })
+      .thenExpect(set as CourseEvent[]);
+  });
+
+  it('refuses while the course is active: published and open now (spec §4)', () => {
+    spec
+      .given([created(june), added, published])
+      .when({ type: 'SetCosts', costs, now })
+      .thenFails('422', 'Stroškov ni mogoče urejati, ko je izobraževanje aktivno.');
+    spec
+      .given([created([]), added, published])
+      .when({ type: 'SetCosts', costs, now })
+      .thenFails('422');
   });
 });
 
