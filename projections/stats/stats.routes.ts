@@ -27,7 +27,7 @@ import {
  * cost overview 2009 (community: the accountant, for courses billed to their company). A community
  * role sees only the answers of participants in the units it reaches. Every figure takes `asOf`.
  */
-const READ_MODELS = ['stats', 'courses', 'users', 'organisation'] as const;
+const READ_MODELS = ['stats', 'courses', 'academies', 'users', 'organisation'] as const;
 const tags = ['stats'];
 const asOf = z.iso.datetime({ offset: true, error: 'Vnesite veljaven datum in čas.' }).optional();
 const windowQuery = z.object({ intervalId: z.coerce.number().int().min(0).default(0), asOf });
