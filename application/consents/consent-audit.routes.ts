@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { CONTACT_CHANNELS } from '../../domain/consents/consent.rules.ts';
 import { consentsAsOf } from '../../domain/consents/consent.ts';
-import { verifyConsentChain } from '../../domain/consents/consent-chain.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { errorResponses, type HttpApp, system } from '../../infrastructure/http/http.port.ts';
 import type { ConsentReport, ConsentReportRenderer } from '../../infrastructure/reports/consent-report.port.ts';
 import { auditUserItem, findCurrentUser, searchUsersForAudit } from '../../projections/users/users.queries.ts';
-import { sha256 } from './consent-hash.ts';
 import { standingSchema, timelineRowSchema, toStanding, toTimeline, toVerification, verificationSchema } from './consent-views.ts';
-import { type ConsentsDeps, consentHistory, contactAllowed } from './consents.ts';
+import { type ConsentsDeps, consentHistory, contactAllowed, verifyConsents, verifyHistory } from './consents.ts';
 
 type UsersDb = Parameters<typeof findCurrentUser>[0];
 
@@ -38,13 +36,7 @@ const auditReport = async (deps: ConsentAuditDeps, userId: number, asOf: Date | 
   if (!user) throw new DomainError('404', 'Uporabnik ne obstaja.', { status: 404 });
   const history = await consentHistory(deps.store, userId);
   const events = history.map((h) => h.event);
-  const verification = toVerification(
-    verifyConsentChain(
-      sha256,
-      userId,
-      history.map((h) => ({ type: h.event.type, data: h.event.data, position: h.position })),
-    ),
-  );
+  const verification = toVerification(verifyHistory(userId, history));
   return {
     user: { id: user.id, fullName: user.fullName, username: user.username, email: user.email },
     asOf: asOf ? asOf.toISOString() : null,
@@ -105,14 +97,7 @@ export const registerConsentAuditRoutes = (app: HttpApp, deps: ConsentAuditDeps)
     },
     async (request) => {
       if (!(await findCurrentUser(deps.db, request.params.id))) throw new DomainError('404', 'Uporabnik ne obstaja.', { status: 404 });
-      const history = await consentHistory(deps.store, request.params.id);
-      return toVerification(
-        verifyConsentChain(
-          sha256,
-          request.params.id,
-          history.map((h) => ({ type: h.event.type, data: h.event.data, position: h.position })),
-        ),
-      );
+      return toVerification(await verifyConsents(deps.store, request.params.id));
     },
   );
 

@@ -48,15 +48,16 @@ export const giveConsents = (
 export const withdrawConsent = (deps: ConsentsDeps, userId: number, consentType: ConsentTypeCode, origin: ConsentOrigin, metadata: EventMetadata) =>
   run(deps, userId, origin, metadata, { type: 'WithdrawConsent', consentType });
 
-/** Recomputes the user's chain from the events as stored. */
-export const verifyConsents = async (store: EventStore, userId: number) => {
-  const history = await consentHistory(store, userId);
-  return verifyConsentChain(
+/** The chain check over a history already read (the events as stored). */
+export const verifyHistory = (userId: number, history: readonly { event: ConsentEvent; position: string }[]) =>
+  verifyConsentChain(
     sha256,
     userId,
     history.map((h) => ({ type: h.event.type, data: h.event.data, position: h.position })),
   );
-};
+
+/** Recomputes the user's chain from the events as stored. */
+export const verifyConsents = async (store: EventStore, userId: number) => verifyHistory(userId, await consentHistory(store, userId));
 
 /**
  * For the newsletter, push and notification senders: may this user be contacted on this channel at

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import type { CurrentUser } from '../features/users/api/me.ts';
+import { safeLocalPath } from '../lib/safe-path.ts';
 import { isPublicPath } from './route-paths.ts';
 
 /**
@@ -82,7 +83,7 @@ const redirectGuard = async (deps: GuardDeps, url: URL) => {
   if (!deps.token()) return;
   if (url.pathname === '/prijava') {
     const target = url.searchParams.get('redirect');
-    throw redirect(target?.startsWith('/') && !target.startsWith('//') ? target : '/');
+    throw redirect(safeLocalPath(target));
   }
   if (isPublicPath(url.pathname)) return;
   let user: CurrentUser;

@@ -5,25 +5,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time-input.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { type AuditHistory, auditHistoryQuery, downloadConsentHistory, searchAuditUsers, type Verification, verifyConsentChain } from '../api/consents.ts';
 import { ConsentBadge } from './consent-badge.tsx';
 import { OnBehalfForm } from './on-behalf-form.tsx';
-
-/** `datetime-local` text (the browser's zone) to an ISO instant, or null when empty or invalid. */
-const toInstant = (local: string) => {
-  if (!local) return null;
-  const time = new Date(local);
-  return Number.isNaN(time.getTime()) ? null : time.toISOString();
-};
-
-/** An ISO instant as `datetime-local` text in the browser's zone. */
-const toLocal = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-};
 
 const VerificationAlert = ({ verification }: { verification: Verification }) => {
   const { t } = useTranslation();
@@ -53,7 +39,7 @@ const UserHistory = ({
   const history = useQuery(auditHistoryQuery(userId, asOf));
   // A check made on the data shown; a reload (e.g. after an entry on the user's behalf) brings its own.
   const [checked, setChecked] = useState<{ result: Verification; for: number } | null>(null);
-  const [asOfText, setAsOfText] = useState(toLocal(asOf));
+  const [asOfText, setAsOfText] = useState(toDateTimeInput(asOf));
   const verify = useMutation({
     mutationFn: () => verifyConsentChain(userId),
     onSuccess: (result) => setChecked({ result, for: history.dataUpdatedAt }),
@@ -76,7 +62,7 @@ const UserHistory = ({
   const data: AuditHistory = history.data;
   const applyAsOf = (event: FormEvent) => {
     event.preventDefault();
-    setAsOf(toInstant(asOfText));
+    setAsOf(fromDateTimeInput(asOfText));
   };
   return (
     <Stack gap="md">

@@ -4,11 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { safeLocalPath } from '../../../lib/safe-path.ts';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
 import { giveConsents, myConsentsQuery } from '../api/consents.ts';
 
-/** Only a path of this site: `/x`, never `//host` or `https://`. */
-const safeRedirect = (value: string | null) => (value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/pogoji') ? value : '/');
+/** Where to go afterwards: a path of this site, and not back to this page. */
+const safeRedirect = (value: string | null) => {
+  const path = safeLocalPath(value);
+  return path.startsWith('/pogoji') ? '/' : path;
+};
 
 /**
  * /pogoji: the required consents (spec §5 types 1 to 4) with their full texts. The user ticks each;

@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time-input.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import type { NpsSummary, StatsWindow } from '../api/stats.ts';
 
@@ -20,27 +21,26 @@ export const useAsOf = () => {
   return [asOf, setAsOf] as const;
 };
 
-const toLocal = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-
 /** The "as of" control every statistics page has (issue 7 §6). */
 export const AsOfControl = () => {
   const { t } = useTranslation();
   const [asOf, setAsOf] = useAsOf();
-  const [text, setText] = useState(toLocal(asOf));
+  const [text, setText] = useState(toDateTimeInput(asOf));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const time = text ? new Date(text) : null;
-    setAsOf(time && !Number.isNaN(time.getTime()) ? time.toISOString() : null);
+    setAsOf(fromDateTimeInput(text));
   };
   return (
     <form onSubmit={submit}>
       <Group align="flex-end">
-        <TextInput type="datetime-local" label={t('stats.asOf')} value={text} onChange={(e) => setText(e.currentTarget.value)} data-testid="stats-as-of" />
+        <TextInput
+          type="datetime-local"
+          step={1}
+          label={t('stats.asOf')}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          data-testid="stats-as-of"
+        />
         <Button type="submit" variant="default">
           {t('stats.showAsOf')}
         </Button>
