@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../../domain/shared/id.rules.ts';
 import {
   authRateLimit,
   commandMetadata,
@@ -69,7 +70,7 @@ export const registerAuthRoutes = (app: HttpApp, deps: AuthDeps) => {
         tags: ['auth'],
         summary: 'Log in as another user (permission 1008)',
         security: [{ jwt: [] }],
-        params: z.object({ userId: z.coerce.number().int().positive() }),
+        params: z.object({ userId: idParam }),
         response: { 200: authToken, ...errorResponses },
       },
     },
@@ -87,7 +88,7 @@ export const registerAuthRoutes = (app: HttpApp, deps: AuthDeps) => {
         tags: ['auth'],
         summary: 'Issue a one-time login token for a user (permission 1066)',
         security: [{ jwt: [] }],
-        params: z.object({ userId: z.coerce.number().int().positive() }),
+        params: z.object({ userId: idParam }),
         response: { 201: z.object({ token: z.string(), expiresAt: z.iso.datetime() }), ...errorResponses },
       },
     },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTACT_CHANNELS } from '../../domain/consents/consent.rules.ts';
 import { consentsAsOf } from '../../domain/consents/consent.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { idParam } from '../../domain/shared/id.rules.ts';
 import { errorResponses, type HttpApp, system } from '../../infrastructure/http/http.port.ts';
 import type { ConsentReport, ConsentReportRenderer } from '../../infrastructure/reports/consent-report.port.ts';
 import { auditUserItem, findCurrentUser, searchUsersForAudit } from '../../projections/users/users.queries.ts';
@@ -19,7 +20,7 @@ export type ConsentAuditDeps = ConsentsDeps & {
 /** Permission 1070 (decision 0013): admins and auditors. Everything here is replayed from the user's consent events. */
 const AUDIT = system(1070);
 const tags = ['consents'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const asOfQuery = z.object({ asOf: z.iso.datetime({ offset: true, error: 'Vnesite veljaven datum in čas.' }).optional() });
 
 const historyResponse = z.object({

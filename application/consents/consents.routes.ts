@@ -4,6 +4,7 @@ import type { ConsentOrigin } from '../../domain/consents/consent.decide.ts';
 import { CONSENT_TEXTS, consentTypeRule, onBehalfRule } from '../../domain/consents/consent.rules.ts';
 import { type ConsentEvent, consentsAsOf, holds } from '../../domain/consents/consent.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { idParam } from '../../domain/shared/id.rules.ts';
 import { AUTHENTICATED, commandMetadata, errorResponses, type HttpApp, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
 import { findCurrentUser } from '../../projections/users/users.queries.ts';
 import { type ConsentAuditDeps, registerConsentAuditRoutes } from './consent-audit.routes.ts';
@@ -12,7 +13,7 @@ import { type ConsentsDeps, consentHistory, giveConsents, withdrawConsent } from
 
 const tags = ['consents'];
 const typeParams = z.object({ type: z.coerce.number().pipe(consentTypeRule) });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const changedResponse = z.object({ changed: z.array(z.number()) });
 
 const originOf = (request: FastifyRequest, channel: 'web' | 'mobile' | 'admin', onBehalfOf: ConsentOrigin['onBehalfOf'] = null): ConsentOrigin => ({

@@ -1,11 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { academyRule } from '../../domain/courses/academy.rules.ts';
+import { idParam } from '../../domain/shared/id.rules.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { commandMetadata, errorResponses, type HttpApp, system, withPosition } from '../../infrastructure/http/http.port.ts';
 import { type AcademiesDeps, changeAcademy, createAcademy } from './academies.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const idResponse = z.object({ id: z.number() });
 const config = { readModels: ['academies', 'courses'] as const };
 

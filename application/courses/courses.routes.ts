@@ -4,6 +4,7 @@ import { blockRule, courseRule } from '../../domain/courses/course.rules.ts';
 import { courseCostsRule } from '../../domain/courses/course-costs.rules.ts';
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { idParam } from '../../domain/shared/id.rules.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { AUTHENTICATED, commandMetadata, errorResponses, type HttpApp, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
 import { registerAcademyRoutes } from './academies.routes.ts';
@@ -12,8 +13,8 @@ import type { CoursesDeps } from './courses.deps.ts';
 import { registerPostRoutes } from './posts.routes.ts';
 import { takeCourseStep } from './take-course.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const blockParams = idParams.extend({ blockId: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
+const blockParams = idParams.extend({ blockId: idParam });
 const idResponse = z.object({ id: z.number() });
 const stepResponse = z.object({ events: z.array(z.string()), completed: z.boolean() });
 const config = { readModels: ['courses', 'users', 'organisation'] as const };

@@ -1,11 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { postMessageRule, postRule } from '../../domain/courses/post.rules.ts';
+import { idParam, idRule } from '../../domain/shared/id.rules.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { AUTHENTICATED, commandMetadata, errorResponses, type HttpApp, requireAuth, withPosition } from '../../infrastructure/http/http.port.ts';
 import { changePost, createPost, type PostsDeps } from './posts.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const idResponse = z.object({ id: z.number() });
 const config = { readModels: ['posts', 'courses', 'users', 'organisation'] as const, access: AUTHENTICATED };
 
@@ -22,7 +23,7 @@ export const registerPostRoutes = (app: HttpApp, deps: PostsDeps) => {
       schema: {
         tags,
         summary: 'A post on a course, or a reply to a post (parentId); anonymous posts never show their author to other participants',
-        body: postRule.extend({ courseId: z.number().int().positive(), parentId: z.number().int().positive().nullish() }).strict(),
+        body: postRule.extend({ courseId: idRule, parentId: idRule.nullish() }).strict(),
         response: { 201: idResponse, ...errorResponses },
       },
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { idParam } from '../../domain/shared/id.rules.ts';
 import { FILE_KINDS, type FileKind, type FileStore, MAX_FILE_BYTES } from '../../infrastructure/files/file-store.port.ts';
 import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
 
@@ -43,7 +44,7 @@ export const registerFileRoutes = (app: HttpApp, deps: { files: FileStore }) => 
 
   app.get(
     '/api/files/:id',
-    { config: { access: AUTHENTICATED }, schema: { tags, summary: 'A stored file', params: z.object({ id: z.coerce.number().int().positive() }) } },
+    { config: { access: AUTHENTICATED }, schema: { tags, summary: 'A stored file', params: z.object({ id: idParam }) } },
     async (request, reply) => {
       const file = await deps.files.get(request.params.id);
       if (!file) throw new DomainError('404', 'Datoteka ne obstaja.', { status: 404 });

@@ -12,6 +12,7 @@ import {
 } from '../../domain/organisation/organisation.rules.ts';
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { idParam, idRule } from '../../domain/shared/id.rules.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
 import { anyOf, commandMetadata, errorResponses, type HttpApp, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
@@ -25,7 +26,7 @@ import { createTag, deleteTag, updateTag } from './tags.ts';
 import { changeUnit, createUnit } from './units.ts';
 
 const TAGS_FORBIDDEN = 'Nimate pravic za upravljanje z značkami.';
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const idResponse = z.object({ id: z.number() });
 /** Commands whose references are checked in the organisation read model wait for the writer's last write first. */
 const config = { readModels: ['organisation'] as const };
@@ -106,7 +107,7 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps,
     '/api/units/:id/members',
     {
       config: { ...config, access: anyOf([{ system: 1006 }, { community: 1049, scope: unitScopeOf }]) },
-      schema: { tags, params: idParams, body: z.object({ userId: z.number().int().positive() }).strict(), response: { 200: idResponse, ...errorResponses } },
+      schema: { tags, params: idParams, body: z.object({ userId: idRule }).strict(), response: { 200: idResponse, ...errorResponses } },
     },
     async (request, reply) => done(reply, await changeMembership(deps, request.params.id, request.body.userId, 'join', commandMetadata(request))),
   );
@@ -114,7 +115,7 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps,
     '/api/units/:id/members/:userId',
     {
       config: { ...config, access: anyOf([{ system: 1006 }, { community: 1050, scope: unitScopeOf }]) },
-      schema: { tags, params: idParams.extend({ userId: z.coerce.number().int().positive() }), response: { 200: idResponse, ...errorResponses } },
+      schema: { tags, params: idParams.extend({ userId: idParam }), response: { 200: idResponse, ...errorResponses } },
     },
     async (request, reply) => done(reply, await changeMembership(deps, request.params.id, request.params.userId, 'leave', commandMetadata(request))),
   );

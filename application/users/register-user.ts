@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RoleAssignment } from '../../domain/permissions/can.ts';
+import { idRule } from '../../domain/shared/id.rules.ts';
 import { userDecider } from '../../domain/users/user.decide.ts';
 import { emailRule, passwordRule, personNameRule, usernameRule } from '../../domain/users/user.rules.ts';
 import { userStream } from '../../domain/users/user.ts';
@@ -17,7 +18,7 @@ export const registerUserRequest = z
     middleName: z.string().trim().max(100).nullable().default(null),
     lastName: personNameRule,
     phone: z.string().trim().max(40).nullable().default(null),
-    professionId: z.number().int().positive().nullable().default(null),
+    professionId: idRule.nullable().default(null),
     password: passwordRule.nullable().default(null),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idRule } from '../shared/id.rules.ts';
 import { REQUIRED } from '../users/user.rules.ts';
 
 /**
@@ -14,7 +15,7 @@ export const academyRule = z
     description: z.string({ error: REQUIRED }).trim().min(20, { error: 'Opis mora imeti najmanj 20 znakov' }).max(10_000, { error: TOO_LONG }),
     cover: text(1000),
     courseIds: z
-      .array(z.number().int().positive())
+      .array(idRule)
       .min(1, { error: 'Izberite vsaj eno izobraževanje' })
       .max(100, { error: 'Akademija ima lahko največ 100 izobraževanj' })
       .refine((ids) => new Set(ids).size === ids.length, { error: 'Izobraževanje je v akademiji le enkrat' }),

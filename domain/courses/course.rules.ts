@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idRule } from '../shared/id.rules.ts';
 import { REQUIRED } from '../users/user.rules.ts';
 
 /**
@@ -10,7 +11,7 @@ import { REQUIRED } from '../users/user.rules.ts';
  */
 const TOO_LONG = 'Vnos je predolg';
 const text = (max: number) => z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(max, { error: TOO_LONG });
-const ids = z.array(z.number().int().positive()).max(10_000).default([]);
+const ids = z.array(idRule).max(10_000).default([]);
 
 /** spec §3 course types: 1 RX, 2 OTC, 3 professional, 4 certified, 5 informative, 6 powerclass, 7 powerclass certificate, 8 live, 9 survey. */
 export const COURSE_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
@@ -128,7 +129,7 @@ export const npsBlockRule = z
     reasons: z.object({ detractor: reasons, neutral: reasons, promoter: reasons }).strict(),
     commentEnabled: z.boolean().default(false),
     followUps: z
-      .array(z.object({ professionGroupId: z.number().int().positive().nullable(), question: text(1000), answers: z.array(text(300)).min(1) }).strict())
+      .array(z.object({ professionGroupId: idRule.nullable(), question: text(1000), answers: z.array(text(300)).min(1) }).strict())
       .max(20)
       .default([]),
   })

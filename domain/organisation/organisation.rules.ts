@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idRule } from '../shared/id.rules.ts';
 import { REQUIRED } from '../users/user.rules.ts';
 
 /**
@@ -16,12 +17,7 @@ const optionalText = (max = 255) =>
     .max(max, { error: TOO_LONG })
     .nullish()
     .transform((v) => (v ? v : null));
-const optionalId = z
-  .number()
-  .int()
-  .positive()
-  .nullish()
-  .transform((v) => v ?? null);
+const optionalId = idRule.nullish().transform((v) => v ?? null);
 
 /** The three professional chambers a company's data can be synced to (spec §3). */
 export const SYNC_DESTINATIONS = [1, 2, 3] as const;
@@ -79,7 +75,7 @@ export const unitRule = z
 export const communityGroupRule = z
   .object({
     name: requiredText(),
-    unitIds: z.array(z.number().int().positive()).max(5000).default([]),
+    unitIds: z.array(idRule).max(5000).default([]),
   })
   .strict();
 

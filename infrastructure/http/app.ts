@@ -4,8 +4,9 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyRequest, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZodType } from 'zod';
 import type { Subject } from '../../domain/permissions/can.ts';
 import { can, canSomewhere } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
@@ -13,9 +14,10 @@ import { configureValidationMessages } from '../../domain/shared/validation-mess
 import type { SessionClaims, SessionTokens } from '../auth/tokens.port.ts';
 import { parsePosition } from '../event-store/event-store.port.ts';
 import type { ReadModelFreshness } from '../projections/projection.port.ts';
-import { toErrorResponse } from './errors.ts';
+import { clientErrorAnswer, toErrorResponse } from './errors.ts';
 import { type AuthContext, type HttpApp, type RouteAccess, unauthorized } from './http.port.ts';
 import { parseQueryString } from './query-string.ts';
+import { refuseUnstorableText } from './text-guard.ts';
 
 export type HttpAppOptions = {
   readonly logger: FastifyBaseLogger;
@@ -49,10 +51,28 @@ const bearer = (request: FastifyRequest): string | null => {
   return match ? (match[1] as string) : '';
 };
 
+/**
+ * A scope check looks the resource up (the company of a unit): the path and query must be valid
+ * first, so a malformed id is a 400 and never reaches SQL.
+ */
+const validateLocators = (request: FastifyRequest) => {
+  const schema = request.routeOptions.schema as { params?: unknown; querystring?: unknown } | undefined;
+  for (const [part, value] of [
+    [schema?.params, request.params],
+    [schema?.querystring, request.query],
+  ] as const) {
+    if (part instanceof ZodType) {
+      const parsed = part.safeParse(value ?? {});
+      if (!parsed.success) throw parsed.error;
+    }
+  }
+};
+
 const allowed = async (access: RouteAccess, auth: AuthContext | null, request: FastifyRequest): Promise<boolean> => {
   if (access.kind === 'public') return true;
   if (!auth) throw unauthorized();
   if (access.kind === 'authenticated') return true;
+  let located = false;
   for (const check of access.anyOf) {
     if ('system' in check) {
       if (can(auth.subject, check.system, { kind: 'system' })) return true;
@@ -62,9 +82,19 @@ const allowed = async (access: RouteAccess, auth: AuthContext | null, request: F
       if (canSomewhere(auth.subject, check.communityAnywhere)) return true;
       continue;
     }
-    const scope = await check.scope(request);
-    if (scope === null) throw new DomainError('404', 'Vir ne obstaja.', { status: 404 });
-    if (can(auth.subject, check.community, { kind: 'community', ...scope })) return true;
+    if ('membershipAnywhere' in check) {
+      if (can(auth.subject, check.membershipAnywhere, { kind: 'membership' })) return true;
+      continue;
+    }
+    if (!located) {
+      validateLocators(request);
+      located = true;
+    }
+    const scopes = await check.scope(request);
+    if (scopes === null) throw new DomainError('404', 'Vir ne obstaja.', { status: 404 });
+    for (const scope of Array.isArray(scopes) ? scopes : [scopes]) {
+      if (can(auth.subject, check.community, { kind: 'community', ...scope })) return true;
+    }
   }
   return false;
 };
@@ -83,6 +113,17 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
     genReqId: () => randomUUID(),
     // Requests are logged once, in onResponse, without query strings (they may carry login tokens).
     logController: new LogController({ disableRequestLogging: true }),
+    // Errors Fastify answers before a route runs (a bad percent-encoding, an over-long path
+    // parameter) get the platform's one error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const response = toErrorResponse(error);
+      void (reply as unknown as FastifyReply).code(response.status).send(response.body);
+    },
+    // Requests Node's HTTP parser refuses (malformed, header block too large) never reach Fastify.
+    clientErrorHandler: (error, socket) => {
+      if (socket.writable) socket.end(clientErrorAnswer(error));
+      else socket.destroy(error);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -155,6 +196,11 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
     if (!(await allowed(access, request.auth, request))) {
       throw access.kind === 'permission' && access.forbiddenMessage ? new DomainError('403', access.forbiddenMessage, { status: 403 }) : FORBIDDEN();
     }
+  });
+
+  // Permission was decided before the body was read (onRequest); now no text that cannot be stored gets further.
+  app.addHook('preValidation', async (request) => {
+    refuseUnstorableText({ body: request.body, query: request.query, params: request.params });
   });
 
   app.addHook('preHandler', async (request, reply) => {

@@ -16,8 +16,11 @@ const STATUS_MESSAGES: Record<number, string> = {
   405: 'Metoda ni dovoljena.',
   406: 'Zahtevana oblika odgovora ni podprta.',
   409: 'Podatki so se medtem spremenili. Poskusite ponovno.',
+  408: 'Zahteva je trajala predolgo.',
   413: 'Zahteva je prevelika.',
+  414: 'Naslov zahteve je predolg.',
   415: 'Vrsta vsebine ni podprta.',
+  431: 'Glave zahteve so prevelike.',
   429: 'Preveč zahtev. Poskusite znova čez nekaj trenutkov.',
   500: 'Prišlo je do napake na strežniku. Poskusite ponovno.',
   503: 'Storitev trenutno ni na voljo. Poskusite ponovno.',
@@ -25,6 +28,14 @@ const STATUS_MESSAGES: Record<number, string> = {
 
 export const messageForStatus = (status: number) =>
   STATUS_MESSAGES[status] ?? (status >= 500 ? (STATUS_MESSAGES[500] as string) : (STATUS_MESSAGES[400] as string));
+
+/** Fastify's own refusals, in words a person can act on. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'Naslov zahteve ni veljaven.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Telo zahteve je prazno.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Dolžina telesa zahteve ni pravilna.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Telo zahteve ni veljaven JSON.',
+};
 
 type Issue = { code: string; message: string; path: readonly PropertyKey[]; keys?: readonly string[] };
 
@@ -62,7 +73,36 @@ export const toErrorResponse = (error: unknown): ErrorResponse => {
   }
   const status = (error as FastifyError | undefined)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return { status, body: { errors: [{ code: String(status), message: messageForStatus(status), field: null }] }, logAsError: false };
+    const code = (error as FastifyError).code;
+    // The JSON parser's SyntaxError and the prototype-poisoning refusal carry a 400 but no Fastify code.
+    const message =
+      (code && FRAMEWORK_MESSAGES[code]) ?? (status === 400 && error instanceof SyntaxError ? FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
+    return { status, body: { errors: [{ code: String(status), message: message ?? messageForStatus(status), field: null }] }, logAsError: false };
   }
   return { status: 500, body: { errors: [{ code: '500', message: messageForStatus(500), field: null }] }, logAsError: true };
+};
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  414: 'URI Too Long',
+  431: 'Request Header Fields Too Large',
+};
+
+/**
+ * The raw HTTP answer to a request Node's parser refused (a header block over the limit, malformed
+ * request line) before Fastify saw it: the same error shape, then the connection closes.
+ */
+export const clientErrorAnswer = (error: Error & { code?: string }): string => {
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_URI_TOO_LONG' ? 414 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({ errors: [{ code: String(status), message: messageForStatus(status), field: null }] });
+  return [
+    `HTTP/1.1 ${status} ${REASONS[status]}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
 };

@@ -33,8 +33,19 @@ export type PermissionCheck =
   | { readonly system: number }
   /** A community permission in at least one unit (lists then show only what it reaches). */
   | { readonly communityAnywhere: number }
-  /** The scope may need a lookup (the company of a unit); null means the resource does not exist (404). */
-  | { readonly community: number; readonly scope: (request: FastifyRequest) => CommunityScope | null | Promise<CommunityScope | null> };
+  /** A participant's permission in at least one unit they belong to (taking courses: 1045). */
+  | { readonly membershipAnywhere: number }
+  /**
+   * The scope may need a lookup (the company of a unit); null means the resource does not exist
+   * (404). Several scopes mean "in any of them" (a course reaches several companies). The path and
+   * query are validated before the lookup runs.
+   */
+  | {
+      readonly community: number;
+      readonly scope: (
+        request: FastifyRequest,
+      ) => CommunityScope | readonly CommunityScope[] | null | Promise<CommunityScope | readonly CommunityScope[] | null>;
+    };
 
 export type RouteAccess =
   | { readonly kind: 'public' }

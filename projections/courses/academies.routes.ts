@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { idParam } from '../../domain/shared/id.rules.ts';
 import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
 import { type AcademyReadDb, adminAcademy, getAdminAcademy, getUserAcademy, listAdminAcademies, listUserAcademies } from './academies.queries.ts';
 import { userCourse } from './user-course-status.ts';
 
 const READ_MODELS = ['academies', 'courses', 'users', 'organisation'] as const;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const notFound = () => new DomainError('404', 'Akademija ne obstaja.', { status: 404 });
 
 const userAcademy = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { idParam } from '../../domain/shared/id.rules.ts';
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
 import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
 import type { CertificateRenderer } from '../../infrastructure/pdf/certificate.port.ts';
@@ -62,7 +63,7 @@ export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb;
       schema: {
         tags,
         summary: "A course with the caller's progress (404 when not theirs to see)",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idParam }),
         response: { 200: userCourse, ...errorResponses },
       },
     },
@@ -88,7 +89,7 @@ export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb;
       schema: {
         tags,
         summary: 'A course as authored (admin or editor)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idParam }),
         response: { 200: adminCourse, ...errorResponses },
       },
     },
@@ -102,7 +103,7 @@ export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb;
       schema: {
         tags,
         summary: "spec §7 GET /block?course_id=: the course's blocks in order (participants do not see the correct answers)",
-        querystring: z.object({ course_id: z.coerce.number().int().positive() }),
+        querystring: z.object({ course_id: idParam }),
         response: { 200: z.object({ items: z.array(blockItem) }), ...errorResponses },
       },
     },
@@ -122,7 +123,7 @@ export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb;
       schema: {
         tags,
         summary: "spec §7 GET /record?course_id=: the caller's records of the course",
-        querystring: z.object({ course_id: z.coerce.number().int().positive() }),
+        querystring: z.object({ course_id: idParam }),
         response: { 200: z.object({ items: z.array(recordItem) }), ...errorResponses },
       },
     },
@@ -137,7 +138,7 @@ export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb;
     '/api/user-courses/:id/certificate',
     {
       config: { ...config, access: AUTHENTICATED },
-      schema: { tags, summary: "The caller's certificate of a completed course (PDF)", params: z.object({ id: z.coerce.number().int().positive() }) },
+      schema: { tags, summary: "The caller's certificate of a completed course (PDF)", params: z.object({ id: idParam }) },
     },
     async (request, reply) => {
       // Only an image the PDF library can draw; anything else leaves the name and role alone.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { canReadPosts } from '../../domain/courses/post-access.ts';
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { idParam } from '../../domain/shared/id.rules.ts';
 import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth } from '../../infrastructure/http/http.port.ts';
 import { courseById, listPosts, type PostReadDb, postThread } from './posts.queries.ts';
 import { getUserCourse } from './user-courses.queries.ts';
@@ -15,7 +16,7 @@ export const registerPostReadRoutes = (app: HttpApp, deps: { db: PostReadDb }) =
       schema: {
         tags: ['posts'],
         summary: "spec §7 GET /post?courseId=: a course's posts, newest first, each with its replies",
-        querystring: z.object({ courseId: z.coerce.number().int().positive() }),
+        querystring: z.object({ courseId: idParam }),
         response: { 200: z.object({ items: z.array(postThread) }), ...errorResponses },
       },
     },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { tagKindRule } from '../../domain/organisation/organisation.rules.ts';
 import { can, communityReach, type Subject } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { idParam } from '../../domain/shared/id.rules.ts';
 import { AUTHENTICATED, anyOf, errorResponses, type HttpApp, PUBLIC, queryArray, requireAuth } from '../../infrastructure/http/http.port.ts';
 import {
   communityGroupItem,
@@ -38,7 +39,7 @@ const listQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).optional(),
 });
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number() });
 const notFound = (what: string) => new DomainError('404', `${what} ne obstaja.`, { status: 404 });
 
@@ -84,7 +85,7 @@ export const registerOrganisationReadRoutes = (app: HttpApp, deps: { db: ReadDb 
         tags: ['organisation'],
         summary: 'Units (spec §7: companyIds[], limit=NO_LIMIT; items with id, name, company_id, company_name)',
         querystring: listQuery.extend({
-          companyIds: queryArray(z.coerce.number().int().positive()).optional(),
+          companyIds: queryArray(idParam).optional(),
           limit: z.union([z.literal('NO_LIMIT'), z.coerce.number().int().min(1).max(100)]).optional(),
         }),
         response: { 200: page(unitListItem), ...errorResponses },
@@ -122,7 +123,7 @@ export const registerOrganisationReadRoutes = (app: HttpApp, deps: { db: ReadDb 
       schema: {
         tags: ['organisation'],
         summary: 'Communities by id (spec §7: filterIds, answers {data}); a lookup is accepted only when exactly one matches',
-        querystring: z.object({ filterIds: queryArray(z.coerce.number().int().positive()).optional(), search: z.string().max(200).optional() }),
+        querystring: z.object({ filterIds: queryArray(idParam).optional(), search: z.string().max(200).optional() }),
         response: { 200: z.object({ data: z.array(unitListItem) }), ...errorResponses },
       },
     },

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { can, canSomewhere, communityReach } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { idParam, indexParam } from '../../domain/shared/id.rules.ts';
 import { anyOf, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
 import {
   academySuccess,
@@ -30,8 +31,8 @@ import {
 const READ_MODELS = ['stats', 'courses', 'academies', 'users', 'organisation'] as const;
 const tags = ['stats'];
 const asOf = z.iso.datetime({ offset: true, error: 'Vnesite veljaven datum in čas.' }).optional();
-const windowQuery = z.object({ intervalId: z.coerce.number().int().min(0).default(0), asOf });
-const courseParams = z.object({ id: z.coerce.number().int().positive() });
+const windowQuery = z.object({ intervalId: indexParam.default(0), asOf });
+const courseParams = z.object({ id: idParam });
 const notFound = () => new DomainError('404', 'Izobraževanje ali termin ne obstaja.', { status: 404 });
 const forbidden = () => new DomainError('403', 'Nimate pravic za ogled teh podatkov.', { status: 403 });
 
@@ -98,7 +99,7 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
       schema: {
         tags,
         summary: 'NPS of a block: summary, distribution, follow-up reasons, last 20 comments (with 1058/1061)',
-        params: courseParams.extend({ blockId: z.coerce.number().int().positive() }),
+        params: courseParams.extend({ blockId: idParam }),
         querystring: windowQuery,
         response: {
           200: z.object({
@@ -134,7 +135,7 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
       schema: {
         tags,
         summary: 'NPS of a block per unit, company, community group or profession',
-        params: courseParams.extend({ blockId: z.coerce.number().int().positive() }),
+        params: courseParams.extend({ blockId: idParam }),
         querystring: windowQuery.extend({ kind: z.enum(COMMUNITY_KINDS).default('unit') }),
         response: {
           200: z.object({
@@ -186,7 +187,7 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
         tags,
         summary: 'Success of a course: passed over attempted, first-attempt passes, completions (optionally of one unit: communityId)',
         params: courseParams,
-        querystring: windowQuery.extend({ communityId: z.coerce.number().int().positive().optional() }),
+        querystring: windowQuery.extend({ communityId: idParam.optional() }),
         response: {
           200: z.object({ course: z.object({ id: z.number(), title: z.string() }), window: windowResponse, success: successResponse }),
           ...errorResponses,
@@ -295,7 +296,7 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
         tags,
         summary: 'Success of an academy: each course of the series in its interval intervalId (0: all time), and who completed the whole series',
         params: courseParams,
-        querystring: windowQuery.extend({ communityId: z.coerce.number().int().positive().optional() }),
+        querystring: windowQuery.extend({ communityId: idParam.optional() }),
         response: {
           200: z.object({
             academy: z.object({ id: z.number(), title: z.string() }),

@@ -3,15 +3,19 @@ import { registerUser } from '../../application/users/register-user.ts';
 import type { RoleAssignment } from '../../domain/permissions/can.ts';
 import { loadConfig } from '../../infrastructure/config/config.ts';
 import { createEventCodec } from '../../infrastructure/event-store/event-codec.ts';
-import { type AllPosition, formatPosition } from '../../infrastructure/event-store/event-store.port.ts';
+import { type AllPosition, formatPosition, parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { createPostgresEventStore } from '../../infrastructure/event-store/postgres/postgres-event-store.ts';
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
+import { loadDemoData } from '../../infrastructure/main/demo-data.ts';
 import { EVENT_DEFINITIONS } from '../../infrastructure/main/event-definitions.ts';
 import { createLogger } from '../../infrastructure/main/logger.ts';
 import { buildPlatform, type Platform } from '../../infrastructure/main/platform.ts';
+import { PROJECTIONS } from '../../infrastructure/main/projections.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_PASSWORD = 'Geslo1234!';
+
+const ALL_READ_MODELS = PROJECTIONS.map((projection) => projection.name);
 
 /**
  * The platform as `npm start` wires it, on a database of its own, with the projection runner
@@ -47,11 +51,32 @@ export const startTestPlatform = async (env: Record<string, string> = {}) => {
     return { token: (response.json() as { authToken: string }).authToken, position: typeof position === 'string' ? position : null };
   };
 
+  /** The demo organisation, users (password DEMO_PASSWORD), courses, academy and posts of `npm start`. */
+  const loadDemo = async () =>
+    loadDemoData({
+      store,
+      ids: platform.ids,
+      passwords: platform.passwords,
+      db,
+      log: silentLog,
+      settle: async (position) => {
+        if (position) await platform.runner.waitFor(ALL_READ_MODELS, position, 30_000);
+      },
+    });
+
+  /** Waits until every read model has applied a write (after an `X-Event-Position` answer). */
+  const settleAll = async (position: AllPosition | string | null | undefined) => {
+    const parsed = typeof position === 'string' ? parsePosition(position) : position;
+    if (parsed) await platform.runner.waitFor(ALL_READ_MODELS, parsed, 30_000);
+  };
+
   return {
     ...platform,
     platform: platform as Platform,
     config,
     settle,
+    settleAll,
+    loadDemo,
     createUser,
     login,
     minPosition: (position: AllPosition) => formatPosition(position),
