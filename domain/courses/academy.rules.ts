@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idRule } from '../shared/id.rules.ts';
+import { singleLine } from '../shared/text.rules.ts';
 import { REQUIRED } from '../users/user.rules.ts';
 
 /**
@@ -11,9 +12,9 @@ const text = (max: number) => z.string({ error: REQUIRED }).trim().min(1, { erro
 
 export const academyRule = z
   .object({
-    title: text(200),
+    title: singleLine(text(200)),
     description: z.string({ error: REQUIRED }).trim().min(20, { error: 'Opis mora imeti najmanj 20 znakov' }).max(10_000, { error: TOO_LONG }),
-    cover: text(1000),
+    cover: singleLine(text(1000)),
     courseIds: z
       .array(idRule)
       .min(1, { error: 'Izberite vsaj eno izobraževanje' })

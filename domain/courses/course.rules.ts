@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idRule } from '../shared/id.rules.ts';
+import { singleLine } from '../shared/text.rules.ts';
 import { REQUIRED } from '../users/user.rules.ts';
 
 /**
@@ -11,6 +12,8 @@ import { REQUIRED } from '../users/user.rules.ts';
  */
 const TOO_LONG = 'Vnos je predolg';
 const text = (max: number) => z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(max, { error: TOO_LONG });
+/** A single-line text: titles, names, addresses. */
+const line = (max: number) => singleLine(text(max));
 const ids = z.array(idRule).max(10_000).default([]);
 
 /** spec §3 course types: 1 RX, 2 OTC, 3 professional, 4 certified, 5 informative, 6 powerclass, 7 powerclass certificate, 8 live, 9 survey. */
@@ -40,14 +43,14 @@ export const audienceRule = z
 export const courseRule = z
   .object({
     type: z.literal(COURSE_TYPES, { error: 'Izberite vrsto izobraževanja' }),
-    title: text(200),
+    title: line(200),
     description: z
       .string({ error: REQUIRED })
       .trim()
       .min(1, { error: REQUIRED })
       .min(20, { error: 'Opis mora imeti najmanj 20 znakov' })
       .max(20_000, { error: TOO_LONG }),
-    cover: text(1000),
+    cover: line(1000),
     creditPoints: creditPointsRule,
     public: z.boolean().default(false),
     audience: audienceRule.default({ byProfession: false, professionIds: [], unitIds: [], companyIds: [], groupIds: [] }),
@@ -58,10 +61,7 @@ export const courseRule = z
     notificationsEnabled: z.boolean().default(false),
     discount: z.number().min(0, { error: 'Popust mora biti med 0 in 100 %' }).max(100, { error: 'Popust mora biti med 0 in 100 %' }).default(0),
     sharedCostCents: z.number({ error: 'Vnesite število' }).int({ error: 'Vnesite število' }).min(0).default(0),
-    lecturer: z
-      .string()
-      .trim()
-      .max(200)
+    lecturer: singleLine(z.string().trim().max(200, { error: TOO_LONG }))
       .nullish()
       .transform((v) => v || null),
   })
@@ -85,7 +85,7 @@ export type CourseFields = z.output<typeof courseRule>;
 
 // ------------------------------------------------------------------ blocks
 
-const name = text(200);
+const name = line(200);
 
 export const quizBlockRule = z
   .object({
@@ -118,7 +118,7 @@ export const quizBlockRule = z
 /** spec §3: NPS predefined sets 1 to 5 and 8. */
 export const NPS_SETS = [1, 2, 3, 4, 5, 8] as const;
 
-const reasons = z.array(text(300)).max(50).default([]);
+const reasons = z.array(line(300)).max(50).default([]);
 
 export const npsBlockRule = z
   .object({
@@ -129,7 +129,7 @@ export const npsBlockRule = z
     reasons: z.object({ detractor: reasons, neutral: reasons, promoter: reasons }).strict(),
     commentEnabled: z.boolean().default(false),
     followUps: z
-      .array(z.object({ professionGroupId: idRule.nullable(), question: text(1000), answers: z.array(text(300)).min(1) }).strict())
+      .array(z.object({ professionGroupId: idRule.nullable(), question: text(1000), answers: z.array(line(300)).min(1) }).strict())
       .max(20)
       .default([]),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idRule } from '../shared/id.rules.ts';
+import { singleLine } from '../shared/text.rules.ts';
 import { REQUIRED } from '../users/user.rules.ts';
 
 /**
@@ -8,13 +9,10 @@ import { REQUIRED } from '../users/user.rules.ts';
  * group name at least 3 characters, tag name required. Messages are Slovenian.
  */
 const TOO_LONG = 'Vnos je predolg';
-const requiredText = (max = 255) => z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(max, { error: TOO_LONG });
+const requiredText = (max = 255) => singleLine(z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(max, { error: TOO_LONG }));
 /** An optional text: empty means none. */
 const optionalText = (max = 255) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: TOO_LONG })
+  singleLine(z.string().trim().max(max, { error: TOO_LONG }))
     .nullish()
     .transform((v) => (v ? v : null));
 const optionalId = idRule.nullish().transform((v) => v ?? null);

@@ -16,7 +16,10 @@ const UNSTORABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const LINE_BREAK_OR_CONTROL = /[\u0000-\u001F\u007F\u0085\u2028\u2029]/;
 
-export const isStorableText = (value: string): boolean => value.isWellFormed() && !UNSTORABLE.test(value);
+// A high surrogate not followed by a low one, or a low one not preceded by a high one (no `u` flag: code units).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const isStorableText = (value: string): boolean => !UNSTORABLE.test(value) && !LONE_SURROGATE.test(value);
 
 export const isSingleLine = (value: string): boolean => !LINE_BREAK_OR_CONTROL.test(value);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from '../shared/text.rules.ts';
 
 /**
  * Field rules of spec §5 shared by the API and the UI forms, with the spec's Slovenian messages.
@@ -31,11 +32,11 @@ export const emailRule = z
   .max(254, { error: 'E-naslov je predolg' })
   .pipe(z.email({ error: 'Vnesite veljaven e-naslov' }));
 
-export const personNameRule = z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(100, { error: 'Vnos je predolg' });
+export const personNameRule = singleLine(z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(100, { error: 'Vnos je predolg' }));
 
 /** The login form: username or e-mail (sent lowercased) and password. */
 export const loginFormRule = z.object({
-  usernameOrEmail: z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(USERNAME_MAX, { error: 'Vnos je predolg' }),
+  usernameOrEmail: singleLine(z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(USERNAME_MAX, { error: 'Vnos je predolg' })),
   password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).max(1024, { error: 'Vnos je predolg' }),
 });
 
