@@ -1,12 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { blockRule, courseRule } from '../../domain/courses/course.rules.ts';
+import { COURSE_TAKERS } from '../../domain/courses/course-access.ts';
 import { courseCostsRule } from '../../domain/courses/course-costs.rules.ts';
-import { can } from '../../domain/permissions/can.ts';
-import { DomainError } from '../../domain/shared/domain-error.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
-import { AUTHENTICATED, commandMetadata, errorResponses, type HttpApp, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
+import { anyOf, commandMetadata, errorResponses, type HttpApp, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
 import { registerAcademyRoutes } from './academies.routes.ts';
 import { addBlock, changeCourse, createCourse } from './author-courses.ts';
 import type { CoursesDeps } from './courses.deps.ts';
@@ -19,12 +18,12 @@ const idResponse = z.object({ id: z.number() });
 const stepResponse = z.object({ events: z.array(z.string()), completed: z.boolean() });
 const config = { readModels: ['courses', 'users', 'organisation'] as const };
 
-/** Taking a course writes records: the participant's membership permission 1045 (spec §6 "record create"). */
-const participant = (request: FastifyRequest) => {
-  const auth = requireAuth(request);
-  if (!can(auth.subject, 1045, { kind: 'membership' })) throw new DomainError('403', 'Izobraževanja lahko opravljajo le udeleženci.', { status: 403 });
-  return auth;
-};
+/**
+ * Taking a course writes records: the participant's membership permission 1045 (spec §6 "record
+ * create"), checked before the body is read. Which course they may take is the handler's question (404).
+ */
+const takeCourse = { ...config, access: anyOf(COURSE_TAKERS, 'Izobraževanja lahko opravljajo le udeleženci.') };
+const participant = (request: FastifyRequest) => requireAuth(request);
 
 const sent = (reply: FastifyReply, status: number, result: { id: number; position: AllPosition | null }) =>
   withPosition(reply, result.position).status(status).send({ id: result.id });
@@ -135,23 +134,20 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
   const stepSchema = <P extends z.ZodType>(params: P) => ({ tags, security: [{ jwt: [] }], params, response: { 200: stepResponse, ...errorResponses } });
   const stepBodySchema = <P extends z.ZodType, B extends z.ZodType>(params: P, body: B) => ({ ...stepSchema(params), body });
 
-  app.post('/api/user-courses/:id/start', { config: { ...config, access: AUTHENTICATED }, schema: stepSchema(idParams) }, async (request, reply) => {
+  app.post('/api/user-courses/:id/start', { config: takeCourse, schema: stepSchema(idParams) }, async (request, reply) => {
     const auth = participant(request);
     return step(reply, takeCourseStep(deps, auth.userId, request.params.id, { type: 'StartCourse', userId: auth.userId }, commandMetadata(request)));
   });
-  app.post(
-    '/api/user-courses/:id/blocks/:blockId/open',
-    { config: { ...config, access: AUTHENTICATED }, schema: stepSchema(blockParams) },
-    async (request, reply) =>
-      step(
-        reply,
-        takeCourseStep(deps, participant(request).userId, request.params.id, { type: 'OpenBlock', blockId: request.params.blockId }, commandMetadata(request)),
-      ),
+  app.post('/api/user-courses/:id/blocks/:blockId/open', { config: takeCourse, schema: stepSchema(blockParams) }, async (request, reply) =>
+    step(
+      reply,
+      takeCourseStep(deps, participant(request).userId, request.params.id, { type: 'OpenBlock', blockId: request.params.blockId }, commandMetadata(request)),
+    ),
   );
   app.post(
     '/api/user-courses/:id/blocks/:blockId/video-progress',
     {
-      config: { ...config, access: AUTHENTICATED },
+      config: takeCourse,
       schema: stepBodySchema(blockParams, z.object({ seconds: z.number().min(0).max(86_400), duration: z.number().positive().max(86_400) }).strict()),
     },
     async (request, reply) =>
@@ -166,25 +162,22 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
         ),
       ),
   );
-  app.post(
-    '/api/user-courses/:id/blocks/:blockId/alternative',
-    { config: { ...config, access: AUTHENTICATED }, schema: stepSchema(blockParams) },
-    async (request, reply) =>
-      step(
-        reply,
-        takeCourseStep(
-          deps,
-          participant(request).userId,
-          request.params.id,
-          { type: 'ReadAlternative', blockId: request.params.blockId },
-          commandMetadata(request),
-        ),
+  app.post('/api/user-courses/:id/blocks/:blockId/alternative', { config: takeCourse, schema: stepSchema(blockParams) }, async (request, reply) =>
+    step(
+      reply,
+      takeCourseStep(
+        deps,
+        participant(request).userId,
+        request.params.id,
+        { type: 'ReadAlternative', blockId: request.params.blockId },
+        commandMetadata(request),
       ),
+    ),
   );
   app.post(
     '/api/user-courses/:id/blocks/:blockId/quiz',
     {
-      config: { ...config, access: AUTHENTICATED },
+      config: takeCourse,
       schema: stepBodySchema(blockParams, z.object({ answers: z.record(z.string().max(40), z.string().max(40)) }).strict()),
     },
     async (request, reply) =>
@@ -202,7 +195,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
   app.post(
     '/api/user-courses/:id/blocks/:blockId/nps',
     {
-      config: { ...config, access: AUTHENTICATED },
+      config: takeCourse,
       schema: stepBodySchema(
         blockParams,
         z

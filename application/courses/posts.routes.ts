@@ -1,14 +1,15 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { POST_DELETERS, POST_EDITORS, POST_WRITERS } from '../../domain/courses/course-access.ts';
 import { postMessageRule, postRule } from '../../domain/courses/post.rules.ts';
 import { idParam, idRule } from '../../domain/shared/id.rules.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
-import { AUTHENTICATED, commandMetadata, errorResponses, type HttpApp, requireAuth, withPosition } from '../../infrastructure/http/http.port.ts';
+import { anyOf, commandMetadata, errorResponses, type HttpApp, requireAuth, withPosition } from '../../infrastructure/http/http.port.ts';
 import { changePost, createPost, type PostsDeps } from './posts.ts';
 
 const idParams = z.object({ id: idParam });
 const idResponse = z.object({ id: z.number() });
-const config = { readModels: ['posts', 'courses', 'users', 'organisation'] as const, access: AUTHENTICATED };
+const readModels = ['posts', 'courses', 'users', 'organisation'] as const;
 
 const sent = (reply: FastifyReply, status: number, result: { id: number; position: AllPosition | null }) =>
   withPosition(reply, result.position).status(status).send({ id: result.id });
@@ -19,7 +20,7 @@ export const registerPostRoutes = (app: HttpApp, deps: PostsDeps) => {
   app.post(
     '/api/post',
     {
-      config,
+      config: { readModels, access: anyOf(POST_WRITERS) },
       schema: {
         tags,
         summary: 'A post on a course, or a reply to a post (parentId); anonymous posts never show their author to other participants',
@@ -42,7 +43,7 @@ export const registerPostRoutes = (app: HttpApp, deps: PostsDeps) => {
   app.put(
     '/api/post/:id',
     {
-      config,
+      config: { readModels, access: anyOf(POST_EDITORS) },
       schema: {
         tags,
         summary: 'Edit a post: one’s own (1043) or as a moderator (1033, 1036)',
@@ -61,7 +62,7 @@ export const registerPostRoutes = (app: HttpApp, deps: PostsDeps) => {
   app.delete(
     '/api/post/:id',
     {
-      config,
+      config: { readModels, access: anyOf(POST_DELETERS) },
       schema: {
         tags,
         summary: 'Delete a post: one’s own (1044) or as a moderator (1039, 1037)',

@@ -3,6 +3,8 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
 import { FILE_KINDS, type FileKind, type FileStore, MAX_FILE_BYTES } from '../../infrastructure/files/file-store.port.ts';
 import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
+import type { ReadDb } from '../../projections/organisation/organisation.queries.ts';
+import { FILE_AUTHORS, mayReadFile } from './file-access.ts';
 
 const KINDS = Object.keys(FILE_KINDS) as FileKind[];
 
@@ -11,14 +13,16 @@ const KINDS = Object.keys(FILE_KINDS) as FileKind[];
  * its Content-Type, the name in `?name=`. Only PNG, JPEG and PDF, recognised by their first bytes,
  * up to 25 MB (spec §9). Who edits companies (1011), courses (1019), blocks (1025) or news (1065) may upload.
  */
-export const registerFileRoutes = (app: HttpApp, deps: { files: FileStore }) => {
+const notFound = () => new DomainError('404', 'Datoteka ne obstaja.', { status: 404 });
+
+export const registerFileRoutes = (app: HttpApp, deps: { files: FileStore; db: ReadDb }) => {
   app.addContentTypeParser(KINDS, { parseAs: 'buffer', bodyLimit: MAX_FILE_BYTES }, (_request, body, done) => done(null, body));
   const tags = ['files'];
 
   app.post(
     '/api/files',
     {
-      config: { access: system(1011, 1019, 1025, 1065) },
+      config: { access: system(...FILE_AUTHORS) },
       bodyLimit: MAX_FILE_BYTES,
       schema: {
         tags,
@@ -46,8 +50,10 @@ export const registerFileRoutes = (app: HttpApp, deps: { files: FileStore }) => 
     '/api/files/:id',
     { config: { access: AUTHENTICATED }, schema: { tags, summary: 'A stored file', params: z.object({ id: idParam }) } },
     async (request, reply) => {
-      const file = await deps.files.get(request.params.id);
-      if (!file) throw new DomainError('404', 'Datoteka ne obstaja.', { status: 404 });
+      const info = await deps.files.describe(request.params.id);
+      if (!info || !(await mayReadFile(deps, requireAuth(request).subject, info))) throw notFound();
+      const file = await deps.files.get(info.id);
+      if (!file) throw notFound();
       return reply
         .header('Content-Type', file.contentType)
         .header('Content-Disposition', `inline; filename="${encodeURIComponent(file.name)}"`)

@@ -123,7 +123,7 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps,
     app.post(
       `/api/units/:id/${change}`,
       {
-        config: { ...config, access: { kind: 'authenticated' } },
+        config: { ...config, access: anyOf([{ profile: change === 'join' ? 1047 : 1048 }]) },
         schema: {
           tags,
           summary: `${change === 'join' ? 'Join' : 'Leave'} a published unit yourself (${change === 'join' ? 1047 : 1048})`,

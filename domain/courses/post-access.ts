@@ -8,9 +8,6 @@ import { can, canSomewhere, communityReach, type Subject } from '../permissions/
  * - moderate someone else's post: system 1033 / 1039, or community 1036 / 1037 where the author is a
  *   member (a unit, or the company of a company-wide role).
  */
-export const canReadPosts = (subject: Subject) =>
-  can(subject, 2008, { kind: 'membership' }) || canSomewhere(subject, 1035) || can(subject, 1031, { kind: 'system' });
-
 export const canWritePosts = (subject: Subject) =>
   can(subject, 1040, { kind: 'membership' }) || canSomewhere(subject, 1042) || can(subject, 1041, { kind: 'system' });
 

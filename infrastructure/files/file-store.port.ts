@@ -1,8 +1,19 @@
 /** Uploaded files, stored once and never changed (decision 0012). */
-export type StoredFile = { readonly id: number; readonly name: string; readonly contentType: string; readonly size: number; readonly bytes: Buffer };
+export type FileInfo = {
+  readonly id: number;
+  readonly name: string;
+  readonly contentType: string;
+  readonly size: number;
+  /** Who uploaded it (null for demo data and imports). */
+  readonly createdBy: number | null;
+};
+
+export type StoredFile = FileInfo & { readonly bytes: Buffer };
 
 export type FileStore = {
   put(file: { name: string; contentType: string; bytes: Buffer; createdBy: number | null }): Promise<{ id: number }>;
+  /** What a file is and who uploaded it, without its bytes: enough to decide who may read it. */
+  describe(id: number): Promise<FileInfo | null>;
   get(id: number): Promise<StoredFile | null>;
 };
 

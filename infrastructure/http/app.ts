@@ -82,6 +82,10 @@ const allowed = async (access: RouteAccess, auth: AuthContext | null, request: F
       if (canSomewhere(auth.subject, check.communityAnywhere)) return true;
       continue;
     }
+    if ('profile' in check) {
+      if (can(auth.subject, check.profile, { kind: 'profile', userId: auth.userId })) return true;
+      continue;
+    }
     if ('membershipAnywhere' in check) {
       if (can(auth.subject, check.membershipAnywhere, { kind: 'membership' })) return true;
       continue;

@@ -35,6 +35,8 @@ export type PermissionCheck =
   | { readonly communityAnywhere: number }
   /** A participant's permission in at least one unit they belong to (taking courses: 1045). */
   | { readonly membershipAnywhere: number }
+  /** A profile permission (1001 to 1048): on the caller's own account; the handler acts on nothing else. */
+  | { readonly profile: number }
   /**
    * The scope may need a lookup (the company of a unit); null means the resource does not exist
    * (404). Several scopes mean "in any of them" (a course reaches several companies). The path and

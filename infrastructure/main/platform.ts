@@ -95,7 +95,7 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
   registerOrganisationReadRoutes(app, { db: db.slonik });
   registerCourseRoutes(app, { store, ids, db: db.slonik, now: () => new Date() });
   registerCourseReadRoutes(app, { db: db.slonik, now: () => new Date(), certificates: createPdfkitCertificateRenderer(), files });
-  registerFileRoutes(app, { files });
+  registerFileRoutes(app, { files, db: db.slonik });
   registerStatsReadRoutes(app, { db: db.slonik });
   const changes = createReadModelChanges(db.pg);
   app.addHook('onClose', async () => changes.close());

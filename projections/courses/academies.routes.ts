@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { COURSE_READERS } from '../../domain/courses/course-access.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
-import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
+import { anyOf, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
 import { type AcademyReadDb, adminAcademy, getAdminAcademy, getUserAcademy, listAdminAcademies, listUserAcademies } from './academies.queries.ts';
 import { userCourse } from './user-course-status.ts';
 
@@ -43,7 +44,7 @@ export const registerAcademyReadRoutes = (app: HttpApp, deps: { db: AcademyReadD
   app.get(
     '/api/user-academies',
     {
-      config: { ...config, access: AUTHENTICATED },
+      config: { ...config, access: anyOf(COURSE_READERS) },
       schema: {
         tags,
         summary: "The caller's academies (powerclass) with series progress and credit points",
@@ -55,7 +56,7 @@ export const registerAcademyReadRoutes = (app: HttpApp, deps: { db: AcademyReadD
   app.get(
     '/api/user-academies/:id',
     {
-      config: { ...config, access: AUTHENTICATED },
+      config: { ...config, access: anyOf(COURSE_READERS) },
       schema: {
         tags,
         summary: 'An academy the caller may see, with their progress through its courses',

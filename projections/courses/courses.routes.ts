@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { BLOCK_READERS, COURSE_READERS } from '../../domain/courses/course-access.ts';
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
-import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
+import { anyOf, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
 import type { CertificateRenderer } from '../../infrastructure/pdf/certificate.port.ts';
 import { registerAcademyReadRoutes } from './academies.routes.ts';
 import {
@@ -40,7 +41,7 @@ export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb;
   app.get(
     '/api/user-courses',
     {
-      config: { ...config, access: AUTHENTICATED },
+      config: { ...config, access: anyOf(COURSE_READERS) },
       schema: {
         tags,
         summary: "The caller's courses: public ones and those targeted at them (filters new, completed, archived; search)",
@@ -59,7 +60,7 @@ export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb;
   app.get(
     '/api/user-courses/:id',
     {
-      config: { ...config, access: AUTHENTICATED },
+      config: { ...config, access: anyOf(COURSE_READERS) },
       schema: {
         tags,
         summary: "A course with the caller's progress (404 when not theirs to see)",
@@ -99,7 +100,7 @@ export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb;
   app.get(
     '/api/block',
     {
-      config: { ...config, access: AUTHENTICATED },
+      config: { ...config, access: anyOf(BLOCK_READERS) },
       schema: {
         tags,
         summary: "spec §7 GET /block?course_id=: the course's blocks in order (participants do not see the correct answers)",
@@ -119,7 +120,7 @@ export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb;
   app.get(
     '/api/record',
     {
-      config: { ...config, access: AUTHENTICATED },
+      config: { ...config, access: anyOf(COURSE_READERS) },
       schema: {
         tags,
         summary: "spec §7 GET /record?course_id=: the caller's records of the course",
@@ -137,7 +138,7 @@ export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb;
   app.get(
     '/api/user-courses/:id/certificate',
     {
-      config: { ...config, access: AUTHENTICATED },
+      config: { ...config, access: anyOf(COURSE_READERS) },
       schema: { tags, summary: "The caller's certificate of a completed course (PDF)", params: z.object({ id: idParam }) },
     },
     async (request, reply) => {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { canReadPosts } from '../../domain/courses/post-access.ts';
+import { POST_READERS } from '../../domain/courses/course-access.ts';
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
-import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth } from '../../infrastructure/http/http.port.ts';
+import { anyOf, errorResponses, type HttpApp, requireAuth } from '../../infrastructure/http/http.port.ts';
 import { courseById, listPosts, type PostReadDb, postThread } from './posts.queries.ts';
 import { getUserCourse } from './user-courses.queries.ts';
 
@@ -12,7 +12,7 @@ export const registerPostReadRoutes = (app: HttpApp, deps: { db: PostReadDb }) =
   app.get(
     '/api/post',
     {
-      config: { readModels: ['posts', 'courses', 'users', 'organisation'], access: AUTHENTICATED },
+      config: { readModels: ['posts', 'courses', 'users', 'organisation'], access: anyOf(POST_READERS) },
       schema: {
         tags: ['posts'],
         summary: "spec §7 GET /post?courseId=: a course's posts, newest first, each with its replies",
@@ -22,7 +22,6 @@ export const registerPostReadRoutes = (app: HttpApp, deps: { db: PostReadDb }) =
     },
     async (request) => {
       const { subject, userId } = requireAuth(request);
-      if (!canReadPosts(subject)) throw new DomainError('403', 'Nimate pravic za to dejanje.', { status: 403 });
       const systemReader = can(subject, 1031, { kind: 'system' });
       const course =
         (await getUserCourse(deps.db, userId, request.query.courseId)) ?? (systemReader ? await courseById(deps.db, request.query.courseId) : null);

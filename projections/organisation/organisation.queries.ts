@@ -259,3 +259,8 @@ export const listUnitMembers = async (db: ReadDb, unitId: number) =>
 /** Whether a unit is published; null when it does not exist. */
 export const unitPublished = async (db: ReadDb, unitId: number) =>
   db.maybeOneFirst(sql.type(z.object({ published: z.boolean() }))`select published from rm.units where id = ${unitId}`);
+
+/** The companies whose certificate signature is the image `fileId` (who may see that file follows from them). */
+export const companiesSigningWith = async (db: ReadDb, fileId: number) =>
+  db.anyFirst(sql.type(z.object({ id: z.number() }))`
+    select id from rm.companies where (signature->>'imageFileId')::bigint = ${fileId} order by id`);

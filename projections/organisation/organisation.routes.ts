@@ -3,7 +3,7 @@ import { tagKindRule } from '../../domain/organisation/organisation.rules.ts';
 import { can, communityReach, type Subject } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
-import { AUTHENTICATED, anyOf, errorResponses, type HttpApp, PUBLIC, queryArray, requireAuth } from '../../infrastructure/http/http.port.ts';
+import { anyOf, errorResponses, type HttpApp, PUBLIC, queryArray, requireAuth } from '../../infrastructure/http/http.port.ts';
 import {
   communityGroupItem,
   companyDetail,
@@ -80,7 +80,7 @@ export const registerOrganisationReadRoutes = (app: HttpApp, deps: { db: ReadDb 
   app.get(
     '/api/units',
     {
-      config: { ...common, access: AUTHENTICATED },
+      config: { ...common, access: anyOf([{ system: 1009 }, { profile: 1046 }]) },
       schema: {
         tags: ['organisation'],
         summary: 'Units (spec §7: companyIds[], limit=NO_LIMIT; items with id, name, company_id, company_name)',
@@ -119,7 +119,7 @@ export const registerOrganisationReadRoutes = (app: HttpApp, deps: { db: ReadDb 
   app.get(
     '/api/communities',
     {
-      config: { ...common, access: AUTHENTICATED },
+      config: { ...common, access: anyOf([{ system: 1009 }, { profile: 1046 }]) },
       schema: {
         tags: ['organisation'],
         summary: 'Communities by id (spec §7: filterIds, answers {data}); a lookup is accepted only when exactly one matches',

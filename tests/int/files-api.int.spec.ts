@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles.ts';
+import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { SAMPLE_PNG } from '../support/sample-png.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
 
@@ -29,7 +30,7 @@ describe('files API: uploads for authors', () => {
     expect(stored.statusCode).toBe(201);
     const file = stored.json() as { id: number; name: string; size: number };
     expect(file).toMatchObject({ name: 'Podpis direktorice _script_.png', size: SAMPLE_PNG.length });
-    const back = await p.app.inject({ method: 'GET', url: `/api/files/${file.id}`, headers: { authorization: `JWT ${tokens.ana}` } });
+    const back = await p.app.inject({ method: 'GET', url: `/api/files/${file.id}`, headers: { authorization: `JWT ${tokens.admin}` } });
     expect(back.headers['content-type']).toBe('image/png');
     expect(back.rawPayload.equals(SAMPLE_PNG)).toBe(true);
   });
@@ -64,5 +65,34 @@ describe('files API: uploads for authors', () => {
     expect((await sign(999_999)).statusCode).toBe(400);
     const png = (await upload('admin', 'image/png', SAMPLE_PNG)).json() as { id: number };
     expect((await sign(png.id)).statusCode).toBe(200);
+  });
+
+  it('serves a file only to those who may see what it belongs to: a signature to its company, not to participants or other companies', async () => {
+    const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      p.app.inject({ method, url, headers: { authorization: `JWT ${tokens[who]}` }, ...(payload ? { payload } : {}) });
+    const companyOf = async (name: string) => ((await call('admin', 'POST', '/api/companies', { name, address: 'Cesta 2' })).json() as { id: number }).id;
+    const signing = await companyOf('Podpisnik d.o.o.');
+    const other = await companyOf('Drugo d.o.o.');
+    const unitOf = async (companyId: number) => (await call('admin', 'POST', '/api/units', { name: `Enota ${companyId}`, companyId })).json() as { id: number };
+    const signingUnit = await unitOf(signing);
+    const otherUnit = await unitOf(other);
+    await p.createUser('vodjapodpis', [{ roleId: ROLE.manager, unitId: signingUnit.id, companyId: signing }]);
+    await p.createUser('vodjadrugi', [{ roleId: ROLE.manager, unitId: otherUnit.id, companyId: other }]);
+    await p.createUser('revizorka', [{ roleId: ROLE.auditor, unitId: 0, companyId: null }]);
+    for (const who of ['vodjapodpis', 'vodjadrugi', 'revizorka']) tokens[who] = (await p.login(who)).token;
+
+    const png = (await upload('admin', 'image/png', SAMPLE_PNG)).json() as { id: number };
+    const signed = await call('admin', 'PUT', `/api/companies/${signing}/signature`, { name: 'Ana Novak', role: 'Direktorica', imageFileId: png.id });
+    await p.settle(parsePosition(signed.headers['x-event-position'] as string));
+    const read = async (who: string) => (await call(who, 'GET', `/api/files/${png.id}`)).statusCode;
+    expect(await read('admin')).toBe(200);
+    expect(await read('vodjapodpis')).toBe(200);
+    // Everyone else is told the file does not exist: an id alone reveals nothing.
+    expect(await read('vodjadrugi')).toBe(404);
+    expect(await read('ana')).toBe(404);
+    expect(await read('revizorka')).toBe(404);
+    const loose = (await upload('admin', 'image/png', SAMPLE_PNG)).json() as { id: number };
+    expect((await call('vodjapodpis', 'GET', `/api/files/${loose.id}`)).statusCode).toBe(404);
+    expect((await p.app.inject({ method: 'GET', url: `/api/files/${loose.id}` })).statusCode).toBe(401);
   });
 });
