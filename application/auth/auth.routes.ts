@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../../domain/shared/id.rules.ts';
-import {
-  authRateLimit,
-  commandMetadata,
-  errorResponses,
-  type HttpApp,
-  PUBLIC,
-  requireAuth,
-  system,
-  withPosition,
-} from '../../infrastructure/http/http.port.ts';
+import { commandMetadata, errorResponses, type HttpApp, PUBLIC, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
+import { guardAttempts } from './attempt-limits.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import { logIn, logInRequest } from './log-in.ts';
 import { logInAs } from './log-in-as.ts';
@@ -19,15 +11,18 @@ import { exchangeLoginToken, exchangeTokenRequest, issueLoginToken } from './log
 const authToken = z.object({ authToken: z.string() });
 
 export const registerAuthRoutes = (app: HttpApp, deps: AuthDeps) => {
-  const rateLimit = authRateLimit(deps.rateLimitPerMinute);
+  const bodyLimit = 16 * 1024;
+  const accountOfToken = (token: string) => /^(\d{1,10})\./.exec(token.trim())?.[1] ?? null;
 
   app.post(
     '/api/auth/login',
     {
-      config: { access: PUBLIC, rateLimit },
+      config: { access: PUBLIC },
+      bodyLimit,
       schema: { tags: ['auth'], summary: 'Log in with username or e-mail and password', body: logInRequest, response: { 200: authToken, ...errorResponses } },
     },
     async (request, reply) => {
+      await guardAttempts(deps.attempts, reply, 'login', { account: request.body.usernameOrEmail, address: request.ip });
       const result = await logIn(deps, request.body, commandMetadata(request));
       return withPosition(reply, result.position).send({ authToken: result.authToken });
     },
@@ -48,7 +43,8 @@ export const registerAuthRoutes = (app: HttpApp, deps: AuthDeps) => {
   app.post(
     '/api/auth/token',
     {
-      config: { access: PUBLIC, rateLimit },
+      config: { access: PUBLIC },
+      bodyLimit,
       schema: {
         tags: ['auth'],
         summary: 'Exchange a one-time login token for a session',
@@ -57,6 +53,7 @@ export const registerAuthRoutes = (app: HttpApp, deps: AuthDeps) => {
       },
     },
     async (request, reply) => {
+      await guardAttempts(deps.attempts, reply, 'login-token', { account: accountOfToken(request.body.token), address: request.ip });
       const result = await exchangeLoginToken(deps, request.body.token, commandMetadata(request));
       return withPosition(reply, result.position).send({ authToken: result.authToken });
     },
@@ -65,7 +62,8 @@ export const registerAuthRoutes = (app: HttpApp, deps: AuthDeps) => {
   app.post(
     '/api/auth/token/:userId',
     {
-      config: { access: system(1008), rateLimit },
+      config: { access: system(1008) },
+      bodyLimit,
       schema: {
         tags: ['auth'],
         summary: 'Log in as another user (permission 1008)',
@@ -75,7 +73,9 @@ export const registerAuthRoutes = (app: HttpApp, deps: AuthDeps) => {
       },
     },
     async (request, reply) => {
-      const result = await logInAs(deps, requireAuth(request), request.params.userId, commandMetadata(request));
+      const auth = requireAuth(request);
+      await guardAttempts(deps.attempts, reply, 'log-in-as', { account: String(auth.realUserId ?? auth.userId), address: request.ip });
+      const result = await logInAs(deps, auth, request.params.userId, commandMetadata(request));
       return withPosition(reply, result.position).send({ authToken: result.authToken });
     },
   );

@@ -24,6 +24,8 @@ const config = { readModels: ['courses', 'users', 'organisation'] as const };
  */
 const takeCourse = { ...config, access: anyOf(COURSE_TAKERS, 'Izobraževanja lahko opravljajo le udeleženci.') };
 const participant = (request: FastifyRequest) => requireAuth(request);
+/** A step's body is an answer or a progress report: a few kilobytes at most. */
+const STEP_BODY_LIMIT = 64 * 1024;
 
 const sent = (reply: FastifyReply, status: number, result: { id: number; position: AllPosition | null }) =>
   withPosition(reply, result.position).status(status).send({ id: result.id });
@@ -134,20 +136,24 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
   const stepSchema = <P extends z.ZodType>(params: P) => ({ tags, security: [{ jwt: [] }], params, response: { 200: stepResponse, ...errorResponses } });
   const stepBodySchema = <P extends z.ZodType, B extends z.ZodType>(params: P, body: B) => ({ ...stepSchema(params), body });
 
-  app.post('/api/user-courses/:id/start', { config: takeCourse, schema: stepSchema(idParams) }, async (request, reply) => {
+  app.post('/api/user-courses/:id/start', { config: takeCourse, bodyLimit: STEP_BODY_LIMIT, schema: stepSchema(idParams) }, async (request, reply) => {
     const auth = participant(request);
     return step(reply, takeCourseStep(deps, auth.userId, request.params.id, { type: 'StartCourse', userId: auth.userId }, commandMetadata(request)));
   });
-  app.post('/api/user-courses/:id/blocks/:blockId/open', { config: takeCourse, schema: stepSchema(blockParams) }, async (request, reply) =>
-    step(
-      reply,
-      takeCourseStep(deps, participant(request).userId, request.params.id, { type: 'OpenBlock', blockId: request.params.blockId }, commandMetadata(request)),
-    ),
+  app.post(
+    '/api/user-courses/:id/blocks/:blockId/open',
+    { config: takeCourse, bodyLimit: STEP_BODY_LIMIT, schema: stepSchema(blockParams) },
+    async (request, reply) =>
+      step(
+        reply,
+        takeCourseStep(deps, participant(request).userId, request.params.id, { type: 'OpenBlock', blockId: request.params.blockId }, commandMetadata(request)),
+      ),
   );
   app.post(
     '/api/user-courses/:id/blocks/:blockId/video-progress',
     {
       config: takeCourse,
+      bodyLimit: STEP_BODY_LIMIT,
       schema: stepBodySchema(blockParams, z.object({ seconds: z.number().min(0).max(86_400), duration: z.number().positive().max(86_400) }).strict()),
     },
     async (request, reply) =>
@@ -162,22 +168,26 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
         ),
       ),
   );
-  app.post('/api/user-courses/:id/blocks/:blockId/alternative', { config: takeCourse, schema: stepSchema(blockParams) }, async (request, reply) =>
-    step(
-      reply,
-      takeCourseStep(
-        deps,
-        participant(request).userId,
-        request.params.id,
-        { type: 'ReadAlternative', blockId: request.params.blockId },
-        commandMetadata(request),
+  app.post(
+    '/api/user-courses/:id/blocks/:blockId/alternative',
+    { config: takeCourse, bodyLimit: STEP_BODY_LIMIT, schema: stepSchema(blockParams) },
+    async (request, reply) =>
+      step(
+        reply,
+        takeCourseStep(
+          deps,
+          participant(request).userId,
+          request.params.id,
+          { type: 'ReadAlternative', blockId: request.params.blockId },
+          commandMetadata(request),
+        ),
       ),
-    ),
   );
   app.post(
     '/api/user-courses/:id/blocks/:blockId/quiz',
     {
       config: takeCourse,
+      bodyLimit: STEP_BODY_LIMIT,
       schema: stepBodySchema(blockParams, z.object({ answers: z.record(z.string().max(40), z.string().max(40)) }).strict()),
     },
     async (request, reply) =>
@@ -196,6 +206,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
     '/api/user-courses/:id/blocks/:blockId/nps',
     {
       config: takeCourse,
+      bodyLimit: STEP_BODY_LIMIT,
       schema: stepBodySchema(
         blockParams,
         z

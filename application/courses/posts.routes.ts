@@ -10,6 +10,8 @@ import { changePost, createPost, type PostsDeps } from './posts.ts';
 const idParams = z.object({ id: idParam });
 const idResponse = z.object({ id: z.number() });
 const readModels = ['posts', 'courses', 'users', 'organisation'] as const;
+/** A message is at most 5,000 characters. */
+const POST_BODY_LIMIT = 64 * 1024;
 
 const sent = (reply: FastifyReply, status: number, result: { id: number; position: AllPosition | null }) =>
   withPosition(reply, result.position).status(status).send({ id: result.id });
@@ -21,6 +23,7 @@ export const registerPostRoutes = (app: HttpApp, deps: PostsDeps) => {
     '/api/post',
     {
       config: { readModels, access: anyOf(POST_WRITERS) },
+      bodyLimit: POST_BODY_LIMIT,
       schema: {
         tags,
         summary: 'A post on a course, or a reply to a post (parentId); anonymous posts never show their author to other participants',
@@ -44,6 +47,7 @@ export const registerPostRoutes = (app: HttpApp, deps: PostsDeps) => {
     '/api/post/:id',
     {
       config: { readModels, access: anyOf(POST_EDITORS) },
+      bodyLimit: POST_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Edit a post: one’s own (1043) or as a moderator (1033, 1036)',

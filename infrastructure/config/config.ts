@@ -29,6 +29,8 @@ const schema = z.object({
   DEMO_DATA: flag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(4),
   READ_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -72,6 +74,8 @@ export type Config = {
   readonly demoData: boolean;
   readonly logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   readonly authRateLimitPerMinute: number;
+  readonly authAddressRateLimitPerMinute: number;
+  readonly liveStreamsPerUser: number;
   readonly readWaitMs: number;
   readonly bodyLimitBytes: number;
   readonly uiDistDir: string;
@@ -103,6 +107,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    authAddressRateLimitPerMinute: e.AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE,
+    liveStreamsPerUser: e.LIVE_STREAMS_PER_USER,
     readWaitMs: e.READ_WAIT_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uiDistDir: e.UI_DIST_DIR,

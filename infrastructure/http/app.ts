@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
@@ -22,7 +21,6 @@ import { refuseUnstorableText } from './text-guard.ts';
 export type HttpAppOptions = {
   readonly logger: FastifyBaseLogger;
   readonly bodyLimitBytes: number;
-  readonly authRateLimitPerMinute: number;
   readonly tokens: SessionTokens;
   /** The user behind a valid token, or null when the account or the session no longer counts. */
   readonly loadSubject: (claims: SessionClaims) => Promise<{ readonly subject: Subject; readonly missingConsents: readonly number[] } | null>;
@@ -148,7 +146,6 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
     },
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Medilearn API', description: 'E-learning for healthcare professionals', version: options.version },

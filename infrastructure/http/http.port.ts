@@ -113,14 +113,3 @@ export const errorResponses = { 400: errorBody, 401: errorBody, 403: errorBody, 
  */
 export const queryArray = <T extends z.ZodType>(item: T) =>
   z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(item));
-
-/** Route options for the auth routes: a per-client, per-account budget of attempts per minute. */
-export const authRateLimit = (perMinute: number) => ({
-  max: perMinute,
-  timeWindow: 60_000,
-  keyGenerator: (request: FastifyRequest) => {
-    const body = request.body as { usernameOrEmail?: unknown } | undefined;
-    const account = typeof body?.usernameOrEmail === 'string' ? body.usernameOrEmail.trim().toLowerCase() : '';
-    return `${request.ip}|${account}`;
-  },
-});

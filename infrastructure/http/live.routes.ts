@@ -1,15 +1,18 @@
 import type { ServerResponse } from 'node:http';
+import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { ReadModelChanges } from '../projections/read-model-changes.ts';
-import { AUTHENTICATED, type HttpApp } from './http.port.ts';
+import { AUTHENTICATED, type HttpApp, requireAuth } from './http.port.ts';
 
 /**
  * `GET /api/live`: server-sent events naming the read models that changed (DESIGN §5), so open
  * statistics pages refetch within a second or two of a participant's answer, without a reload.
  * `event: changed`, `data: {"readModels":["stats",...]}`; a comment every 15 s keeps proxies open.
  */
-export const registerLiveRoutes = (app: HttpApp, deps: { changes: ReadModelChanges }) => {
+export const registerLiveRoutes = (app: HttpApp, deps: { changes: ReadModelChanges; streamsPerUser: number }) => {
   // Open streams never go idle: a shutdown ends them, or closing the server would wait for every open page.
   const open = new Set<ServerResponse>();
+  // Each open stream holds a connection and a subscription: a user gets a few (tabs), not thousands.
+  const perUser = new Map<number, number>();
   app.addHook('preClose', async () => {
     for (const raw of open) raw.end();
     open.clear();
@@ -18,6 +21,12 @@ export const registerLiveRoutes = (app: HttpApp, deps: { changes: ReadModelChang
     '/api/live',
     { config: { access: AUTHENTICATED }, schema: { tags: ['system'], summary: 'Server-sent events: which read models changed' } },
     async (request, reply) => {
+      const userId = requireAuth(request).userId;
+      const count = perUser.get(userId) ?? 0;
+      if (count >= deps.streamsPerUser) {
+        throw new DomainError('429', 'Odprtih je preveč sprotnih povezav. Zaprite kakšen zavihek in poskusite znova.', { status: 429 });
+      }
+      perUser.set(userId, count + 1);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -33,6 +42,10 @@ export const registerLiveRoutes = (app: HttpApp, deps: { changes: ReadModelChang
       request.raw.on('close', () => {
         clearInterval(heartbeat);
         unsubscribe();
+        open.delete(raw);
+        const left = (perUser.get(userId) ?? 1) - 1;
+        if (left > 0) perUser.set(userId, left);
+        else perUser.delete(userId);
       });
     },
   );

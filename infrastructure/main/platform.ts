@@ -15,6 +15,7 @@ import { createArgon2PasswordHasher } from '../auth/argon2-password-hasher.ts';
 import { resolveJwtSecret } from '../auth/jwt-secret.ts';
 import { createJwtSessionTokens } from '../auth/jwt-session-tokens.ts';
 import type { PasswordHasher } from '../auth/password-hasher.port.ts';
+import { createPostgresAttemptLimiter } from '../auth/postgres-attempt-limiter.ts';
 import type { SessionTokens } from '../auth/tokens.port.ts';
 import type { Config } from '../config/config.ts';
 import type { EventStore } from '../event-store/event-store.port.ts';
@@ -61,7 +62,6 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
   const app = await createHttpApp({
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
-    authRateLimitPerMinute: config.authRateLimitPerMinute,
     tokens,
     loadSubject: (claims) => findAuthSubject(db.pg, claims.userId, claims.sessionId),
     // The read model may not have a consent given a moment ago: before refusing (422086), the events decide.
@@ -80,7 +80,11 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
     tokens,
     now: () => new Date(),
     loginTokenTtlSeconds: config.loginTokenTtlSeconds,
-    rateLimitPerMinute: config.authRateLimitPerMinute,
+    attempts: {
+      limiter: createPostgresAttemptLimiter(db.pg),
+      perAccount: config.authRateLimitPerMinute,
+      perAddress: config.authAddressRateLimitPerMinute,
+    },
   };
 
   registerSystemRoutes(app, {
@@ -99,7 +103,7 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
   registerStatsReadRoutes(app, { db: db.slonik });
   const changes = createReadModelChanges(db.pg);
   app.addHook('onClose', async () => changes.close());
-  registerLiveRoutes(app, { changes });
+  registerLiveRoutes(app, { changes, streamsPerUser: config.liveStreamsPerUser });
   registerConsentRoutes(app, {
     store,
     now: () => new Date(),

@@ -25,7 +25,13 @@ const load = async (job: object): Promise<Figures> => {
 /** Login and /users/me through the whole platform, beside a bare Fastify route, measured from another process. */
 export const benchHttp = async (adminUrl: string, out: (line: string) => void) => {
   const db = await createBenchDb(adminUrl, { poolSize: 20 });
-  const config = loadConfig({ DEMO_DATA: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '1000000', UI_DIST_DIR: '/nonexistent', PORT: '0' });
+  const config = loadConfig({
+    DEMO_DATA: 'false',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+    AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: '1000000',
+    UI_DIST_DIR: '/nonexistent',
+    PORT: '0',
+  });
   const platform = await buildPlatform({ config, db, store: db.store, logger: createLogger('silent'), log: silentLog });
   await platform.runner.start();
   const names = Array.from({ length: 50 }, (_, i) => `bench${i}`);

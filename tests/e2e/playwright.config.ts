@@ -58,6 +58,7 @@ export default defineConfig({
       E2E_DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(port + 50_000 > 65_000 ? 54_900 : port + 50_000),
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
     },
   },

@@ -23,7 +23,14 @@ const ALL_READ_MODELS = PROJECTIONS.map((projection) => projection.name);
  */
 export const startTestPlatform = async (env: Record<string, string> = {}) => {
   const db = await createTestDatabase();
-  const config = loadConfig({ DEMO_DATA: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '1000', UI_DIST_DIR: '/nonexistent', READ_WAIT_MS: '2000', ...env });
+  const config = loadConfig({
+    DEMO_DATA: 'false',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: '100000',
+    UI_DIST_DIR: '/nonexistent',
+    READ_WAIT_MS: '2000',
+    ...env,
+  });
   const store = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(EVENT_DEFINITIONS) });
   const platform = await buildPlatform({ config, db, store, logger: createLogger('silent'), log: silentLog });
   await platform.runner.start();

@@ -1,0 +1,113 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../domain/permissions/roles.ts';
+import { startTestPlatform, TEST_PASSWORD, type TestPlatform } from '../support/test-platform.ts';
+
+/** Abuse limits (issue 12): guessing budgets per account and per address, open live streams per user, body sizes per route. */
+describe('abuse limits', () => {
+  let p: TestPlatform;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    p = await startTestPlatform({ AUTH_RATE_LIMIT_PER_MINUTE: '3', AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: '8', LIVE_STREAMS_PER_USER: '2' });
+    await p.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
+    for (const name of ['ana', 'bojan', 'cene', 'dragica', 'eva']) await p.createUser(name, [{ roleId: ROLE.participant, unitId: 1, companyId: null }]);
+    adminToken = (await p.login('skrbnik')).token;
+  });
+
+  afterAll(async () => p.close());
+
+  const logIn = (usernameOrEmail: string, password: string, remoteAddress: string) =>
+    p.app.inject({ method: 'POST', url: '/api/auth/login', payload: { usernameOrEmail, password }, remoteAddress });
+
+  it('refuses a fourth password attempt on one account within a minute, from any address, even with the right password', async () => {
+    for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) expect((await logIn('ana', 'napačno1', address)).statusCode).toBe(401);
+    const refused = await logIn('ANA', TEST_PASSWORD, '10.0.0.4');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      errors: [{ code: '429', message: expect.stringMatching(/^Preveč poskusov\. Poskusite znova čez \d+ s\.$/), field: null }],
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another account is not held back by ana's budget.
+    expect((await logIn('bojan', TEST_PASSWORD, '10.0.0.4')).statusCode).toBe(200);
+  });
+
+  it('refuses an address that tries many accounts', async () => {
+    const address = '10.0.1.1';
+    const answers: number[] = [];
+    for (const name of ['cene', 'dragica', 'eva', 'nihce1', 'nihce2', 'nihce3', 'nihce4', 'nihce5', 'nihce6']) {
+      answers.push((await logIn(name, 'napačno1', address)).statusCode);
+    }
+    expect(answers.slice(0, 8)).toEqual(Array(8).fill(401));
+    expect(answers[8]).toBe(429);
+    expect((await logIn('eva', TEST_PASSWORD, '10.0.1.2')).statusCode).toBe(200);
+  });
+
+  it('counts every one of many concurrent attempts: exactly the budget gets through', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => logIn('zvonko', 'napačno1', `10.0.2.${i}`)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(17);
+  });
+
+  it('bounds token exchange per account (the user in the token) and per address', async () => {
+    const exchange = (token: string, remoteAddress: string) => p.app.inject({ method: 'POST', url: '/api/auth/token', payload: { token }, remoteAddress });
+    const guess = (i: number) => `7.${'x'.repeat(40)}${i}`;
+    const first = await Promise.all([1, 2, 3].map((i) => exchange(guess(i), `10.0.3.${i}`)));
+    expect(first.map((a) => a.statusCode)).toEqual([401, 401, 401]);
+    expect((await exchange(guess(4), '10.0.3.9')).statusCode).toBe(429);
+    // A different user's token from a fresh address is still heard.
+    expect((await exchange(`8.${'y'.repeat(40)}`, '10.0.3.10')).statusCode).toBe(401);
+  });
+
+  it('caps open live streams per user and frees a place when one closes', async () => {
+    await p.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (p.app.server.address() as AddressInfo).port;
+    const open = () =>
+      new Promise<{ status: number; close: () => void; body: Promise<string> }>((resolve, reject) => {
+        const request = http.get({ host: '127.0.0.1', port, path: '/api/live', headers: { authorization: `JWT ${adminToken}` } }, (response) => {
+          const chunks: Buffer[] = [];
+          const body = new Promise<string>((done) => {
+            response.on('data', (c: Buffer) => chunks.push(c));
+            response.on('end', () => done(Buffer.concat(chunks).toString()));
+            response.on('close', () => done(Buffer.concat(chunks).toString()));
+          });
+          resolve({ status: response.statusCode ?? 0, close: () => request.destroy(), body });
+        });
+        request.on('error', reject);
+      });
+    const a = await open();
+    const b = await open();
+    const c = await open();
+    expect([a.status, b.status, c.status]).toEqual([200, 200, 429]);
+    expect(JSON.parse(await c.body)).toEqual({ errors: [{ code: '429', message: expect.stringContaining('preveč sprotnih povezav'), field: null }] });
+    a.close();
+    await new Promise((r) => setTimeout(r, 200));
+    const d = await open();
+    expect(d.status).toBe(200);
+    b.close();
+    d.close();
+  });
+
+  it('bounds request bodies per route: small for logins, 1 MB for forms, 25 MB for uploads', async () => {
+    const big = (bytes: number) => JSON.stringify({ usernameOrEmail: 'ana', password: 'x'.repeat(bytes) });
+    const login = await p.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: big(20_000) });
+    expect(login.statusCode).toBe(413);
+    expect(login.json()).toEqual({ errors: [{ code: '413', message: 'Zahteva je prevelika.', field: null }] });
+    const form = await p.app.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: { authorization: `JWT ${adminToken}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(1_100_000), address: 'a' }),
+    });
+    expect(form.statusCode).toBe(413);
+    const upload = await p.app.inject({
+      method: 'POST',
+      url: '/api/files?name=velika.pdf',
+      headers: { authorization: `JWT ${adminToken}`, 'content-type': 'application/pdf' },
+      payload: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(25 * 1024 * 1024)]),
+    });
+    expect(upload.statusCode).toBe(413);
+  });
+});
