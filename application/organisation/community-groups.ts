@@ -61,3 +61,16 @@ export const updateCommunityGroup = async (deps: OrganisationDeps, groupId: numb
     throw error;
   }
 };
+
+/** Deletes a community group and frees its name for a new group. */
+export const deleteCommunityGroup = async (deps: OrganisationDeps, groupId: number, metadata: EventMetadata) => {
+  const result = await handleCommand(deps.store, {
+    streamName: communityGroupStream(groupId),
+    decider: communityGroupDecider,
+    command: { type: 'DeleteCommunityGroup' },
+    metadata,
+  });
+  const state = result.state;
+  if (state.status === 'deleted') await nameClaim(deps, state.name, groupId, metadata, 'Release');
+  return { id: groupId, position: result.position };
+};

@@ -17,13 +17,13 @@ import type { AllPosition } from '../../infrastructure/event-store/event-store.p
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
 import { anyOf, commandMetadata, errorResponses, type HttpApp, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
 import { getTag, unitPublished, unitScope } from '../../projections/organisation/organisation.queries.ts';
-import { createCommunityGroup, updateCommunityGroup } from './community-groups.ts';
-import { changeCompanySignature, createCompany, updateCompany } from './companies.ts';
+import { createCommunityGroup, deleteCommunityGroup, updateCommunityGroup } from './community-groups.ts';
+import { changeCompanySignature, createCompany, deleteCompany, updateCompany } from './companies.ts';
 import { changeMembership } from './members.ts';
 import type { OrganisationDeps } from './organisation.deps.ts';
 import { createProfession, createProfessionGroup, renameProfessionGroup, updateProfession } from './professions.ts';
 import { createTag, deleteTag, updateTag } from './tags.ts';
-import { changeUnit, createUnit } from './units.ts';
+import { changeUnit, createUnit, deleteUnit } from './units.ts';
 
 const TAGS_FORBIDDEN = 'Nimate pravic za upravljanje z značkami.';
 const idParams = z.object({ id: idParam });
@@ -68,6 +68,15 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps,
     },
   );
 
+  app.delete(
+    '/api/companies/:id',
+    {
+      config: { ...config, access: system(1012) },
+      schema: { tags, summary: 'Delete a company without units or people (1012)', params: idParams, response: { 200: idResponse, ...errorResponses } },
+    },
+    async (request, reply) => done(reply, await deleteCompany(deps, request.params.id, commandMetadata(request))),
+  );
+
   app.post(
     '/api/units',
     { config: { ...config, access: system(1010) }, schema: { tags, body: unitRule, response: { 201: idResponse, ...errorResponses } } },
@@ -102,6 +111,20 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps,
       async (request, reply) => done(reply, await changeUnit(deps, request.params.id, { type }, commandMetadata(request))),
     );
   }
+
+  app.delete(
+    '/api/units/:id',
+    {
+      config: { ...config, access: anyOf([{ system: 1012 }, { community: 2002, scope: unitScopeOf }]) },
+      schema: {
+        tags,
+        summary: 'Delete a unit nobody holds a role in (1012, or 2002 in the unit)',
+        params: idParams,
+        response: { 200: idResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => done(reply, await deleteUnit(deps, request.params.id, commandMetadata(request))),
+  );
 
   app.post(
     '/api/units/:id/members',
@@ -153,6 +176,15 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps,
       schema: { tags, params: idParams, body: communityGroupRule, response: { 200: idResponse, ...errorResponses } },
     },
     async (request, reply) => done(reply, await updateCommunityGroup(deps, request.params.id, request.body, commandMetadata(request))),
+  );
+
+  app.delete(
+    '/api/community-groups/:id',
+    {
+      config: { ...config, access: system(1063) },
+      schema: { tags, summary: 'Delete a community group (1063); its name is free again', params: idParams, response: { 200: idResponse, ...errorResponses } },
+    },
+    async (request, reply) => done(reply, await deleteCommunityGroup(deps, request.params.id, commandMetadata(request))),
   );
 
   app.post(

@@ -17,14 +17,19 @@ const fields = z.object({ name: z.string(), unitIds: z.array(z.number().int().po
 export const communityGroupEvents = [
   defineEvent('CommunityGroupCreated', fields.extend({ groupId: z.number().int().positive() })),
   defineEvent('CommunityGroupUpdated', fields),
+  defineEvent('CommunityGroupDeleted', z.object({})),
 ] as const;
 
 export type CommunityGroupEvent = EventsOf<typeof communityGroupEvents>;
 export type CommunityGroupFields = z.infer<typeof fields>;
-export type CommunityGroupState = { readonly status: 'none' } | { readonly status: 'active'; readonly id: number; readonly fields: CommunityGroupFields };
+export type CommunityGroupState =
+  | { readonly status: 'none' }
+  | { readonly status: 'active'; readonly id: number; readonly fields: CommunityGroupFields }
+  | { readonly status: 'deleted'; readonly id: number; readonly name: string };
 export type CommunityGroupCommand =
   | { type: 'CreateCommunityGroup'; groupId: number; fields: CommunityGroupFields }
-  | { type: 'UpdateCommunityGroup'; fields: CommunityGroupFields };
+  | { type: 'UpdateCommunityGroup'; fields: CommunityGroupFields }
+  | { type: 'DeleteCommunityGroup' };
 
 const normalise = (f: CommunityGroupFields): CommunityGroupFields => ({ name: f.name, unitIds: [...new Set(f.unitIds)].sort((a, b) => a - b) });
 
@@ -33,7 +38,8 @@ export const communityGroupDecider: Decider<CommunityGroupCommand, CommunityGrou
   evolve: (state, event) => {
     if (event.type === 'CommunityGroupCreated')
       return { status: 'active', id: event.data.groupId, fields: { name: event.data.name, unitIds: event.data.unitIds } };
-    return state.status === 'active' ? { ...state, fields: event.data } : state;
+    if (state.status !== 'active') return state;
+    return event.type === 'CommunityGroupDeleted' ? { status: 'deleted', id: state.id, name: state.fields.name } : { ...state, fields: event.data };
   },
   decide: (command, state) => {
     if (command.type === 'CreateCommunityGroup') {
@@ -41,6 +47,7 @@ export const communityGroupDecider: Decider<CommunityGroupCommand, CommunityGrou
       return [{ type: 'CommunityGroupCreated', data: { groupId: command.groupId, ...normalise(command.fields) } }];
     }
     if (state.status !== 'active') throw new DomainError('404', 'Skupina ne obstaja.', { status: 404 });
+    if (command.type === 'DeleteCommunityGroup') return [{ type: 'CommunityGroupDeleted', data: {} }];
     const next = normalise(command.fields);
     return JSON.stringify(next) === JSON.stringify(normalise(state.fields)) ? [] : [{ type: 'CommunityGroupUpdated', data: next }];
   },

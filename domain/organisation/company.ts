@@ -37,18 +37,22 @@ export const companyEvents = [
   defineEvent('CompanyCreated', fields.extend({ companyId: z.number().int().positive() }), { version: 2, upcasters: { 1: v1ToV2 } }),
   defineEvent('CompanyUpdated', fields),
   defineEvent('CompanySignatureChanged', z.object({ name: z.string(), role: z.string(), imageFileId: z.number().int().positive().nullable() })),
+  defineEvent('CompanyDeleted', z.object({})),
 ] as const;
 
 export type CompanyEvent = EventsOf<typeof companyEvents>;
 export type Signature = { readonly name: string; readonly role: string; readonly imageFileId: number | null };
 export type CompanyState =
   | { readonly status: 'none' }
-  | { readonly status: 'active'; readonly id: number; readonly fields: CompanyFields; readonly signature: Signature | null };
+  | { readonly status: 'active'; readonly id: number; readonly fields: CompanyFields; readonly signature: Signature | null }
+  | { readonly status: 'deleted'; readonly id: number };
 
 export type CompanyCommand =
   | { type: 'CreateCompany'; companyId: number; fields: CompanyFields }
   | { type: 'UpdateCompany'; fields: CompanyFields }
-  | { type: 'ChangeSignature'; signature: Signature };
+  | { type: 'ChangeSignature'; signature: Signature }
+  /** Refused by the slice while the company has units or people (decision 0016). */
+  | { type: 'DeleteCompany' };
 
 const notFound = () => new DomainError('404', 'Podjetje ne obstaja.', { status: 404 });
 
@@ -71,6 +75,8 @@ export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState>
         return state.status === 'active' ? { ...state, fields: event.data } : state;
       case 'CompanySignatureChanged':
         return state.status === 'active' ? { ...state, signature: event.data } : state;
+      case 'CompanyDeleted':
+        return state.status === 'active' ? { status: 'deleted', id: state.id } : state;
       default: {
         const unreachable: never = event;
         return unreachable;
@@ -90,6 +96,9 @@ export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState>
       case 'ChangeSignature':
         if (state.status !== 'active') throw notFound();
         return same(state.signature, command.signature) ? [] : [{ type: 'CompanySignatureChanged', data: command.signature }];
+      case 'DeleteCompany':
+        if (state.status !== 'active') throw notFound();
+        return [{ type: 'CompanyDeleted', data: {} }];
       default: {
         const unreachable: never = command;
         return unreachable;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../tests/support/decider-spec.ts';
+import { fold } from '../shared/decider.ts';
 import { communityGroupDecider, communityGroupNameClaim } from './community-group.ts';
 import { type CompanyEvent, companyDecider } from './company.ts';
 import { communityGroupRule, companyRule, professionGroupRule, professionRule, tagRule, unitRule } from './organisation.rules.ts';
@@ -130,5 +131,56 @@ describe('community group, profession, profession group and tag deciders', () =>
       .given([created, { type: 'TagDeleted', data: {} }])
       .when({ type: 'UpdateTag', name: 'B', internalUse: false })
       .thenFails('404');
+  });
+});
+
+describe('deleting units, companies and community groups', () => {
+  it('deletes a unit once; a deleted unit cannot be changed, published or created again', () => {
+    const spec = deciderSpec(unitDecider);
+    const created = { type: 'UnitCreated' as const, data: { unitId: 4, companyId: 3, name: 'A1', tagId: null } };
+    const deleted = { type: 'UnitDeleted' as const, data: {} };
+    spec.given([created]).when({ type: 'DeleteUnit' }).thenExpect([deleted]);
+    spec.given([created, deleted]).when({ type: 'DeleteUnit' }).thenFails('404');
+    spec.given([created, deleted]).when({ type: 'PublishUnit' }).thenFails('404');
+    spec
+      .given([created, deleted])
+      .when({ type: 'UpdateUnit', fields: { companyId: 3, name: 'B', tagId: null } })
+      .thenFails('404');
+    spec
+      .given([created, deleted])
+      .when({ type: 'CreateUnit', unitId: 4, fields: { companyId: 3, name: 'A1', tagId: null } })
+      .thenFails('409');
+    spec.given([]).when({ type: 'DeleteUnit' }).thenFails('404');
+  });
+
+  it('deletes a company once', () => {
+    const spec = deciderSpec(companyDecider);
+    const created: CompanyEvent = { type: 'CompanyCreated', data: { companyId: 3, ...fields } };
+    spec
+      .given([created])
+      .when({ type: 'DeleteCompany' })
+      .thenExpect([{ type: 'CompanyDeleted', data: {} }]);
+    spec
+      .given([created, { type: 'CompanyDeleted', data: {} }])
+      .when({ type: 'DeleteCompany' })
+      .thenFails('404');
+    spec
+      .given([created, { type: 'CompanyDeleted', data: {} }])
+      .when({ type: 'UpdateCompany', fields })
+      .thenFails('404');
+  });
+
+  it('deletes a community group once and remembers its name, to free it', () => {
+    const spec = deciderSpec(communityGroupDecider);
+    const created = { type: 'CommunityGroupCreated' as const, data: { groupId: 2, name: 'Vse', unitIds: [1] } };
+    spec
+      .given([created])
+      .when({ type: 'DeleteCommunityGroup' })
+      .thenExpect([{ type: 'CommunityGroupDeleted', data: {} }]);
+    spec
+      .given([created, { type: 'CommunityGroupDeleted', data: {} }])
+      .when({ type: 'DeleteCommunityGroup' })
+      .thenFails('404');
+    expect(fold(communityGroupDecider, [created, { type: 'CommunityGroupDeleted', data: {} }])).toEqual({ status: 'deleted', id: 2, name: 'Vse' });
   });
 });

@@ -17,19 +17,23 @@ export const unitEvents = [
   defineEvent('UnitUpdated', fields),
   defineEvent('UnitPublished', z.object({})),
   defineEvent('UnitUnpublished', z.object({})),
+  defineEvent('UnitDeleted', z.object({})),
 ] as const;
 
 export type UnitEvent = EventsOf<typeof unitEvents>;
 export type UnitFields = z.infer<typeof fields>;
 export type UnitState =
   | { readonly status: 'none' }
-  | { readonly status: 'active'; readonly id: number; readonly fields: UnitFields; readonly published: boolean };
+  | { readonly status: 'active'; readonly id: number; readonly fields: UnitFields; readonly published: boolean }
+  | { readonly status: 'deleted'; readonly id: number };
 
 export type UnitCommand =
   | { type: 'CreateUnit'; unitId: number; fields: UnitFields }
   | { type: 'UpdateUnit'; fields: UnitFields }
   | { type: 'PublishUnit' }
-  | { type: 'UnpublishUnit' };
+  | { type: 'UnpublishUnit' }
+  /** Refused by the slice while the unit has people (decision 0016); the decider only knows the unit. */
+  | { type: 'DeleteUnit' };
 
 const notFound = () => new DomainError('404', 'Enota ne obstaja.', { status: 404 });
 
@@ -47,6 +51,8 @@ export const unitDecider: Decider<UnitCommand, UnitEvent, UnitState> = {
         return state.status === 'active' ? { ...state, published: true } : state;
       case 'UnitUnpublished':
         return state.status === 'active' ? { ...state, published: false } : state;
+      case 'UnitDeleted':
+        return state.status === 'active' ? { status: 'deleted', id: state.id } : state;
       default: {
         const unreachable: never = event;
         return unreachable;
@@ -66,6 +72,8 @@ export const unitDecider: Decider<UnitCommand, UnitEvent, UnitState> = {
         return state.published ? [] : [{ type: 'UnitPublished', data: {} }];
       case 'UnpublishUnit':
         return state.published ? [{ type: 'UnitUnpublished', data: {} }] : [];
+      case 'DeleteUnit':
+        return [{ type: 'UnitDeleted', data: {} }];
       default: {
         const unreachable: never = command;
         return unreachable;

@@ -69,4 +69,22 @@ describe('organisation projection', () => {
       [3, 'unit', 'Izbrisana', false, true],
     ]);
   });
+
+  it('drops deleted units, companies and groups (and the group links of a deleted unit), however often applied', async () => {
+    const { rows } = await givenProjected(db, organisationProjection, [
+      recorded('company-7', 'CompanyCreated', { companyId: 7, ...company }),
+      recorded('company-8', 'CompanyCreated', { companyId: 8, ...company, name: 'Ostane' }),
+      recorded('unit-7', 'UnitCreated', { unitId: 7, companyId: 7, name: 'Gre', tagId: null }),
+      recorded('unit-8', 'UnitCreated', { unitId: 8, companyId: 8, name: 'Ostane', tagId: null }),
+      recorded('communitygroup-7', 'CommunityGroupCreated', { groupId: 7, name: 'Skupina', unitIds: [7, 8] }),
+      recorded('communitygroup-9', 'CommunityGroupCreated', { groupId: 9, name: 'Gre tudi', unitIds: [8] }),
+      recorded('unit-7', 'UnitDeleted', {}),
+      recorded('company-7', 'CompanyDeleted', {}),
+      recorded('communitygroup-9', 'CommunityGroupDeleted', {}),
+    ]);
+    expect((await rows('companies')).map((c) => c.id)).toEqual([8]);
+    expect((await rows('units')).map((u) => u.id)).toEqual([8]);
+    expect((await rows('community_groups')).map((g) => g.id)).toEqual([7]);
+    expect(await rows('community_group_units')).toEqual([{ group_id: 7, unit_id: 8 }]);
+  });
 });

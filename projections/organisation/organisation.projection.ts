@@ -86,6 +86,18 @@ export const organisationProjection = defineProjection({
     UnitUnpublished: async ({ tx, table }, event) => {
       await tx.query(sql.unsafe`update ${table('units')} set published = false, updated_at = ${at(event)} where id = ${idOf(event)}`);
     },
+    // Deleted units, companies and groups leave the read model; their events stay in the store.
+    UnitDeleted: async ({ tx, table }, event) => {
+      await tx.query(sql.unsafe`delete from ${table('community_group_units')} where unit_id = ${idOf(event)}`);
+      await tx.query(sql.unsafe`delete from ${table('units')} where id = ${idOf(event)}`);
+    },
+    CompanyDeleted: async ({ tx, table }, event) => {
+      await tx.query(sql.unsafe`delete from ${table('companies')} where id = ${idOf(event)}`);
+    },
+    CommunityGroupDeleted: async ({ tx, table }, event) => {
+      await tx.query(sql.unsafe`delete from ${table('community_group_units')} where group_id = ${idOf(event)}`);
+      await tx.query(sql.unsafe`delete from ${table('community_groups')} where id = ${idOf(event)}`);
+    },
     CommunityGroupCreated: async ({ tx, table }, event) => {
       const d = (event as Data<{ groupId: number; name: string; unitIds: number[] }>).data;
       await tx.query(sql.unsafe`

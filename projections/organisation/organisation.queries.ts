@@ -264,3 +264,16 @@ export const unitPublished = async (db: ReadDb, unitId: number) =>
 export const companiesSigningWith = async (db: ReadDb, fileId: number) =>
   db.anyFirst(sql.type(z.object({ id: z.number() }))`
     select id from rm.companies where (signature->>'imageFileId')::bigint = ${fileId} order by id`);
+
+/** What still depends on a unit or company: people holding a role there, its units (a company), the groups naming it (a unit). */
+export const organisationDependents = async (db: ReadDb, what: 'unit' | 'company', id: number) => {
+  const row =
+    what === 'unit'
+      ? await db.one(sql.type(z.object({ people: z.number(), units: z.number() }))`
+          select (select count(*)::int from rm.user_roles where unit_id = ${id}) as people, 0 as units`)
+      : await db.one(sql.type(z.object({ people: z.number(), units: z.number() }))`
+          select (select count(*)::int from rm.user_roles r left join rm.units u on u.id = r.unit_id
+                   where r.company_id = ${id} or u.company_id = ${id}) as people,
+                 (select count(*)::int from rm.units where company_id = ${id}) as units`);
+  return row;
+};

@@ -100,3 +100,45 @@ test('an admin adds, renames and deletes a tag; a taken name is refused', async 
   await page.getByRole('dialog').getByRole('button', { name: 'Izbriši' }).click();
   await expect(page.getByRole('cell', { name: 'Bolnišnična lekarna', exact: true })).toHaveCount(0);
 });
+
+test('an admin deletes a unit, then its company, through a confirmation; a unit someone belongs to is refused with the reason', async ({ page }) => {
+  await logIn(page, 'admin');
+  const suffix = Date.now().toString().slice(-6);
+  await page.goto('/admin/companies/new');
+  await page.getByLabel(/^Naziv/).fill(`Zaprto podjetje ${suffix}`);
+  await page.getByLabel(/^Naslov/).fill('Stara pot 1');
+  await page.getByRole('button', { name: 'Ustvari' }).click();
+  await expect(page).toHaveURL(/\/admin\/companies\/\d+$/);
+  const companyUrl = page.url();
+  await page.goto('/admin/units/new');
+  await page.getByLabel(/^Naziv/).fill(`Zaprta enota ${suffix}`);
+  await page.getByRole('combobox', { name: 'Podjetje' }).click();
+  await page.getByRole('option', { name: `Zaprto podjetje ${suffix}` }).click();
+  await page.getByRole('button', { name: 'Ustvari' }).click();
+  await expect(page).toHaveURL(/\/admin\/units\/\d+$/);
+  const unitUrl = page.url();
+
+  // The company still has the unit: refused, and the page says why.
+  await page.goto(companyUrl);
+  await page.getByRole('button', { name: 'Izbriši' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Izbriši' }).click();
+  await expect(page.getByText('Podjetja ni mogoče izbrisati, dokler ima enote.', { exact: false })).toBeVisible();
+
+  // Cancel changes nothing; confirming deletes the unit and returns to the list.
+  await page.goto(unitUrl);
+  await page.getByRole('button', { name: 'Izbriši' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Prekliči' }).click();
+  await expect(page).toHaveURL(unitUrl);
+  await page.getByRole('button', { name: 'Izbriši' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Izbriši' }).click();
+  await expect(page).toHaveURL(/\/admin\/units$/);
+  await page.getByRole('textbox', { name: /Iskanje/ }).fill(suffix);
+  await expect(page.getByText(`Zaprta enota ${suffix}`)).toHaveCount(0);
+
+  await page.goto(companyUrl);
+  await page.getByRole('button', { name: 'Izbriši' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Izbriši' }).click();
+  await expect(page).toHaveURL(/\/admin\/companies$/);
+  await page.goto(companyUrl);
+  await expect(page.getByText('Zapis ne obstaja.')).toBeVisible();
+});

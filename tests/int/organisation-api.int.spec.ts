@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleCommand } from '../../application/shared/handle-command.ts';
 import { ROLE } from '../../domain/permissions/roles.ts';
+import { userDecider } from '../../domain/users/user.decide.ts';
+import { userStream } from '../../domain/users/user.ts';
 import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
 
@@ -166,5 +169,45 @@ describe('organisation API', () => {
     expect((await call('vodja', 'POST', '/api/professions', { name: 'Ne' })).statusCode).toBe(403);
     const groups = await p.app.inject({ method: 'GET', url: `/api/profession-groups/${group}` });
     expect(groups.json()).toEqual({ id: group, name: 'Farmacija', professions: [{ id: id(profession), name: 'Magister farmacije' }] });
+  });
+
+  it('deletes a unit nobody holds a role in, then its company; a manager cannot (no role holds 2002), and the group name is free again', async () => {
+    const company = id(await call('admin', 'POST', '/api/companies', { name: 'Začasno d.o.o.', address: 'Pot 3' }));
+    const unit = id(await call('admin', 'POST', '/api/units', { name: 'Začasna enota', companyId: company }));
+    const group = id(await call('admin', 'POST', '/api/community-groups', { name: 'Začasna skupina', unitIds: [unit] }));
+    await p.createUser('zacasna', [{ roleId: ROLE.manager, unitId: unit, companyId: company }]);
+    tokens.zacasna = (await p.login('zacasna')).token;
+
+    // The company still has a unit, the unit still has a manager: both refused, nothing changes.
+    const companyRefused = await call('admin', 'DELETE', `/api/companies/${company}`);
+    expect(companyRefused.statusCode).toBe(422);
+    expect(companyRefused.json()).toEqual({ errors: [{ code: '422', field: null, message: expect.stringContaining('dokler ima enote') }] });
+    const unitRefused = await call('admin', 'DELETE', `/api/units/${unit}`);
+    expect(unitRefused.statusCode).toBe(422);
+    expect((unitRefused.json() as { errors: { message: string }[] }).errors[0]?.message).toContain('uporabnikov z vlogo: 1');
+    // spec §6 grants 2002 to no community role: the unit's own manager may not delete it.
+    expect((await call('zacasna', 'DELETE', `/api/units/${unit}`)).statusCode).toBe(403);
+    expect((await call('editor', 'DELETE', `/api/companies/${companyB}`)).statusCode).toBe(422);
+
+    // The manager's role is revoked (the users admin of issue 14 does this from the user's page).
+    const manager = (await call('zacasna', 'GET', '/api/users/me').then((r) => r.json())) as { id: number };
+    const revoked = await handleCommand(p.store, {
+      streamName: userStream(manager.id),
+      decider: userDecider,
+      command: { type: 'RevokeRole', role: { roleId: ROLE.manager, unitId: unit, companyId: company } },
+      metadata: {},
+    });
+    await p.settle(revoked.position);
+    expect((await call('admin', 'DELETE', `/api/units/${unit}`)).statusCode).toBe(200);
+    expect((await call('admin', 'GET', `/api/units/${unit}`)).statusCode).toBe(404);
+    expect((await call('admin', 'DELETE', `/api/units/${unit}`)).statusCode).toBe(404);
+    const groupAfter = (await call('admin', 'GET', `/api/community-groups/${group}`)).json() as { unitIds?: number[]; units?: unknown[] };
+    expect(JSON.stringify(groupAfter)).not.toContain('Začasna enota');
+
+    expect((await call('admin', 'DELETE', `/api/companies/${company}`)).statusCode).toBe(200);
+    expect((await call('admin', 'GET', `/api/companies/${company}`)).statusCode).toBe(404);
+
+    expect((await call('editor', 'DELETE', `/api/community-groups/${group}`)).statusCode).toBe(200);
+    expect((await call('admin', 'POST', '/api/community-groups', { name: 'Začasna skupina', unitIds: [] })).statusCode).toBe(201);
   });
 });

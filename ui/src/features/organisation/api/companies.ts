@@ -37,6 +37,7 @@ export const listCompanies = (query: Partial<ListQuery>) => api<{ items: Company
 export const getCompany = (id: number) => api<Company>('GET', `/companies/${id}`);
 export const createCompany = (input: CompanyInput) => api<{ id: number }>('POST', '/companies', { body: input });
 export const updateCompany = (id: number, input: CompanyInput) => api<{ id: number }>('PUT', `/companies/${id}`, { body: input });
+export const deleteCompany = (id: number) => api<{ id: number }>('DELETE', `/companies/${id}`);
 export const changeSignature = (id: number, input: z.input<typeof signatureRule>) => api<{ id: number }>('PUT', `/companies/${id}/signature`, { body: input });
 
 /** Uploads a PNG for the signature (POST /files answers its id). */

@@ -12,6 +12,7 @@ export const getCommunityGroup = (id: number) => api<CommunityGroup>('GET', `/co
 export const saveCommunityGroup = (id: number | null, input: z.input<typeof communityGroupRule>) =>
   id === null ? api<{ id: number }>('POST', '/community-groups', { body: input }) : api<{ id: number }>('PUT', `/community-groups/${id}`, { body: input });
 
+export const deleteCommunityGroup = (id: number) => api<{ id: number }>('DELETE', `/community-groups/${id}`);
 export const listProfessions = (query: Partial<ListQuery>) => api<{ items: Profession[]; total: number }>('GET', '/professions', { query });
 export const getProfession = (id: number) => api<Profession>('GET', `/professions/${id}`);
 export const saveProfession = (id: number | null, input: z.input<typeof professionRule>) =>

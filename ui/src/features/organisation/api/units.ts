@@ -21,6 +21,7 @@ export const listUnits = (query: Partial<ListQuery> & { companyIds?: number[]; l
 export const getUnit = (id: number) => api<Unit>('GET', `/units/${id}`);
 export const createUnit = (input: UnitInput) => api<{ id: number }>('POST', '/units', { body: input });
 export const updateUnit = (id: number, input: UnitInput) => api<{ id: number }>('PUT', `/units/${id}`, { body: input });
+export const deleteUnit = (id: number) => api<{ id: number }>('DELETE', `/units/${id}`);
 export const setUnitPublished = (id: number, published: boolean) => api<{ id: number }>('POST', `/units/${id}/${published ? 'publish' : 'unpublish'}`);
 
 /** spec §7 GET /communities (filterIds, answers {data}); spec §5: a lookup counts only when exactly one community matches. */

@@ -13,13 +13,14 @@ import {
   type CompanyListItem,
   changeSignature,
   createCompany,
+  deleteCompany,
   fileObjectUrl,
   getCompany,
   listCompanies,
   updateCompany,
   uploadImage,
 } from '../api/companies.ts';
-import { FormCard, ListHeader } from './form-card.tsx';
+import { DeleteAction, FormCard, ListHeader } from './form-card.tsx';
 import { CompanySelect, TagSelect } from './selects.tsx';
 
 export const CompaniesListPage = () => {
@@ -120,6 +121,16 @@ export const CompanyFormPage = ({ id }: { id: number | null }) => {
         const parsed = form.validate();
         if (parsed) save.mutate(v);
       }}
+      actions={
+        id !== null ? (
+          <DeleteAction
+            question={t('organisation.company.deleteQuestion')}
+            remove={() => deleteCompany(id)}
+            invalidate={['companies']}
+            backTo="/admin/companies"
+          />
+        ) : null
+      }
       aside={id !== null && company.data ? <CompanyAside company={company.data} /> : null}
     >
       <Grid>

@@ -1,7 +1,10 @@
 import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
 
 /** The frame of an organisation form: title, back link, fields, submit. */
 export const FormCard = (props: {
@@ -12,6 +15,8 @@ export const FormCard = (props: {
   submitLabel: string;
   children: ReactNode;
   aside?: ReactNode;
+  /** Beside the submit button: e.g. deleting the record. */
+  actions?: ReactNode;
 }) => {
   const { t } = useTranslation();
   const submit = (event: FormEvent) => {
@@ -36,6 +41,7 @@ export const FormCard = (props: {
               <Button type="submit" loading={props.submitting}>
                 {props.submitLabel}
               </Button>
+              {props.actions}
             </Group>
           </Stack>
         </form>
@@ -61,5 +67,29 @@ export const ListHeader = (props: { title: string; newTo?: string; newLabel?: st
         ) : null}
       </Group>
     </Group>
+  );
+};
+
+/** Deletes the record after a confirmation, then returns to its list; a refusal (e.g. the unit still has people) is shown as the server words it. */
+export const DeleteAction = (props: { question: string; remove: () => Promise<unknown>; invalidate: string[]; backTo: string }) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const remove = useMutation({
+    mutationFn: props.remove,
+    onSuccess: async () => {
+      for (const key of props.invalidate) await queryClient.invalidateQueries({ queryKey: [key] });
+      notifications.show({ color: 'teal', message: t('form.deleted') });
+      navigate(props.backTo);
+    },
+    onError: (error) => notifications.show({ color: 'red', message: error.message || t('form.deleteFailed') }),
+  });
+  return (
+    <ConfirmButton
+      label={t('form.delete')}
+      question={props.question}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutateAsync().catch(() => undefined)}
+    />
   );
 };

@@ -10,6 +10,7 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import {
   type CommunityGroup,
+  deleteCommunityGroup,
   getCommunityGroup,
   getProfession,
   getProfessionGroup,
@@ -22,7 +23,7 @@ import {
   saveProfession,
   saveProfessionGroup,
 } from '../api/groups.ts';
-import { FormCard, ListHeader } from './form-card.tsx';
+import { DeleteAction, FormCard, ListHeader } from './form-card.tsx';
 import { ProfessionGroupSelect, UnitsMultiSelect } from './selects.tsx';
 
 const Loading = () => {
@@ -107,6 +108,16 @@ export const CommunityGroupFormPage = ({ id }: { id: number | null }) => {
       onSubmit={() => {
         if (form.validate()) save.mutate(form.values);
       }}
+      actions={
+        id !== null ? (
+          <DeleteAction
+            question={t('organisation.group.deleteQuestion')}
+            remove={() => deleteCommunityGroup(id)}
+            invalidate={['community-groups']}
+            backTo="/admin/communities/groups"
+          />
+        ) : null
+      }
     >
       <TextInput
         label={t('organisation.group.name')}

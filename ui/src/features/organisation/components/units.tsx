@@ -7,8 +7,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { unitRule } from '../../../../../domain/organisation/organisation.rules.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { createUnit, getUnit, listUnits, setUnitPublished, type Unit, type UnitInput, updateUnit } from '../api/units.ts';
-import { FormCard, ListHeader } from './form-card.tsx';
+import { createUnit, deleteUnit, getUnit, listUnits, setUnitPublished, type Unit, type UnitInput, updateUnit } from '../api/units.ts';
+import { DeleteAction, FormCard, ListHeader } from './form-card.tsx';
 import { CompanySelect, TagSelect } from './selects.tsx';
 
 /** /admin/units and /admin/communities/general: the same units (communities), under the two paths of spec §2. */
@@ -100,6 +100,11 @@ export const UnitFormPage = ({ id, base }: { id: number | null; base: '/admin/un
       onSubmit={() => {
         if (form.validate()) save.mutate(form.values);
       }}
+      actions={
+        id !== null ? (
+          <DeleteAction question={t('organisation.unit.deleteQuestion')} remove={() => deleteUnit(id)} invalidate={['units', 'companies']} backTo={base} />
+        ) : null
+      }
       aside={
         unit.data ? (
           <Group>
