@@ -60,20 +60,37 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
       async (request, reply) => sent(reply, 200, await changeCourse(deps, request.params.id, { type }, commandMetadata(request))),
     );
   }
-  app.put(
+  // The course's deal (decision 0016): its agreed costs and the company billed. Create 1053, change 1054, withdraw 1055.
+  for (const [method, permission, deal, summary] of [
+    ['POST', 1053, 'new', 'Agree the costs of a course: a new deal (euro cents; 409 when one exists; refused while the course is active, spec §4)'],
+    ['PUT', 1054, 'existing', 'Change the agreed costs of a course (euro cents; 404 without a deal; refused while the course is active, spec §4)'],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/courses/:id/costs',
+      config: { ...config, access: system(permission) },
+      schema: { tags, summary, params: idParams, body: courseCostsRule, response: { 200: idResponse, ...errorResponses } },
+      handler: async (request, reply) =>
+        sent(
+          reply,
+          200,
+          await changeCourse(deps, request.params.id, { type: 'SetCosts', costs: request.body, now: deps.now(), deal }, commandMetadata(request)),
+        ),
+    });
+  }
+  app.delete(
     '/api/courses/:id/costs',
     {
-      config: { ...config, access: system(1054) },
+      config: { ...config, access: system(1055) },
       schema: {
         tags,
-        summary: 'Set the costs of a course (euro cents; refused while the course is active, spec §4)',
+        summary: 'Withdraw the deal: the course is back on the default costs and billed to nobody (refused while active)',
         params: idParams,
-        body: courseCostsRule,
         response: { 200: idResponse, ...errorResponses },
       },
     },
     async (request, reply) =>
-      sent(reply, 200, await changeCourse(deps, request.params.id, { type: 'SetCosts', costs: request.body, now: deps.now() }, commandMetadata(request))),
+      sent(reply, 200, await changeCourse(deps, request.params.id, { type: 'WithdrawCosts', now: deps.now() }, commandMetadata(request))),
   );
   app.delete(
     '/api/courses/:id',

@@ -31,6 +31,8 @@ export const courseEvents = [
   defineEvent('CourseBlockMoved', z.object({ blockId: z.number().int().positive(), position: z.number().int().min(0) })),
   // Issue 7: the course's costs as set by an admin (the whole set each time; decision 0015).
   defineEvent('CourseCostsSet', z.object({ costs: z.record(z.string(), z.unknown()) })),
+  // Issue 12: the deal withdrawn; the course is back on the spec §9 defaults and billed to nobody (decision 0016).
+  defineEvent('CourseCostsWithdrawn', z.object({})),
 ] as const;
 
 export type CourseEvent = EventsOf<typeof courseEvents>;
@@ -61,8 +63,13 @@ export type CourseCommand =
   | { type: 'UpdateBlock'; blockId: number; block: BlockFields }
   | { type: 'RemoveBlock'; blockId: number }
   | { type: 'MoveBlock'; blockId: number; position: number }
-  /** `now` decides whether the course is active (spec §4: costs cannot be edited then). */
-  | { type: 'SetCosts'; costs: CourseCosts; now: Date };
+  /**
+   * The course's deal: its agreed costs and the company billed (decision 0016). `now` decides
+   * whether the course is active (spec §4: costs cannot be edited then). `deal` says what the caller
+   * expects: a new deal (create, 1053), a change of the existing one (update, 1054), or either.
+   */
+  | { type: 'SetCosts'; costs: CourseCosts; now: Date; deal?: 'new' | 'existing' }
+  | { type: 'WithdrawCosts'; now: Date };
 
 const move = <T>(list: readonly T[], from: number, to: number) => {
   const copy = [...list];
@@ -107,6 +114,8 @@ export const evolveCourse = (state: CourseState, event: CourseEvent): CourseStat
     }
     case 'CourseCostsSet':
       return { ...state, costs: event.data.costs as unknown as CourseCosts };
+    case 'CourseCostsWithdrawn':
+      return { ...state, costs: null };
     default: {
       const unreachable: never = event;
       return unreachable;
@@ -120,6 +129,14 @@ const blockNotFound = () => new DomainError('404', 'Vsebinski blok ne obstaja.',
 const requireCourse = (state: CourseState): Course => {
   if (state.status === 'none' || state.status === 'deleted') throw notFound();
   return state;
+};
+
+const noDeal = () => new DomainError('404', 'Dogovor o stroških za to izobraževanje ne obstaja.', { status: 404 });
+
+const refuseWhileActive = (course: Course, now: Date) => {
+  if (course.published && courseStatus(course, { status: 'none' }, now) === 'active') {
+    throw new DomainError('422', 'Stroškov ni mogoče urejati, ko je izobraževanje aktivno.', { field: 'costs' });
+  }
 };
 
 const checkPrerequisites = (courseId: number, fields: CourseFields) => {
@@ -173,10 +190,14 @@ export const decideCourse = (command: CourseCommand, state: CourseState): Course
       return from === command.position ? [] : [{ type: 'CourseBlockMoved', data: { blockId: command.blockId, position: command.position } }];
     }
     case 'SetCosts':
-      if (course.published && courseStatus(course, { status: 'none' }, command.now) === 'active') {
-        throw new DomainError('422', 'Stroškov ni mogoče urejati, ko je izobraževanje aktivno.', { field: 'costs' });
-      }
+      refuseWhileActive(course, command.now);
+      if (command.deal === 'new' && course.costs !== null) throw new DomainError('409', 'Dogovor o stroških že obstaja. Uredite obstoječega.', { status: 409 });
+      if (command.deal === 'existing' && course.costs === null) throw noDeal();
       return [{ type: 'CourseCostsSet', data: { costs: command.costs as unknown as Record<string, unknown> } }];
+    case 'WithdrawCosts':
+      if (course.costs === null) throw noDeal();
+      refuseWhileActive(course, command.now);
+      return [{ type: 'CourseCostsWithdrawn', data: {} }];
     default: {
       const unreachable: never = command;
       return unreachable;

@@ -204,6 +204,43 @@ describe('course costs (spec §3, §4, §9)', () => {
       .thenExpect(set as CourseEvent[]);
   });
 
+  it('keeps one deal: a new one only where none is, a change only of an existing one, a withdrawal back to the defaults', () => {
+    const set = { type: 'CourseCostsSet', data: { costs } } as CourseEvent;
+    const withdrawn = { type: 'CourseCostsWithdrawn', data: {} } as CourseEvent;
+    spec
+      .given([created(june), added])
+      .when({ type: 'SetCosts', costs, now, deal: 'new' })
+      .thenExpect([set]);
+    spec
+      .given([created(june), added, set])
+      .when({ type: 'SetCosts', costs, now, deal: 'new' })
+      .thenFails('409');
+    spec
+      .given([created(june), added])
+      .when({ type: 'SetCosts', costs, now, deal: 'existing' })
+      .thenFails('404');
+    spec
+      .given([created(june), added, set])
+      .when({ type: 'SetCosts', costs, now, deal: 'existing' })
+      .thenExpect([set]);
+    spec
+      .given([created(june), added, set])
+      .when({ type: 'WithdrawCosts', now })
+      .thenExpect([withdrawn]);
+    spec
+      .given([created(june), added, set, withdrawn])
+      .when({ type: 'WithdrawCosts', now })
+      .thenFails('404');
+    spec
+      .given([created(june), added, set, withdrawn])
+      .when({ type: 'SetCosts', costs, now, deal: 'new' })
+      .thenExpect([set]);
+    spec
+      .given([created(june), added, set, published])
+      .when({ type: 'WithdrawCosts', now })
+      .thenFails('422');
+  });
+
   it('refuses while the course is active: published and open now (spec §4)', () => {
     spec
       .given([created(june), added, published])

@@ -37,13 +37,10 @@ const applyBatch = async ({ tx, table }: ProjectionContext, events: readonly Rec
   const costs: { id: string; course: number; costs: string; at: string }[] = [];
   for (const event of events) {
     const at = event.createdAt.toISOString();
-    if (event.type === 'CourseCostsSet') {
-      costs.push({
-        id: event.eventId,
-        course: Number(event.streamName.slice('course-'.length)),
-        costs: JSON.stringify((event.data as { costs: unknown }).costs),
-        at,
-      });
+    if (event.type === 'CourseCostsSet' || event.type === 'CourseCostsWithdrawn') {
+      // A withdrawn deal is an empty set of costs from then on: the defaults, billed to nobody.
+      const set = event.type === 'CourseCostsSet' ? (event.data as { costs: unknown }).costs : {};
+      costs.push({ id: event.eventId, course: Number(event.streamName.slice('course-'.length)), costs: JSON.stringify(set), at });
       continue;
     }
     if (!STEP_EVENTS.has(event.type)) continue;
@@ -114,6 +111,6 @@ export const statsProjection: Projection = {
     sql.unsafe`create table ${table('stats_course_costs')} (event_id uuid primary key, course_id integer not null, costs jsonb not null, at timestamptz not null)`,
     sql.unsafe`create index on ${table('stats_course_costs')} (course_id, at)`,
   ],
-  handles: [...STEP_EVENTS, 'CourseCostsSet'],
+  handles: [...STEP_EVENTS, 'CourseCostsSet', 'CourseCostsWithdrawn'],
   apply: applyBatch,
 };

@@ -168,7 +168,9 @@ const costRow = z.object({ costs: z.record(z.string(), z.unknown()), at: z.strin
 export const costsAsOf = async (db: StatsDb, courseId: number, asOf: Date): Promise<{ costs: CourseCosts; setAt: string | null }> => {
   const row = await db.maybeOne(sql.type(costRow)`
     select costs, at from rm.stats_course_costs where course_id = ${courseId} and at <= ${asOf.toISOString()}::timestamptz order by at desc limit 1`);
-  return row ? { costs: courseCostsRule.parse(row.costs), setAt: row.at } : { costs: courseCostsRule.parse({}), setAt: null };
+  // No row, or an empty one (the deal was withdrawn): the spec §9 defaults, and no deal.
+  const dealt = row !== null && Object.keys(row.costs as object).length > 0;
+  return { costs: courseCostsRule.parse(dealt ? row.costs : {}), setAt: dealt ? row.at : null };
 };
 
 export const BUCKETS = ['day', 'week', 'month'] as const;

@@ -26,7 +26,7 @@ describe('statistics and costs API', () => {
   let quizBlock: number;
   let last: AllPosition | null = null;
 
-  const call = async (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+  const call = async (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
     const response = await p.app.inject({
       method,
       url,
@@ -214,9 +214,11 @@ describe('statistics and costs API', () => {
     // spec §9 defaults; 5 views: 300 + 450 + 5 x 7.85 + 780 + 780 = 2,349.25 EUR.
     expect(before.costs.viewAmount).toBe(785);
     expect(before.figures).toMatchObject({ views: 5, totalAmount: 234_925 });
-    // The course is unpublished (no intervals, so it would be active once published): costs can be set.
-    const set = await call('admin', 'PUT', `/api/courses/${courseId}/costs`, { companyId: ids.company, discount: 10, otherAmount: 10_000 });
+    // The course is unpublished (no intervals, so it would be active once published): a deal can be agreed (1053).
+    expect((await call('admin', 'PUT', `/api/courses/${courseId}/costs`, { discount: 10 })).statusCode).toBe(404);
+    const set = await call('admin', 'POST', `/api/courses/${courseId}/costs`, { companyId: ids.company, discount: 10, otherAmount: 10_000 });
     expect(set.statusCode).toBe(200);
+    expect((await call('admin', 'POST', `/api/courses/${courseId}/costs`, { discount: 5 })).statusCode).toBe(409);
     const after = (await costs('racunovodja')).json() as { figures: { totalAmount: number; finalAmount: number }; timeline: { views: number }[] };
     expect(after.figures).toMatchObject({ totalAmount: 244_925, finalAmount: 220_433 });
     expect(after.timeline.reduce((s, t) => s + t.views, 0)).toBe(5);
@@ -227,10 +229,27 @@ describe('statistics and costs API', () => {
     expect(company.courses).toHaveLength(1);
     expect((await call('racunovodja', 'GET', `/api/companies/${ids.other}/costs`)).statusCode).toBe(403);
     expect((await call('admin', 'PUT', `/api/courses/${courseId}/costs`, { discount: 120 })).statusCode).toBe(400);
+
+    // Withdrawing the deal (1055): back on the defaults, billed to nobody, so the accountant no longer reads it; then agreed again.
+    expect((await call('racunovodja', 'DELETE', `/api/courses/${courseId}/costs`)).statusCode).toBe(403);
+    const beforeWithdrawal = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await call('admin', 'DELETE', `/api/courses/${courseId}/costs`)).statusCode).toBe(200);
+    const withdrawn = (await costs('admin')).json() as { setAt: string | null; costs: { companyId: number | null }; figures: { totalAmount: number } };
+    expect(withdrawn).toMatchObject({ setAt: null, costs: { companyId: null }, figures: { totalAmount: 234_925 } });
+    expect((await costs('racunovodja')).statusCode).toBe(403);
+    expect((await call('admin', 'DELETE', `/api/courses/${courseId}/costs`)).statusCode).toBe(404);
+    // As of a moment before the withdrawal, the deal still stood: the history is kept.
+    const asOf = (await call('admin', 'GET', `/api/courses/${courseId}/costs?asOf=${encodeURIComponent(beforeWithdrawal)}`)).json() as {
+      setAt: string | null;
+    };
+    expect(asOf.setAt).not.toBeNull();
+    expect((await call('admin', 'POST', `/api/courses/${courseId}/costs`, { companyId: ids.company, discount: 10, otherAmount: 10_000 })).statusCode).toBe(200);
     await call('admin', 'POST', `/api/courses/${courseId}/publish`);
     const refused = await call('admin', 'PUT', `/api/courses/${courseId}/costs`, { discount: 0 });
     expect(refused.statusCode).toBe(422);
     expect((refused.json() as { errors: { message: string }[] }).errors[0]?.message).toBe('Stroškov ni mogoče urejati, ko je izobraževanje aktivno.');
+    expect((await call('admin', 'DELETE', `/api/courses/${courseId}/costs`)).statusCode).toBe(422);
   });
 
   it('shows the platform at a glance to the admin only, also as of a past instant', async () => {

@@ -11,8 +11,9 @@ import { SuccessPage } from '../../features/stats/components/success-page.tsx';
 import { meQuery } from '../../features/users/api/me.ts';
 import { hasSystemPermission, ROLE_ID } from '../../features/users/roles.ts';
 
-/** spec §6 system deal update: who may change a course's costs. */
-const COSTS_UPDATE_PERMISSION = 1054;
+/** spec §6 system deal create, update, delete: who may agree, change or withdraw a course's costs (decision 0016). */
+const DEAL_PERMISSIONS = { create: 1053, update: 1054, withdraw: 1055 } as const;
+export type DealRights = { readonly [K in keyof typeof DEAL_PERMISSIONS]: boolean };
 /** spec §6 system deal read. */
 const COSTS_READ_PERMISSION = 1052;
 
@@ -34,7 +35,7 @@ const useCostCompanies = (enabled: boolean) => {
 };
 
 /** Statistics and costs pages (issue 7) by route path, one lazily loaded chunk (recharts stays out of other pages). */
-const PAGES: Record<string, (p: Params, canEditCosts: boolean, companies: readonly { id: number; name: string }[]) => ReactNode> = {
+const PAGES: Record<string, (p: Params, deal: DealRights, companies: readonly { id: number; name: string }[]) => ReactNode> = {
   '/stroski': (_p, _edit, companies) => <CompanyCostsPage companies={companies} />,
   '/admin/courses/:courseId/nps/:blockId/overview/:intervalId': (p) => <NpsOverviewPage courseId={p.id} blockId={p.blockId} intervalId={p.intervalId} />,
   '/admin/courses/:courseId/nps/:blockId/communities/:intervalId': (p) => <NpsCommunitiesPage courseId={p.id} blockId={p.blockId} intervalId={p.intervalId} />,
@@ -42,7 +43,9 @@ const PAGES: Record<string, (p: Params, canEditCosts: boolean, companies: readon
   '/admin/courses/:courseId/communities/:communityId/success/:intervalId': (p) => (
     <SuccessPage courseId={p.id} intervalId={p.intervalId} communityId={p.communityId} />
   ),
-  '/admin/courses/:courseId/costs/:intervalId': (p, canEdit) => <CostsPage courseId={p.id} intervalId={p.intervalId} canEdit={canEdit} />,
+  '/admin/courses/:courseId/costs/:intervalId': (p, deal, companies) => (
+    <CostsPage courseId={p.id} intervalId={p.intervalId} deal={deal} companies={companies} />
+  ),
   '/admin/stats': () => <PlatformStatsPage />,
   '/admin/academies/:id/success/:intervalId': (p) => <AcademySuccessPage academyId={p.id} intervalId={p.intervalId} communityId={null} />,
   '/admin/academies/:id/communities/:communityId/success/:intervalId': (p) => (
@@ -58,7 +61,7 @@ const whole = (value: string | undefined, fallback: number) => {
 export const StatsPage = ({ path, notFound }: { path: string; notFound: ReactNode }) => {
   const params = useParams();
   const me = useQuery(meQuery);
-  const companies = useCostCompanies(path === '/stroski');
+  const companies = useCostCompanies(path === '/stroski' || path === '/admin/courses/:courseId/costs/:intervalId');
   const page = PAGES[path];
   const values = {
     id: whole(params.courseId ?? params.id, 0),
@@ -67,5 +70,7 @@ export const StatsPage = ({ path, notFound }: { path: string; notFound: ReactNod
     communityId: whole(params.communityId, 0),
   };
   if (!page || Object.values(values).some((v) => v === null)) return <>{notFound}</>;
-  return <>{page(values as Params, me.data ? hasSystemPermission(me.data, COSTS_UPDATE_PERMISSION) : false, companies)}</>;
+  const holds = (permission: number) => (me.data ? hasSystemPermission(me.data, permission) : false);
+  const deal = { create: holds(DEAL_PERMISSIONS.create), update: holds(DEAL_PERMISSIONS.update), withdraw: holds(DEAL_PERMISSIONS.withdraw) };
+  return <>{page(values as Params, deal, companies)}</>;
 };

@@ -107,7 +107,10 @@ export const platformStatsQuery = (asOf: string | null) =>
     queryFn: ({ signal }) => api<PlatformStats>('GET', '/stats', { query: { asOf }, signal }),
   });
 
-export const setCourseCosts = (courseId: number, costs: object) => api<{ id: number }>('PUT', `/courses/${courseId}/costs`, { body: costs });
+/** A new deal is created (POST, 1053), an existing one changed (PUT, 1054) or withdrawn (DELETE, 1055). */
+export const setCourseCosts = (courseId: number, costs: object, deal: 'new' | 'existing') =>
+  api<{ id: number }>(deal === 'new' ? 'POST' : 'PUT', `/courses/${courseId}/costs`, { body: costs });
+export const withdrawCourseCosts = (courseId: number) => api<{ id: number }>('DELETE', `/courses/${courseId}/costs`);
 
 export type AcademySuccess = {
   academy: { id: number; title: string };

@@ -1,13 +1,14 @@
-import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatEuroCents, formatNumber } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
-import { type Costs, costsQuery, STATS_KEY, setCourseCosts } from '../api/stats.ts';
+import { type Costs, costsQuery, STATS_KEY, setCourseCosts, withdrawCourseCosts } from '../api/stats.ts';
 import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
 
 const AMOUNTS = [
@@ -22,8 +23,26 @@ const AMOUNTS = [
 ] as const;
 const BUCKETS = ['day', 'week', 'month'] as const;
 
-/** Editing the costs (1054): amounts in euros here, cents in the API; refused by the server while the course is active. */
-const CostsEditor = ({ courseId, costs, onClose }: { courseId: number; costs: Costs['costs']; onClose: () => void }) => {
+type Company = { readonly id: number; readonly name: string };
+type DealRights = { readonly create: boolean; readonly update: boolean; readonly withdraw: boolean };
+
+/**
+ * Agreeing (1053) or changing (1054) the course's deal: the costs and the company billed. Amounts
+ * in euros here, cents in the API; refused by the server while the course is active.
+ */
+const CostsEditor = ({
+  courseId,
+  costs,
+  deal,
+  companies,
+  onClose,
+}: {
+  courseId: number;
+  costs: Costs['costs'];
+  deal: 'new' | 'existing';
+  companies: readonly Company[];
+  onClose: () => void;
+}) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Record<string, number | string>>(() =>
@@ -33,16 +52,21 @@ const CostsEditor = ({ courseId, costs, onClose }: { courseId: number; costs: Co
       ['comment', String(costs.comment ?? '')],
     ]),
   );
+  const [companyId, setCompanyId] = useState<string | null>(costs.companyId ? String(costs.companyId) : null);
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: () =>
-      setCourseCosts(courseId, {
-        ...Object.fromEntries(AMOUNTS.map((k) => [k, Math.round(Number(values[k] ?? 0) * 100)])),
-        discount: Number(values.discount ?? 0),
-        comment: String(values.comment ?? ''),
-        activeCampaignPackage: costs.activeCampaignPackage ?? 0,
-        companyId: costs.companyId ?? null,
-      }),
+      setCourseCosts(
+        courseId,
+        {
+          ...Object.fromEntries(AMOUNTS.map((k) => [k, Math.round(Number(values[k] ?? 0) * 100)])),
+          discount: Number(values.discount ?? 0),
+          comment: String(values.comment ?? ''),
+          activeCampaignPackage: costs.activeCampaignPackage ?? 0,
+          companyId: companyId ? Number(companyId) : null,
+        },
+        deal,
+      ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: STATS_KEY });
       notifications.show({ color: 'green', message: t('stats.costs.saved') });
@@ -51,8 +75,17 @@ const CostsEditor = ({ courseId, costs, onClose }: { courseId: number; costs: Co
     onError: (e) => setError(e instanceof ApiError ? e.message : t('stats.loadFailed')),
   });
   return (
-    <Modal opened onClose={onClose} title={t('stats.costs.edit')} centered size="lg">
+    <Modal opened onClose={onClose} title={t(deal === 'new' ? 'stats.costs.create' : 'stats.costs.edit')} centered size="lg">
       <Stack>
+        <Select
+          label={t('stats.costs.company')}
+          placeholder={t('form.none')}
+          data={companies.map((c) => ({ value: String(c.id), label: c.name }))}
+          value={companyId}
+          onChange={setCompanyId}
+          clearable
+          searchable
+        />
         {AMOUNTS.map((k) => (
           <NumberInput
             key={k}
@@ -98,12 +131,31 @@ const CostsEditor = ({ courseId, costs, onClose }: { courseId: number; costs: Co
 };
 
 /** /admin/courses/{id}/costs/{intervalId}: the amounts, views and the timeline per day, week or month; edit only with 1054. */
-export const CostsPage = ({ courseId, intervalId, canEdit }: { courseId: number; intervalId: number; canEdit: boolean }) => {
+export const CostsPage = ({
+  courseId,
+  intervalId,
+  deal,
+  companies,
+}: {
+  courseId: number;
+  intervalId: number;
+  deal: DealRights;
+  companies: readonly Company[];
+}) => {
   const { t } = useTranslation();
   const [asOf] = useAsOf();
   const [bucket, setBucket] = useState<(typeof BUCKETS)[number]>('day');
   const [editing, setEditing] = useState(false);
   const query = useQuery(costsQuery(courseId, { intervalId, asOf }, bucket));
+  const queryClient = useQueryClient();
+  const withdraw = useMutation({
+    mutationFn: () => withdrawCourseCosts(courseId),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: STATS_KEY });
+      notifications.show({ color: 'green', message: t('stats.costs.withdrawn') });
+    },
+    onError: (e) => notifications.show({ color: 'red', message: e instanceof ApiError ? e.message : t('stats.loadFailed') }),
+  });
   useLiveReadModels(['stats'], STATS_KEY);
   const data = query.data;
   return (
@@ -122,7 +174,19 @@ export const CostsPage = ({ courseId, intervalId, canEdit }: { courseId: number;
               onChange={(v) => setBucket(v as (typeof BUCKETS)[number])}
               data={BUCKETS.map((b) => ({ value: b, label: t(`stats.costs.buckets.${b}`) }))}
             />
-            {canEdit ? <Button onClick={() => setEditing(true)}>{t('stats.costs.edit')}</Button> : null}
+            <Group>
+              {(data.setAt ? deal.update : deal.create) ? (
+                <Button onClick={() => setEditing(true)}>{t(data.setAt ? 'stats.costs.edit' : 'stats.costs.create')}</Button>
+              ) : null}
+              {data.setAt && deal.withdraw ? (
+                <ConfirmButton
+                  label={t('stats.costs.withdraw')}
+                  question={t('stats.costs.withdrawQuestion')}
+                  pending={withdraw.isPending}
+                  onConfirm={() => withdraw.mutateAsync().catch(() => undefined)}
+                />
+              ) : null}
+            </Group>
           </Group>
           {data.timeline.length === 0 ? (
             <Text c="dimmed">{t('stats.none')}</Text>
@@ -163,6 +227,7 @@ export const CostsPage = ({ courseId, intervalId, canEdit }: { courseId: number;
           </Table>
           <Text size="sm" c="dimmed">
             {data.setAt ? t('stats.costs.setAt', { at: formatDateTime(data.setAt) }) : t('stats.costs.defaults')}
+            {data.setAt ? ` · ${t('stats.costs.billedTo', { company: companies.find((c) => c.id === data.costs.companyId)?.name ?? t('form.none') })}` : ''}
             {data.costs.comment ? ` · ${String(data.costs.comment)}` : ''}
           </Text>
           <Title order={2} size="h4">
@@ -188,7 +253,15 @@ export const CostsPage = ({ courseId, intervalId, canEdit }: { courseId: number;
               ))}
             </Table.Tbody>
           </Table>
-          {editing ? <CostsEditor courseId={courseId} costs={data.costs} onClose={() => setEditing(false)} /> : null}
+          {editing ? (
+            <CostsEditor
+              courseId={courseId}
+              costs={data.costs}
+              deal={data.setAt ? 'existing' : 'new'}
+              companies={companies}
+              onClose={() => setEditing(false)}
+            />
+          ) : null}
         </Stack>
       ) : null}
     </StatsFrame>
