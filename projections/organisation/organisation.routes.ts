@@ -142,6 +142,32 @@ export const registerOrganisationReadRoutes = (app: HttpApp, deps: { db: ReadDb 
   );
 
   app.get(
+    '/api/manager/units',
+    {
+      config: {
+        ...common,
+        // spec §8 "user manages no units or companies": the words of the refusal for everyone else.
+        access: anyOf([{ communityAnywhere: 2011 }, { communityAnywhere: 2012 }, { communityAnywhere: 2010 }], 'Ne upravljate nobene enote ali podjetja.'),
+      },
+      schema: {
+        tags: ['organisation'],
+        summary: 'The units the caller runs as manager (2011), director (2012; unit_id 0: every unit of the company) or client (2010)',
+        response: { 200: z.object({ items: z.array(unitListItem), total: z.number() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const subject = requireAuth(request).subject;
+      const reaches = [2011, 2012, 2010].map((id) => communityReach(subject, id));
+      const visibility = {
+        all: false as const,
+        unitIds: [...new Set(reaches.flatMap((r) => r.unitIds))],
+        companyIds: [...new Set(reaches.flatMap((r) => r.companyIds))],
+      };
+      return listUnits(db, { pageSize: 'all', sort: 'name' }, visibility);
+    },
+  );
+
+  app.get(
     '/api/units/:id/members',
     {
       config: { access: anyOf([{ system: 1004 }, { community: 1051, scope: unitScopeOf }]), readModels: ['organisation', 'users'] },

@@ -210,4 +210,16 @@ describe('organisation API', () => {
     expect((await call('editor', 'DELETE', `/api/community-groups/${group}`)).statusCode).toBe(200);
     expect((await call('admin', 'POST', '/api/community-groups', { name: 'Začasna skupina', unitIds: [] })).statusCode).toBe(201);
   });
+
+  it('lists the units a manager or director runs (unit 0: the whole company), and tells others they manage none', async () => {
+    const ids = async (who: string) =>
+      ((await call(who, 'GET', '/api/manager/units')).json() as { items: { id: number }[] }).items.map((u) => u.id).sort((a, b) => a - b);
+    expect(await ids('vodja')).toEqual([unitA1]);
+    expect(await ids('direktor')).toEqual([unitA1, unitA2].sort((a, b) => a - b));
+    for (const who of ['racunovodja', 'udelezenec']) {
+      const refused = await call(who, 'GET', '/api/manager/units');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ errors: [{ code: '403', message: 'Ne upravljate nobene enote ali podjetja.', field: null }] });
+    }
+  });
 });
