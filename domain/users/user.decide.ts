@@ -1,7 +1,7 @@
 import type { RoleAssignment } from '../permissions/can.ts';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
-import { type ActiveUser, evolveUser, initialUserState, type UserEvent, type UserState } from './user.ts';
+import { type ActiveUser, evolveUser, initialUserState, type UserEvent, type UserProfile, type UserState } from './user.ts';
 
 export const LOGIN_FAILED = 'Prijava ni uspela. Poskusite ponovno.';
 export const TOKEN_INVALID = 'Žeton je neveljaven ali je potekel.';
@@ -22,7 +22,13 @@ export type UserCommand =
     }
   | { type: 'GrantRole'; role: RoleAssignment }
   | { type: 'RevokeRole'; role: RoleAssignment }
-  | { type: 'ChangePassword'; passwordHash: string }
+  /**
+   * `keepSessionId`: the session that changes its own password stays; every other open session ends.
+   * `verifiedPasswordHash`: the hash the current password was checked against; a change made meanwhile fails.
+   */
+  | { type: 'ChangePassword'; passwordHash: string; keepSessionId?: string; verifiedPasswordHash?: string }
+  | { type: 'UpdateProfile'; profile: UserProfile }
+  | { type: 'RequestDeletion'; reason: string | null }
   /** `verifiedPasswordHash` is the hash the password was checked against, so a password changed meanwhile fails. */
   | { type: 'LogIn'; sessionId: string; verifiedPasswordHash: string }
   | { type: 'LogOut'; sessionId: string }
@@ -82,9 +88,26 @@ export const decideUser = (command: UserCommand, state: UserState): UserEvent[] 
       return grantRole(command.role, state);
     case 'RevokeRole':
       return revokeRole(command.role, state);
-    case 'ChangePassword':
-      requireActive(state);
-      return [{ type: 'UserPasswordChanged', data: { passwordHash: command.passwordHash } }];
+    case 'ChangePassword': {
+      const user = requireActive(state);
+      if (command.verifiedPasswordHash !== undefined && command.verifiedPasswordHash !== user.passwordHash) {
+        throw new DomainError('409', 'Geslo je bilo medtem spremenjeno. Poskusite ponovno.', { status: 409 });
+      }
+      const ended = command.keepSessionId === undefined ? [] : user.openSessions.filter((s) => s !== command.keepSessionId);
+      return [
+        { type: 'UserPasswordChanged', data: { passwordHash: command.passwordHash } },
+        ...ended.map((sessionId): UserEvent => ({ type: 'UserLoggedOut', data: { sessionId } })),
+      ];
+    }
+    case 'UpdateProfile': {
+      const user = requireActive(state);
+      // Field by field: a profile read back from the store need not keep its keys in the order written.
+      const unchanged = (Object.keys(command.profile) as (keyof UserProfile)[]).every((k) => user.profile[k] === command.profile[k]);
+      return unchanged ? [] : [{ type: 'UserProfileUpdated', data: command.profile }];
+    }
+    case 'RequestDeletion':
+      // Asked once: a second request while the first waits adds nothing.
+      return requireActive(state).deletionRequested ? [] : [{ type: 'UserDeletionRequested', data: { reason: command.reason } }];
     case 'LogIn':
       return logIn(command, state);
     case 'LogOut':

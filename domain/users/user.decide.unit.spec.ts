@@ -156,4 +156,51 @@ describe('username and e-mail claims', () => {
     expect(usernameClaim.stream('  Ana ')).toBe('username-ana');
     expect(emailClaim.stream('Ana@Test.SI')).toBe('useremail-ana@test.si');
   });
+
+  it('ends every other open session when a password is changed from one of them, and refuses a change against a stale password', () => {
+    const logIns: UserEvent[] = [
+      { type: 'UserLoggedIn', data: { sessionId: SESSION, method: 'password' } },
+      { type: 'UserLoggedIn', data: { sessionId: OTHER_SESSION, method: 'password' } },
+    ];
+    spec
+      .given([registered, ...logIns])
+      .when({ type: 'ChangePassword', passwordHash: 'hash-2', keepSessionId: SESSION, verifiedPasswordHash: 'hash-1' })
+      .thenExpect([
+        { type: 'UserPasswordChanged', data: { passwordHash: 'hash-2' } },
+        { type: 'UserLoggedOut', data: { sessionId: OTHER_SESSION } },
+      ]);
+    spec
+      .given([registered, ...logIns, { type: 'UserLoggedOut', data: { sessionId: OTHER_SESSION } }])
+      .when({ type: 'ChangePassword', passwordHash: 'hash-2', keepSessionId: SESSION })
+      .thenExpect([{ type: 'UserPasswordChanged', data: { passwordHash: 'hash-2' } }]);
+    spec
+      .given([registered, { type: 'UserPasswordChanged', data: { passwordHash: 'hash-9' } }])
+      .when({ type: 'ChangePassword', passwordHash: 'hash-2', verifiedPasswordHash: 'hash-1' })
+      .thenFails('409');
+  });
+
+  it('updates the profile only on change, and records a deletion request once', () => {
+    const profile = {
+      firstName: 'Ana',
+      middleName: null,
+      lastName: 'Novak',
+      phone: '041 123 456',
+      professionId: 3,
+      otherJob: null,
+      licenceNumber: '12345',
+      chamberMembershipNumber: null,
+    };
+    const updated: UserEvent = { type: 'UserProfileUpdated', data: profile };
+    spec.given([registered]).when({ type: 'UpdateProfile', profile }).thenExpect([updated]);
+    spec.given([registered, updated]).when({ type: 'UpdateProfile', profile }).thenExpect([]);
+    spec
+      .given([registered])
+      .when({ type: 'RequestDeletion', reason: null })
+      .thenExpect([{ type: 'UserDeletionRequested', data: { reason: null } }]);
+    spec
+      .given([registered, { type: 'UserDeletionRequested', data: { reason: null } }])
+      .when({ type: 'RequestDeletion', reason: 'spet' })
+      .thenExpect([]);
+    spec.given([]).when({ type: 'UpdateProfile', profile }).thenFails('404');
+  });
 });

@@ -43,3 +43,63 @@ export const loginFormRule = z.object({
 export const passwordConfirmationRule = z
   .object({ password: passwordRule, passwordConfirmation: z.string({ error: REQUIRED }) })
   .refine((v) => v.password === v.passwordConfirmation, { error: 'Gesli se ne ujemata', path: ['passwordConfirmation'] });
+
+const TOO_LONG = 'Vnos je predolg';
+/** An optional single-line text: empty means none. */
+const optionalLine = (max: number) =>
+  singleLine(z.string().trim().max(max, { error: TOO_LONG }))
+    .nullish()
+    .transform((v) => v || null);
+
+/** spec §5: phone required; digits with the usual separators and an optional leading +. */
+export const phoneRule = singleLine(
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, { error: REQUIRED })
+    .max(30, { error: TOO_LONG })
+    .regex(/^\+?[0-9][0-9 ()/-]{4,}$/, { error: 'Vnesite veljavno telefonsko številko' }),
+);
+
+/** spec §5 and §9: licence number 1 to 5 characters (required where the profession needs it: checked against the profession). */
+export const licenceNumberRule = singleLine(z.string().trim().max(5, { error: 'Številka licence ima največ 5 znakov' }))
+  .nullish()
+  .transform((v) => v || null);
+
+/** A user's own profile (spec §3): names, phone, profession with the other job, licence and chamber membership numbers. */
+export const profileRule = z
+  .object({
+    firstName: personNameRule,
+    middleName: optionalLine(100),
+    lastName: personNameRule,
+    phone: phoneRule,
+    professionId: z.number({ error: REQUIRED }).int().positive({ error: REQUIRED }).max(2_147_483_647, { error: REQUIRED }),
+    otherJob: optionalLine(100),
+    licenceNumber: licenceNumberRule,
+    chamberMembershipNumber: optionalLine(20),
+  })
+  .strict();
+
+export type ProfileFields = z.output<typeof profileRule>;
+
+/** Changing one's own password: the current one, then the new one twice (spec §5 lengths and "Gesli se ne ujemata"). */
+export const passwordChangeRule = z
+  .object({
+    currentPassword: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).max(1024, { error: TOO_LONG }),
+    password: passwordRule,
+    passwordConfirmation: z.string({ error: REQUIRED }),
+  })
+  .strict()
+  .refine((v) => v.password === v.passwordConfirmation, { error: 'Gesli se ne ujemata', path: ['passwordConfirmation'] });
+
+/** spec §8: a request to delete one's data, with an optional reason. */
+export const deletionRequestRule = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .max(500, { error: TOO_LONG })
+      .nullish()
+      .transform((v) => v || null),
+  })
+  .strict();

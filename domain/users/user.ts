@@ -35,11 +35,28 @@ export const userEvents = [
   defineEvent('UserLoginTokenRedeemed', z.object({ tokenHash: z.string(), sessionId: z.uuid() })),
   // "Log in as": recorded in the stream of the user whose account is entered.
   defineEvent('UserImpersonationStarted', z.object({ sessionId: z.uuid(), adminId: z.number().int().positive() })),
+  // Issue 12: the user's own profile (spec §3 fields), and a request to delete their data (spec §8).
+  defineEvent(
+    'UserProfileUpdated',
+    z.object({
+      firstName: z.string(),
+      middleName: z.string().nullable(),
+      lastName: z.string(),
+      phone: z.string(),
+      professionId: z.number().int().positive().nullable(),
+      otherJob: z.string().nullable(),
+      licenceNumber: z.string().nullable(),
+      chamberMembershipNumber: z.string().nullable(),
+    }),
+  ),
+  defineEvent('UserDeletionRequested', z.object({ reason: z.string().nullable() })),
 ] as const;
 
 export type UserEvent = EventsOf<typeof userEvents>;
 
 export type LoginToken = { readonly expiresAt: string; readonly redeemed: boolean };
+
+export type UserProfile = Extract<UserEvent, { type: 'UserProfileUpdated' }>['data'];
 
 export type ActiveUser = {
   readonly status: 'active';
@@ -49,6 +66,10 @@ export type ActiveUser = {
   readonly passwordHash: string | null;
   readonly roles: readonly RoleAssignment[];
   readonly loginTokens: Readonly<Record<string, LoginToken>>;
+  /** Sessions logged in and not logged out: a password change ends all but the one that made it. */
+  readonly openSessions: readonly string[];
+  readonly profile: UserProfile;
+  readonly deletionRequested: boolean;
 };
 
 export type UserState = { readonly status: 'none' } | ActiveUser;
@@ -67,6 +88,18 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       passwordHash: event.data.passwordHash,
       roles: [],
       loginTokens: {},
+      openSessions: [],
+      profile: {
+        firstName: event.data.firstName,
+        middleName: event.data.middleName,
+        lastName: event.data.lastName,
+        phone: event.data.phone ?? '',
+        professionId: event.data.professionId,
+        otherJob: null,
+        licenceNumber: null,
+        chamberMembershipNumber: null,
+      },
+      deletionRequested: false,
     };
   }
   // Facts about a user that was never registered cannot change anything.
@@ -86,9 +119,15 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       return { ...state, loginTokens: { ...state.loginTokens, [event.data.tokenHash]: { ...token, redeemed: true } } };
     }
     case 'UserLoggedIn':
+      return { ...state, openSessions: [...state.openSessions, event.data.sessionId] };
     case 'UserLoggedOut':
+      return { ...state, openSessions: state.openSessions.filter((s) => s !== event.data.sessionId) };
     case 'UserImpersonationStarted':
       return state;
+    case 'UserProfileUpdated':
+      return { ...state, profile: event.data };
+    case 'UserDeletionRequested':
+      return { ...state, deletionRequested: true };
     default: {
       const unreachable: never = event;
       return unreachable;

@@ -11,6 +11,7 @@ import { can, canSomewhere } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { configureValidationMessages } from '../../domain/shared/validation-messages.rules.ts';
 import type { SessionClaims, SessionTokens } from '../auth/tokens.port.ts';
+import type { FeatureFlags } from '../config/config.ts';
 import { parsePosition } from '../event-store/event-store.port.ts';
 import type { ReadModelFreshness } from '../projections/projection.port.ts';
 import { clientErrorAnswer, toErrorResponse } from './errors.ts';
@@ -34,6 +35,7 @@ export type HttpAppOptions = {
   readonly freshness: ReadModelFreshness;
   readonly readWaitMs: number;
   readonly version: string;
+  readonly features: FeatureFlags;
 };
 
 const TOKEN_INVALID = () => new DomainError('401', 'Seja je neveljavna ali je potekla. Prijavite se znova.', { status: 401 });
@@ -164,6 +166,8 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
+    const feature = request.routeOptions.config.feature;
+    if (feature && !options.features[feature]) throw new DomainError('404', 'Vir ne obstaja.', { status: 404 });
     const token = bearer(request);
     if (token !== null) {
       const claims = token ? await options.tokens.verify(token) : null;

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Subject } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import type { FeatureFlags } from '../config/config.ts';
 import { type AllPosition, type EventMetadata, formatPosition } from '../event-store/event-store.port.ts';
 
 /** The Fastify instance route files register on (zod type provider). */
@@ -61,6 +62,8 @@ declare module 'fastify' {
     readModels?: readonly string[];
     /** Open to a signed-in user who lacks required consents (`/users/me`, logout, the consent routes). */
     withoutConsents?: boolean;
+    /** A feature flag of spec §1 the route belongs to: while it is off, the route answers 404 as if it did not exist. */
+    feature?: keyof FeatureFlags;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -6,6 +6,7 @@ import { missingConsentsFromEvents } from '../../application/consents/consents.t
 import { registerCourseRoutes } from '../../application/courses/courses.routes.ts';
 import { registerFileRoutes } from '../../application/files/files.routes.ts';
 import { registerOrganisationRoutes } from '../../application/organisation/organisation.routes.ts';
+import { registerProfileRoutes } from '../../application/users/profile.routes.ts';
 import { registerCourseReadRoutes } from '../../projections/courses/courses.routes.ts';
 import { registerOrganisationReadRoutes } from '../../projections/organisation/organisation.routes.ts';
 import { registerStatsReadRoutes } from '../../projections/stats/stats.routes.ts';
@@ -70,6 +71,7 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
     freshness: runner,
     readWaitMs: config.readWaitMs,
     version: APP_VERSION,
+    features: config.features,
   });
   const metrics = createMetrics(app);
   const files = createPostgresFileStore(db.pg);
@@ -95,6 +97,7 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
   });
   registerAuthRoutes(app, auth);
   registerUsersReadRoutes(app, { db: db.pg });
+  registerProfileRoutes(app, { store, db: db.slonik, passwords, attempts: auth.attempts });
   registerOrganisationRoutes(app, { store, ids, db: db.slonik }, { files });
   registerOrganisationReadRoutes(app, { db: db.slonik });
   registerCourseRoutes(app, { store, ids, db: db.slonik, now: () => new Date() });

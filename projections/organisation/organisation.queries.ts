@@ -277,3 +277,7 @@ export const organisationDependents = async (db: ReadDb, what: 'unit' | 'company
                  (select count(*)::int from rm.units where company_id = ${id}) as units`);
   return row;
 };
+
+/** Whether a profession asks for a licence number (spec §5); null when there is no such profession. */
+export const professionNeedsLicence = async (db: ReadDb, professionId: number) =>
+  db.maybeOneFirst(sql.type(z.object({ needs_licence_number: z.boolean() }))`select needs_licence_number from rm.professions where id = ${professionId}`);

@@ -13,7 +13,8 @@ const userIdOf = (event: RecordedEvent) => Number(event.streamName.slice('user-'
  */
 const perEvent = defineProjection({
   name: 'users',
-  version: 1,
+  // 2: the profile fields of issue 12 (other job, licence and chamber numbers) and deletion requests.
+  version: 2,
   tables: ['users', 'user_roles', 'user_revoked_sessions'],
   setup: (table) => [
     sql.unsafe`create table ${table('users')} (
@@ -25,6 +26,10 @@ const perEvent = defineProjection({
       last_name text not null,
       phone text,
       profession_id integer,
+      other_job text,
+      licence_number text,
+      chamber_membership_number text,
+      deletion_requested_at timestamptz,
       status text not null,
       registered_at timestamptz not null,
       last_login_at timestamptz
@@ -77,6 +82,29 @@ const perEvent = defineProjection({
       await tx.query(sql.unsafe`
         delete from ${table('user_roles')}
          where user_id = ${userIdOf(event)} and role_id = ${d.roleId} and unit_id = ${d.unitId} and company_id is not distinct from ${d.companyId}`);
+    },
+    UserProfileUpdated: async ({ tx, table }, event) => {
+      const d = (
+        event as Data<{
+          firstName: string;
+          middleName: string | null;
+          lastName: string;
+          phone: string;
+          professionId: number | null;
+          otherJob: string | null;
+          licenceNumber: string | null;
+          chamberMembershipNumber: string | null;
+        }>
+      ).data;
+      await tx.query(sql.unsafe`
+        update ${table('users')} set first_name = ${d.firstName}, middle_name = ${d.middleName}, last_name = ${d.lastName}, phone = ${d.phone},
+          profession_id = ${d.professionId}, other_job = ${d.otherJob}, licence_number = ${d.licenceNumber},
+          chamber_membership_number = ${d.chamberMembershipNumber}
+         where id = ${userIdOf(event)}`);
+    },
+    UserDeletionRequested: async ({ tx, table }, event) => {
+      await tx.query(sql.unsafe`
+        update ${table('users')} set deletion_requested_at = coalesce(deletion_requested_at, ${event.createdAt.toISOString()}) where id = ${userIdOf(event)}`);
     },
     UserLoggedIn: async (context, event) => applyLogins(context, [event]),
     UserLoggedOut: async ({ tx, table }, event) => {

@@ -62,6 +62,11 @@ export const currentUserSchema = z.object({
   fullName: z.string(),
   phone: z.string().nullable(),
   profession: z.object({ id: z.number(), name: z.string() }).nullable(),
+  otherJob: z.string().nullable(),
+  licenceNumber: z.string().nullable(),
+  chamberMembershipNumber: z.string().nullable(),
+  /** When the user asked for their data to be deleted (spec §8), or null. */
+  deletionRequestedAt: z.string().nullable(),
   userRoles: z.array(roleRow),
   systemAbilities: z.array(z.object({ systemPermission: z.number() })),
   /** spec §3 "consents (list with a type; codes 1 to 4)": those the user holds now, with the text version and when. */
@@ -93,6 +98,10 @@ const currentUserRow = z.object({
   phone: z.string().nullable(),
   profession_id: z.number().nullable(),
   profession_name: z.string().nullable(),
+  other_job: z.string().nullable(),
+  licence_number: z.string().nullable(),
+  chamber_membership_number: z.string().nullable(),
+  deletion_requested_at: z.date().nullable(),
   roles: z.array(roleRow),
   consents: z.array(z.object({ type: z.number(), textVersion: z.string(), givenAt: z.string() })),
 });
@@ -101,6 +110,7 @@ export const findCurrentUser = async (db: pg.Pool, userId: number): Promise<Curr
   const result = await db.query({
     name: 'users_current_user',
     text: `select u.id, u.username, u.email, u.first_name, u.middle_name, u.last_name, u.phone, u.profession_id, p.name as profession_name,
+                  u.other_job, u.licence_number, u.chamber_membership_number, u.deletion_requested_at,
                   coalesce((
                     select json_agg(json_build_object('role_id', r.role_id, 'unit_id', r.unit_id, 'unit_name', un.name,
                                                       'company_id', coalesce(r.company_id, un.company_id), 'company_name', c.name)
@@ -129,6 +139,10 @@ export const findCurrentUser = async (db: pg.Pool, userId: number): Promise<Curr
     fullName: [user.first_name, user.middle_name, user.last_name].filter(Boolean).join(' '),
     phone: user.phone,
     profession: user.profession_id !== null && user.profession_name !== null ? { id: user.profession_id, name: user.profession_name } : null,
+    otherJob: user.other_job,
+    licenceNumber: user.licence_number,
+    chamberMembershipNumber: user.chamber_membership_number,
+    deletionRequestedAt: user.deletion_requested_at?.toISOString() ?? null,
     userRoles: [...roles],
     systemAbilities: systemAbilities(subject).map((systemPermission) => ({ systemPermission })),
     consents: user.consents.map((c) => ({ ...c, givenAt: new Date(c.givenAt).toISOString() })),

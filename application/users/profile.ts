@@ -1,0 +1,64 @@
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { userDecider } from '../../domain/users/user.decide.ts';
+import type { ProfileFields } from '../../domain/users/user.rules.ts';
+import { userStream } from '../../domain/users/user.ts';
+import type { PasswordHasher } from '../../infrastructure/auth/password-hasher.port.ts';
+import type { EventMetadata, EventStore } from '../../infrastructure/event-store/event-store.port.ts';
+import { professionNeedsLicence, type ReadDb } from '../../projections/organisation/organisation.queries.ts';
+import { handleCommand } from '../shared/handle-command.ts';
+
+export type ProfileDeps = { readonly store: EventStore; readonly db: ReadDb; readonly passwords: PasswordHasher };
+
+/**
+ * A user's own profile (1001). The profession must exist; one that asks for a licence number
+ * (spec §5) gets one.
+ */
+export const updateProfile = async (deps: ProfileDeps, userId: number, profile: ProfileFields, metadata: EventMetadata) => {
+  const needsLicence = await professionNeedsLicence(deps.db, profile.professionId);
+  if (needsLicence === null) throw new DomainError('400', 'Izbrani poklic ne obstaja.', { status: 400, field: 'professionId' });
+  if (needsLicence && !profile.licenceNumber) {
+    throw new DomainError('400', 'Za izbrani poklic je številka licence obvezna.', { status: 400, field: 'licenceNumber' });
+  }
+  const result = await handleCommand(deps.store, {
+    streamName: userStream(userId),
+    decider: userDecider,
+    command: { type: 'UpdateProfile', profile },
+    metadata,
+  });
+  return { id: userId, position: result.position };
+};
+
+/**
+ * Changing one's own password (1003): the current password is checked first; the session that
+ * changes it stays signed in, every other session of the account ends.
+ */
+export const changeOwnPassword = async (
+  deps: ProfileDeps,
+  user: { userId: number; sessionId: string },
+  change: { currentPassword: string; password: string },
+  metadata: EventMetadata,
+) => {
+  const stream = await deps.store.readStream(userStream(user.userId));
+  const state = stream.events.reduce((s, e) => userDecider.evolve(s, { type: e.type, data: e.data } as never), userDecider.initialState);
+  const hash = state.status === 'active' ? state.passwordHash : null;
+  const valid = await deps.passwords.verify(hash ?? deps.passwords.decoyHash, change.currentPassword);
+  if (hash === null || !valid) throw new DomainError('400', 'Trenutno geslo ni pravilno.', { status: 400, field: 'currentPassword' });
+  const result = await handleCommand(deps.store, {
+    streamName: userStream(user.userId),
+    decider: userDecider,
+    command: { type: 'ChangePassword', passwordHash: await deps.passwords.hash(change.password), keepSessionId: user.sessionId, verifiedPasswordHash: hash },
+    metadata,
+  });
+  return { id: user.userId, position: result.position };
+};
+
+/** A request to delete one's data (1002; spec §8: processed within 5 working days), when the platform offers it. */
+export const requestDeletion = async (deps: ProfileDeps, userId: number, reason: string | null, metadata: EventMetadata) => {
+  const result = await handleCommand(deps.store, {
+    streamName: userStream(userId),
+    decider: userDecider,
+    command: { type: 'RequestDeletion', reason },
+    metadata,
+  });
+  return { id: userId, position: result.position };
+};

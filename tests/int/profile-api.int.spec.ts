@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../domain/permissions/roles.ts';
+import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
+import { startTestPlatform, TEST_PASSWORD, type TestPlatform } from '../support/test-platform.ts';
+
+/** One's own account (issue 12): profile (1001), password (1003), a request to delete one's data (1002, behind its feature flag). */
+describe('profile API', () => {
+  let p: TestPlatform;
+  let professions: { plain: number; licensed: number };
+  let ana: number;
+
+  const call = async (token: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => {
+    const response = await p.app.inject({ method, url, headers: { authorization: `JWT ${token}` }, ...(payload ? { payload } : {}) });
+    const position = response.headers['x-event-position'];
+    if (typeof position === 'string') await p.settleAll(parsePosition(position));
+    return response;
+  };
+
+  beforeAll(async () => {
+    p = await startTestPlatform({ FEATURE_DELETE_ACCOUNT: 'true' });
+    await p.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
+    const admin = (await p.login('skrbnik')).token;
+    const plain = await call(admin, 'POST', '/api/professions', { name: 'Farmacevtski tehnik' });
+    const licensed = await call(admin, 'POST', '/api/professions', { name: 'Magister farmacije', needsLicenceNumber: true });
+    professions = { plain: (plain.json() as { id: number }).id, licensed: (licensed.json() as { id: number }).id };
+    ana = await p.createUser('ana', [{ roleId: ROLE.participant, unitId: 1, companyId: null }]);
+  });
+
+  afterAll(async () => p.close());
+
+  const profile = (changes: object = {}) => ({
+    firstName: 'Ana',
+    middleName: 'Marija',
+    lastName: 'Novak',
+    phone: '+386 41 123 456',
+    professionId: professions.plain,
+    otherJob: 'Svetovanje',
+    licenceNumber: null,
+    chamberMembershipNumber: 'ZB-1234',
+    ...changes,
+  });
+
+  it('updates one’s own profile, validated as spec §5 says, and shows it on /users/me', async () => {
+    const { token } = await p.login('ana');
+    const bad = await call(token, 'PUT', '/api/users/me', profile({ firstName: ' ', phone: 'pokličite me', licenceNumber: '123456' }));
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { errors: { field: string; message: string }[] }).errors).toEqual(
+      expect.arrayContaining([
+        { code: '400', field: 'firstName', message: 'Vnos je obvezen' },
+        { code: '400', field: 'phone', message: 'Vnesite veljavno telefonsko številko' },
+        { code: '400', field: 'licenceNumber', message: 'Številka licence ima največ 5 znakov' },
+      ]),
+    );
+    expect((await call(token, 'PUT', '/api/users/me', profile({ professionId: 999_999 }))).json()).toEqual({
+      errors: [{ code: '400', field: 'professionId', message: 'Izbrani poklic ne obstaja.' }],
+    });
+    expect((await call(token, 'PUT', '/api/users/me', profile({ professionId: professions.licensed }))).json()).toEqual({
+      errors: [{ code: '400', field: 'licenceNumber', message: 'Za izbrani poklic je številka licence obvezna.' }],
+    });
+    expect((await call(token, 'PUT', '/api/users/me', profile({ lastName: 'Novak\nKranjc' }))).statusCode).toBe(400);
+
+    const saved = await call(token, 'PUT', '/api/users/me', profile({ professionId: professions.licensed, licenceNumber: '12345' }));
+    expect(saved.statusCode).toBe(200);
+    const me = (await call(token, 'GET', '/api/users/me')).json();
+    expect(me).toMatchObject({
+      id: ana,
+      fullName: 'Ana Marija Novak',
+      phone: '+386 41 123 456',
+      profession: { id: professions.licensed, name: 'Magister farmacije' },
+      otherJob: 'Svetovanje',
+      licenceNumber: '12345',
+      chamberMembershipNumber: 'ZB-1234',
+      deletionRequestedAt: null,
+    });
+    // The same profile again is no change: no event.
+    const again = await call(token, 'PUT', '/api/users/me', profile({ professionId: professions.licensed, licenceNumber: '12345' }));
+    expect(again.headers['x-event-position']).toBeUndefined();
+  });
+
+  it('changes one’s own password after checking the current one, and ends the account’s other sessions', async () => {
+    const here = (await p.login('ana')).token;
+    const elsewhere = (await p.login('ana')).token;
+    const change = (body: object) => call(here, 'PUT', '/api/users/me/password', body);
+    expect((await change({ currentPassword: 'napačno12', password: 'NovoGeslo1', passwordConfirmation: 'NovoGeslo1' })).json()).toEqual({
+      errors: [{ code: '400', field: 'currentPassword', message: 'Trenutno geslo ni pravilno.' }],
+    });
+    expect((await change({ currentPassword: TEST_PASSWORD, password: 'NovoGeslo1', passwordConfirmation: 'NovoGeslo2' })).json()).toEqual({
+      errors: [{ code: '400', field: 'passwordConfirmation', message: 'Gesli se ne ujemata' }],
+    });
+    expect((await change({ currentPassword: TEST_PASSWORD, password: 'kratko', passwordConfirmation: 'kratko' })).json()).toEqual({
+      errors: [{ code: '400', field: 'password', message: 'Geslo je prekratko (zahtevano je najmanj 8 znakov)' }],
+    });
+    expect((await change({ currentPassword: TEST_PASSWORD, password: 'NovoGeslo1', passwordConfirmation: 'NovoGeslo1' })).statusCode).toBe(200);
+    expect((await call(here, 'GET', '/api/users/me')).statusCode).toBe(200);
+    expect((await call(elsewhere, 'GET', '/api/users/me')).statusCode).toBe(401);
+    await expect(p.login('ana')).rejects.toThrow(/401/);
+    expect((await p.login('ana', 'NovoGeslo1')).token).toBeTruthy();
+  });
+
+  it('takes a request to delete one’s data once, with the spec §8 answer, also from a user without consents', async () => {
+    await p.createUser('brez', [{ roleId: ROLE.participant, unitId: 1, companyId: null }], TEST_PASSWORD, { consents: false });
+    const { token } = await p.login('brez');
+    const asked = await call(token, 'POST', '/api/users/me/deletion-request', { reason: 'Ne uporabljam več.\nHvala.' });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toEqual({ message: 'Zahteva za izbris podatkov je poslana. Obdelali jo bomo v 5 delovnih dneh.' });
+    const me = (await call(token, 'GET', '/api/users/me')).json() as { deletionRequestedAt: string | null };
+    expect(me.deletionRequestedAt).not.toBeNull();
+    const twice = await call(token, 'POST', '/api/users/me/deletion-request', {});
+    expect(twice.statusCode).toBe(202);
+    expect(twice.headers['x-event-position']).toBeUndefined();
+    const stream = await p.store.readStream(`user-${(me as unknown as { id: number }).id}`);
+    expect(stream.events.filter((e) => e.type === 'UserDeletionRequested')).toHaveLength(1);
+  });
+});
+
+describe('the delete-account feature switched off (spec §1 default)', () => {
+  it('answers the deletion request as a route that does not exist', async () => {
+    const p = await startTestPlatform();
+    try {
+      await p.createUser('ana', [{ roleId: ROLE.participant, unitId: 1, companyId: null }]);
+      const { token } = await p.login('ana');
+      const response = await p.app.inject({ method: 'POST', url: '/api/users/me/deletion-request', headers: { authorization: `JWT ${token}` }, payload: {} });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ errors: [{ code: '404', message: 'Vir ne obstaja.', field: null }] });
+    } finally {
+      await p.close();
+    }
+  });
+});
