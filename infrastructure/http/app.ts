@@ -15,7 +15,7 @@ import type { FeatureFlags } from '../config/config.ts';
 import { parsePosition } from '../event-store/event-store.port.ts';
 import type { ReadModelFreshness } from '../projections/projection.port.ts';
 import { clientErrorAnswer, toErrorResponse } from './errors.ts';
-import { type AuthContext, type HttpApp, type RouteAccess, unauthorized } from './http.port.ts';
+import { type AuthContext, type HttpApp, type RouteAccess, type RouteEntry, unauthorized } from './http.port.ts';
 import { parseQueryString } from './query-string.ts';
 import { refuseUnstorableText } from './text-guard.ts';
 
@@ -73,6 +73,7 @@ const allowed = async (access: RouteAccess, auth: AuthContext | null, request: F
   if (!auth) throw unauthorized();
   if (access.kind === 'authenticated') return true;
   let located = false;
+  let hidden = false;
   for (const check of access.anyOf) {
     if ('system' in check) {
       if (can(auth.subject, check.system, { kind: 'system' })) return true;
@@ -90,16 +91,20 @@ const allowed = async (access: RouteAccess, auth: AuthContext | null, request: F
       if (can(auth.subject, check.membershipAnywhere, { kind: 'membership' })) return true;
       continue;
     }
+    // Without the permission in any unit, the answer is 403 whatever the id: no lookup, nothing learnt.
+    if (!canSomewhere(auth.subject, check.community)) continue;
     if (!located) {
       validateLocators(request);
       located = true;
     }
     const scopes = await check.scope(request);
-    if (scopes === null) throw new DomainError('404', 'Vir ne obstaja.', { status: 404 });
-    for (const scope of Array.isArray(scopes) ? scopes : [scopes]) {
-      if (can(auth.subject, check.community, { kind: 'community', ...scope })) return true;
+    if (scopes !== null && (Array.isArray(scopes) ? scopes : [scopes]).some((scope) => can(auth.subject, check.community, { kind: 'community', ...scope }))) {
+      return true;
     }
+    // A caller who holds the permission elsewhere learns nothing either: a record outside their reach is as missing as one that does not exist.
+    hidden = true;
   }
+  if (hidden) throw new DomainError('404', 'Vir ne obstaja.', { status: 404 });
   return false;
 };
 
@@ -158,9 +163,15 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // Every API route says who may call it; forgetting is a start-up error, not an open door.
+  const catalogue: RouteEntry[] = [];
+  app.decorate('routeCatalogue', () => [...catalogue]);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') catalogue.push({ method, url: route.url, access, feature: route.config?.feature ?? null });
+    }
   });
 
   app.addHook('onRequest', async (request) => {

@@ -68,7 +68,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /** Every API route with who may call it: the authorization matrix and the permission accounting read it. */
+    routeCatalogue(): RouteEntry[];
+  }
 }
+
+export type RouteEntry = {
+  readonly method: string;
+  readonly url: string;
+  readonly access: RouteAccess;
+  readonly feature: keyof FeatureFlags | null;
+};
 
 export const PUBLIC: RouteAccess = { kind: 'public' };
 export const AUTHENTICATED: RouteAccess = { kind: 'authenticated' };

@@ -59,16 +59,21 @@ const narrowTo = async (db: StatsDb, scope: StatsScope, unitId: number | undefin
   if (unitId === undefined) return scope;
   if (!scope.all) {
     const companies = await companiesOfUnits(db, [unitId], []);
-    if (!scope.unitIds.includes(unitId) && !companies.some((c) => scope.companyIds.includes(c))) throw forbidden();
+    // A unit outside the caller's reach is answered as missing.
+    if (!scope.unitIds.includes(unitId) && !companies.some((c) => scope.companyIds.includes(c)))
+      throw new DomainError('404', 'Enota ne obstaja.', { status: 404 });
   }
   return { all: false, unitIds: [unitId], companyIds: [] };
 };
 
-/** A community-scoped caller reads only courses of their companies (or public ones); others get 403. */
+/**
+ * A community-scoped caller reads only courses of their companies (or public ones); any other
+ * course is answered as missing (404), so its id reveals nothing.
+ */
 const requireReachable = async (db: StatsDb, scope: StatsScope, courseId: number) => {
   if (scope.all) return;
   const companies = await companiesOfUnits(db, scope.unitIds, scope.companyIds);
-  if (!(await courseReachable(db, courseId, companies))) throw forbidden();
+  if (!(await courseReachable(db, courseId, companies))) throw notFound();
 };
 
 const windowOf = async (db: StatsDb, courseId: number, query: { intervalId: number; asOf?: string | undefined }, scope: StatsScope) => {
@@ -241,7 +246,10 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
       },
     },
     async (request) => {
-      const { course, window } = await windowOf(db, request.params.id, request.query, { all: true });
+      const { subject } = requireAuth(request);
+      // An accountant is told a course of another company does not exist; of one they see, that its costs are not theirs (403).
+      const reach = can(subject, 1052, { kind: 'system' }) ? ({ all: true } as const) : { all: false as const, ...communityReach(subject, 2009) };
+      const { course, window } = await windowOf(db, request.params.id, request.query, reach);
       await costsAllowed(request, () => billedCompany(db, course.id, window.asOf));
       return { course: { id: course.id, title: course.title }, window: toWindow(window), ...(await costTimeline(db, course.id, window, request.query.bucket)) };
     },
@@ -321,7 +329,7 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
       if (!caller.all) {
         const companies = await companiesOfUnits(db, caller.unitIds, caller.companyIds);
         const reachable = await Promise.all(result.courses.map((c) => courseReachable(db, c.course.id, companies)));
-        if (!reachable.some(Boolean)) throw forbidden();
+        if (!reachable.some(Boolean)) throw new DomainError('404', 'Akademija ne obstaja.', { status: 404 });
       }
       return { ...result, asOf: at.toISOString() };
     },

@@ -200,11 +200,12 @@ describe('statistics and costs API', () => {
     expect((await overview('vodja')).nps).toMatchObject({ answers: 3 });
     const success = (await call('vodja', 'GET', `/api/courses/${courseId}/success`)).json() as { success: { started: number } };
     expect(success.success.started).toBe(3);
-    expect((await call('vodja', 'GET', `/api/courses/${courseId}/success?communityId=${ids.unitB}`)).statusCode).toBe(403);
+    // A unit or course outside the manager's reach is answered as missing (its id reveals nothing).
+    expect((await call('vodja', 'GET', `/api/courses/${courseId}/success?communityId=${ids.unitB}`)).statusCode).toBe(404);
     expect((await call('ana', 'GET', `/api/courses/${courseId}/nps/${npsBlock}/overview`)).statusCode).toBe(403);
     // A manager of another company: the course is not theirs.
-    expect((await call('tujivodja', 'GET', `/api/courses/${courseId}/nps/${npsBlock}/overview`)).statusCode).toBe(403);
-    expect((await call('tujivodja', 'GET', `/api/courses/${courseId}/success`)).statusCode).toBe(403);
+    expect((await call('tujivodja', 'GET', `/api/courses/${courseId}/nps/${npsBlock}/overview`)).statusCode).toBe(404);
+    expect((await call('tujivodja', 'GET', `/api/courses/${courseId}/success`)).statusCode).toBe(404);
     expect((await call('ana', 'GET', `/api/courses/${courseId}/costs`)).statusCode).toBe(403);
   });
 
@@ -222,7 +223,8 @@ describe('statistics and costs API', () => {
     const after = (await costs('racunovodja')).json() as { figures: { totalAmount: number; finalAmount: number }; timeline: { views: number }[] };
     expect(after.figures).toMatchObject({ totalAmount: 244_925, finalAmount: 220_433 });
     expect(after.timeline.reduce((s, t) => s + t.views, 0)).toBe(5);
-    expect((await costs('tuji')).statusCode).toBe(403);
+    // Another company's accountant is told the course does not exist.
+    expect((await costs('tuji')).statusCode).toBe(404);
     expect((await call('racunovodja', 'PUT', `/api/courses/${courseId}/costs`, { discount: 0 })).statusCode).toBe(403);
     const company = (await call('racunovodja', 'GET', `/api/companies/${ids.company}/costs`)).json() as { courses: unknown[]; finalAmount: number };
     expect(company).toMatchObject({ finalAmount: 220_433 });
