@@ -42,7 +42,7 @@ const done = (reply: FastifyReply, result: { id: number; position: AllPosition |
  * leaving a unit (1047, 1048). docs/decisions/0009-organisation-permissions.md.
  */
 export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps, uploads: { files: FileStore }) => {
-  const unitScopeOf = async (request: { params: unknown }) => unitScope(deps.db, Number((request.params as { id: string }).id));
+  const unitScopeOf = async (located: { params: Readonly<Record<string, unknown>> }) => unitScope(deps.db, located.params.id as number);
   const tags = ['organisation'];
 
   app.post(
@@ -91,7 +91,7 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps,
     async (request, reply) => {
       // Moving a unit to another company is an admin's change (1011), not a unit manager's.
       const auth = requireAuth(request);
-      const scope = await unitScopeOf(request);
+      const scope = await unitScope(deps.db, request.params.id);
       if (scope && scope.companyId !== request.body.companyId && !can(auth.subject, 1011, { kind: 'system' })) {
         throw new DomainError('403', 'Enote ne morete prestaviti v drugo podjetje.', { status: 403, field: 'companyId' });
       }

@@ -15,7 +15,7 @@ import type { FeatureFlags } from '../config/config.ts';
 import { parsePosition } from '../event-store/event-store.port.ts';
 import type { ReadModelFreshness } from '../projections/projection.port.ts';
 import { clientErrorAnswer, toErrorResponse } from './errors.ts';
-import { type AuthContext, type HttpApp, type RouteAccess, type RouteEntry, unauthorized } from './http.port.ts';
+import { type AuthContext, type HttpApp, type Located, type RouteAccess, type RouteEntry, unauthorized } from './http.port.ts';
 import { parseQueryString } from './query-string.ts';
 import { refuseUnstorableText } from './text-guard.ts';
 
@@ -55,24 +55,22 @@ const bearer = (request: FastifyRequest): string | null => {
  * A scope check looks the resource up (the company of a unit): the path and query must be valid
  * first, so a malformed id is a 400 and never reaches SQL.
  */
-const validateLocators = (request: FastifyRequest) => {
+const validateLocators = (request: FastifyRequest): Located => {
   const schema = request.routeOptions.schema as { params?: unknown; querystring?: unknown } | undefined;
-  for (const [part, value] of [
-    [schema?.params, request.params],
-    [schema?.querystring, request.query],
-  ] as const) {
-    if (part instanceof ZodType) {
-      const parsed = part.safeParse(value ?? {});
-      if (!parsed.success) throw parsed.error;
-    }
-  }
+  const parse = (part: unknown, value: unknown) => {
+    if (!(part instanceof ZodType)) return (value ?? {}) as Record<string, unknown>;
+    const parsed = part.safeParse(value ?? {});
+    if (!parsed.success) throw parsed.error;
+    return parsed.data as Record<string, unknown>;
+  };
+  return { params: parse(schema?.params, request.params), query: parse(schema?.querystring, request.query) };
 };
 
 const allowed = async (access: RouteAccess, auth: AuthContext | null, request: FastifyRequest): Promise<boolean> => {
   if (access.kind === 'public') return true;
   if (!auth) throw unauthorized();
   if (access.kind === 'authenticated') return true;
-  let located = false;
+  let located: Located | null = null;
   let hidden = false;
   for (const check of access.anyOf) {
     if ('system' in check) {
@@ -93,11 +91,8 @@ const allowed = async (access: RouteAccess, auth: AuthContext | null, request: F
     }
     // Without the permission in any unit, the answer is 403 whatever the id: no lookup, nothing learnt.
     if (!canSomewhere(auth.subject, check.community)) continue;
-    if (!located) {
-      validateLocators(request);
-      located = true;
-    }
-    const scopes = await check.scope(request);
+    located ??= validateLocators(request);
+    const scopes = await check.scope(located, request);
     if (scopes !== null && (Array.isArray(scopes) ? scopes : [scopes]).some((scope) => can(auth.subject, check.community, { kind: 'community', ...scope }))) {
       return true;
     }

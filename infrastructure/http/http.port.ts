@@ -46,9 +46,13 @@ export type PermissionCheck =
   | {
       readonly community: number;
       readonly scope: (
+        located: Located,
         request: FastifyRequest,
       ) => CommunityScope | readonly CommunityScope[] | null | Promise<CommunityScope | readonly CommunityScope[] | null>;
     };
+
+/** The path and query of a request as the route's schema parses them (numbers are numbers). */
+export type Located = { readonly params: Readonly<Record<string, unknown>>; readonly query: Readonly<Record<string, unknown>> };
 
 export type RouteAccess =
   | { readonly kind: 'public' }

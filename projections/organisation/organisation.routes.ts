@@ -3,7 +3,7 @@ import { tagKindRule } from '../../domain/organisation/organisation.rules.ts';
 import { can, communityReach, type Subject } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
-import { anyOf, errorResponses, type HttpApp, PUBLIC, queryArray, requireAuth } from '../../infrastructure/http/http.port.ts';
+import { anyOf, errorResponses, type HttpApp, type Located, PUBLIC, queryArray, requireAuth } from '../../infrastructure/http/http.port.ts';
 import {
   communityGroupItem,
   companyDetail,
@@ -47,11 +47,11 @@ const notFound = (what: string) => new DomainError('404', `${what} ne obstaja.`,
 const visibilityFor = (subject: Subject, permission: number): Visibility =>
   can(subject, 1009, { kind: 'system' }) ? { all: true } : { all: false, ...communityReach(subject, permission) };
 
-const inCompany = (request: { params: unknown }) => ({ companyId: (request.params as { id: number }).id });
+const inCompany = (located: Located) => ({ companyId: located.params.id as number });
 
 export const registerOrganisationReadRoutes = (app: HttpApp, deps: { db: ReadDb }) => {
   const { db } = deps;
-  const unitScopeOf = async (request: { params: unknown }) => unitScope(db, Number((request.params as { id: string }).id));
+  const unitScopeOf = async (located: Located) => unitScope(db, located.params.id as number);
   const common = { readModels: READ_MODELS };
 
   app.get(

@@ -1,0 +1,753 @@
+import { CONSENT_TEXTS } from '../../domain/consents/consent.rules.ts';
+import { all, any, community, membership, PUBLIC, profile, type Rule, SIGNED_IN, type SignedIn, system } from './spec-access.ts';
+
+/**
+ * The authorization matrix (decision 0016): for every API route, who must be let in and who not,
+ * as spec §6 grants it (tests/support/spec-access.ts restates the spec's words). A case is one
+ * request (or a short sequence) against the fixture of tests/int/authorization-matrix.int.spec.ts;
+ * `allow` is who must get a 2xx, `hideFrom` who is refused with 404 rather than 403 because the
+ * record lies outside a reach they hold elsewhere (the id must not tell them it exists).
+ * Anonymous callers get 401 wherever the route is not public.
+ */
+
+export type Fixture = {
+  readonly companyA: number;
+  readonly companyB: number;
+  readonly unitA1: number;
+  readonly unitA2: number;
+  readonly unitB1: number;
+  readonly unitJoin: number;
+  readonly group: number;
+  readonly profession: number;
+  readonly professionGroup: number;
+  readonly unitTag: number;
+  readonly signatureFile: number;
+  readonly courseA: number;
+  readonly courseB: number;
+  readonly coursePublic: number;
+  readonly courseEdit: number;
+  readonly blocksA: { readonly video: number; readonly quiz: number; readonly nps: number };
+  readonly blocksB: { readonly nps: number };
+  readonly blockEdit: number;
+  readonly academy: number;
+  readonly postA: number;
+  readonly postB: number;
+  readonly users: Readonly<Record<SignedIn | 'participantB' | 'newcomer', number>>;
+};
+
+/** Ways to make a fresh record for a case that changes or removes one (made by the admin, before the principal's request). */
+export type Fresh = {
+  readonly company: () => Promise<number>;
+  readonly unit: (companyId: number) => Promise<number>;
+  readonly group: () => Promise<number>;
+  readonly course: () => Promise<number>;
+  readonly block: (courseId: number) => Promise<number>;
+  readonly academy: () => Promise<number>;
+  readonly post: (author: SignedIn | 'participantB', courseId: number) => Promise<number>;
+  readonly loginToken: (userId: number) => Promise<string>;
+  readonly tag: () => Promise<number>;
+};
+
+export type MatrixRequest = {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly url: string;
+  readonly body?: unknown;
+  /** Raw bytes with their content type (uploads). */
+  readonly raw?: { readonly contentType: string; readonly bytes: Buffer };
+  /** Sent with a session of its own, opened just before (logout ends the session it is sent with). */
+  readonly ownSession?: boolean;
+};
+
+export type MatrixCase = {
+  /** The route as the catalogue names it: `PUT /api/units/:id`. */
+  readonly route: string;
+  readonly label: string;
+  readonly allow: Rule;
+  readonly hideFrom?: Rule;
+  readonly requests: (f: Fixture, fresh: Fresh, who: SignedIn | 'anonymous', tag: string) => Promise<MatrixRequest[]> | MatrixRequest[];
+};
+
+const one = (method: MatrixRequest['method'], url: string, body?: unknown): MatrixRequest[] => [{ method, url, ...(body === undefined ? {} : { body }) }];
+
+const COURSE_READERS = any(membership(2003), community(2004), system(1017));
+const BLOCK_READERS = any(membership(2004), community(1027), system(1023));
+const POST_READERS = any(membership(2008), community(1035), system(1031));
+const POST_WRITERS = any(membership(1040), community(1042), system(1041));
+const profileBody = (f: Fixture) => ({ firstName: 'Preizkus', lastName: 'Matrike', phone: '041 000 000', professionId: f.profession });
+const png = () =>
+  Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a7c8a2e40000000049454e44ae426082',
+    'hex',
+  );
+const consentsGiven = CONSENT_TEXTS.map((t) => ({ type: t.type, textVersion: t.version }));
+
+export const MATRIX: readonly MatrixCase[] = [
+  // ------------------------------------------------------------------ system and auth
+  ...['/api/health', '/api/metrics', '/api/features', '/api/version'].map(
+    (url): MatrixCase => ({ route: `GET ${url}`, label: 'public', allow: PUBLIC, requests: () => one('GET', url) }),
+  ),
+  {
+    route: 'POST /api/auth/login',
+    label: "anyone logs in with a participant's password",
+    allow: PUBLIC,
+    requests: () => one('POST', '/api/auth/login', { usernameOrEmail: 'mparticipant', password: 'Geslo1234!' }),
+  },
+  {
+    route: 'POST /api/auth/logout',
+    label: 'ends the session it is sent with',
+    allow: PUBLIC,
+    requests: () => [{ method: 'POST', url: '/api/auth/logout', ownSession: true }],
+  },
+  {
+    route: 'POST /api/auth/token',
+    label: 'exchanges a one-time token',
+    allow: PUBLIC,
+    requests: async (f, fresh) => one('POST', '/api/auth/token', { token: await fresh.loginToken(f.users.participant) }),
+  },
+  {
+    route: 'POST /api/auth/token/:userId',
+    label: 'log in as (1008)',
+    allow: system(1008),
+    requests: (f) => one('POST', `/api/auth/token/${f.users.participant}`),
+  },
+  {
+    route: 'POST /api/users/:userId/login-tokens',
+    label: 'login-token export (1066)',
+    allow: system(1066),
+    requests: (f) => one('POST', `/api/users/${f.users.participant}/login-tokens`),
+  },
+
+  // ------------------------------------------------------------------ one's own account
+  { route: 'GET /api/users/me', label: 'oneself', allow: SIGNED_IN, requests: () => one('GET', '/api/users/me') },
+  { route: 'PUT /api/users/me', label: 'own profile (1001)', allow: profile(1001), requests: (f) => one('PUT', '/api/users/me', profileBody(f)) },
+  {
+    route: 'PUT /api/users/me/password',
+    label: 'own password (1003), changed and changed back',
+    allow: profile(1003),
+    requests: () => [
+      { method: 'PUT', url: '/api/users/me/password', body: { currentPassword: 'Geslo1234!', password: 'Drugo1234!', passwordConfirmation: 'Drugo1234!' } },
+      { method: 'PUT', url: '/api/users/me/password', body: { currentPassword: 'Drugo1234!', password: 'Geslo1234!', passwordConfirmation: 'Geslo1234!' } },
+    ],
+  },
+  {
+    route: 'POST /api/users/me/deletion-request',
+    label: 'own deletion request (1002)',
+    allow: profile(1002),
+    requests: () => one('POST', '/api/users/me/deletion-request', {}),
+  },
+  { route: 'GET /api/users/me/consents', label: 'own consents', allow: SIGNED_IN, requests: () => one('GET', '/api/users/me/consents') },
+  {
+    route: 'POST /api/users/me/consents',
+    label: 'gives own consents',
+    allow: SIGNED_IN,
+    requests: () => one('POST', '/api/users/me/consents', { consents: consentsGiven }),
+  },
+  {
+    route: 'POST /api/users/me/consents/:type/withdraw',
+    label: 'withdraws an own consent, then gives it again',
+    allow: SIGNED_IN,
+    requests: () => [
+      { method: 'POST', url: '/api/users/me/consents/4/withdraw' },
+      { method: 'POST', url: '/api/users/me/consents', body: { consents: consentsGiven } },
+    ],
+  },
+  { route: 'GET /api/live', label: 'live stream', allow: SIGNED_IN, requests: () => one('GET', '/api/live') },
+
+  // ------------------------------------------------------------------ consents of others (admin on behalf 1006; auditor 1070)
+  {
+    route: 'POST /api/users/:id/consents',
+    label: "records a consent on the user's behalf (1006)",
+    allow: system(1006),
+    requests: (f) => one('POST', `/api/users/${f.users.participant}/consents`, { action: 'give', type: 1, note: 'Podpisan obrazec.' }),
+  },
+  { route: 'GET /api/consents/users', label: 'audit search (1070)', allow: system(1070), requests: () => one('GET', '/api/consents/users?search=mpart') },
+  ...['history', 'verify', 'history.xlsx', 'history.pdf'].map(
+    (path): MatrixCase => ({
+      route: `GET /api/users/:id/consents/${path}`,
+      label: `audit ${path} (1070)`,
+      allow: system(1070),
+      requests: (f) => one('GET', `/api/users/${f.users.participant}/consents/${path}`),
+    }),
+  ),
+  {
+    route: 'GET /api/users/:id/consents/contact',
+    label: 'may we contact (1070)',
+    allow: system(1070),
+    requests: (f) => one('GET', `/api/users/${f.users.participant}/consents/contact?channel=email`),
+  },
+
+  // ------------------------------------------------------------------ companies
+  {
+    route: 'POST /api/companies',
+    label: 'create (1010)',
+    allow: system(1010),
+    requests: (_f, _fresh, _who, tag) => one('POST', '/api/companies', { name: `Podjetje ${tag}`, address: 'Cesta 1' }),
+  },
+  {
+    route: 'PUT /api/companies/:id',
+    label: 'update (1011)',
+    allow: system(1011),
+    requests: (f) => one('PUT', `/api/companies/${f.companyA}`, { name: 'Podjetje A', address: 'Cesta 1' }),
+  },
+  {
+    route: 'PUT /api/companies/:id/signature',
+    label: 'signature (1011)',
+    allow: system(1011),
+    requests: (f) => one('PUT', `/api/companies/${f.companyA}/signature`, { name: 'Ana Novak', role: 'Direktorica', imageFileId: f.signatureFile }),
+  },
+  {
+    route: 'DELETE /api/companies/:id',
+    label: 'delete an empty company (1012)',
+    allow: system(1012),
+    requests: async (_f, fresh) => one('DELETE', `/api/companies/${await fresh.company()}`),
+  },
+  {
+    route: 'GET /api/companies',
+    label: 'list (1009, or 2000 somewhere)',
+    allow: any(system(1009), community(2000)),
+    requests: () => one('GET', '/api/companies'),
+  },
+  {
+    route: 'GET /api/companies/:id',
+    label: 'own company (2000 in it)',
+    allow: any(system(1009), community(2000, 'companyA')),
+    requests: (f) => one('GET', `/api/companies/${f.companyA}`),
+  },
+  {
+    route: 'GET /api/companies/:id',
+    label: 'another company: hidden from community readers',
+    allow: system(1009),
+    hideFrom: community(2000),
+    requests: (f) => one('GET', `/api/companies/${f.companyB}`),
+  },
+
+  // ------------------------------------------------------------------ units
+  {
+    route: 'POST /api/units',
+    label: 'create (1010)',
+    allow: system(1010),
+    requests: (f, _fresh, _who, tag) => one('POST', '/api/units', { name: `Enota ${tag}`, companyId: f.companyA }),
+  },
+  ...(['A1', 'A2', 'B1'] as const).flatMap((place): MatrixCase[] => {
+    const unitOf = (f: Fixture) => (place === 'A1' ? f.unitA1 : place === 'A2' ? f.unitA2 : f.unitB1);
+    const companyOf = (f: Fixture) => (place === 'B1' ? f.companyB : f.companyA);
+    return [
+      {
+        route: 'PUT /api/units/:id',
+        label: `update unit ${place} (1011, or 2001 there)`,
+        allow: any(system(1011), community(2001, place)),
+        hideFrom: community(2001),
+        requests: (f) => one('PUT', `/api/units/${unitOf(f)}`, { name: `Enota ${place}`, companyId: companyOf(f) }),
+      },
+      ...(['publish', 'unpublish'] as const).map(
+        (action): MatrixCase => ({
+          route: `POST /api/units/:id/${action}`,
+          label: `${action} unit ${place}`,
+          allow: any(system(1011), community(2001, place)),
+          hideFrom: community(2001),
+          // Unit A1 is published again at once: the course fixture needs it so.
+          requests: (f) =>
+            action === 'unpublish' && place === 'A1'
+              ? [
+                  { method: 'POST', url: `/api/units/${unitOf(f)}/unpublish` },
+                  { method: 'POST', url: `/api/units/${unitOf(f)}/publish` },
+                ]
+              : one('POST', `/api/units/${unitOf(f)}/${action}`),
+        }),
+      ),
+      {
+        route: 'GET /api/units/:id',
+        label: `read unit ${place} (1009, or 2000 there)`,
+        allow: any(system(1009), community(2000, place)),
+        hideFrom: community(2000),
+        requests: (f) => one('GET', `/api/units/${unitOf(f)}`),
+      },
+      {
+        route: 'GET /api/units/:id/members',
+        label: `members of ${place} (1004, or 1051 there)`,
+        allow: any(system(1004), community(1051, place)),
+        hideFrom: community(1051),
+        requests: (f) => one('GET', `/api/units/${unitOf(f)}/members`),
+      },
+      {
+        route: 'POST /api/units/:id/members',
+        label: `add a member to ${place} (1006, or 1049 there)`,
+        allow: any(system(1006), community(1049, place)),
+        hideFrom: community(1049),
+        requests: (f) => one('POST', `/api/units/${unitOf(f)}/members`, { userId: f.users.newcomer }),
+      },
+      {
+        route: 'DELETE /api/units/:id/members/:userId',
+        label: `remove a member from ${place} (1006, or 1050 there)`,
+        allow: any(system(1006), community(1050, place)),
+        hideFrom: community(1050),
+        requests: (f) => one('DELETE', `/api/units/${unitOf(f)}/members/${f.users.newcomer}`),
+      },
+    ];
+  }),
+  {
+    route: 'DELETE /api/units/:id',
+    label: 'delete an empty unit (1012; 2002 is granted to no community role)',
+    allow: any(system(1012), community(2002, 'A2')),
+    requests: async (f, fresh) => one('DELETE', `/api/units/${await fresh.unit(f.companyA)}`),
+  },
+  {
+    route: 'POST /api/units/:id/join',
+    label: 'join a published unit, then leave it (1047, 1048)',
+    allow: all(profile(1047), profile(1048)),
+    requests: (f) => [
+      { method: 'POST', url: `/api/units/${f.unitJoin}/join` },
+      { method: 'POST', url: `/api/units/${f.unitJoin}/leave` },
+    ],
+  },
+  { route: 'POST /api/units/:id/leave', label: 'leave a unit (1048)', allow: profile(1048), requests: (f) => one('POST', `/api/units/${f.unitJoin}/leave`) },
+  {
+    route: 'GET /api/units',
+    label: 'list (1009, or 1046 read communities)',
+    allow: any(system(1009), profile(1046)),
+    requests: () => one('GET', '/api/units'),
+  },
+  {
+    route: 'GET /api/communities',
+    label: 'lookup by id (1009, or 1046)',
+    allow: any(system(1009), profile(1046)),
+    requests: (f) => one('GET', `/api/communities?filterIds[]=${f.unitA1}`),
+  },
+  {
+    route: 'GET /api/manager/units',
+    label: 'units one runs (2010, 2011, 2012)',
+    allow: any(community(2010), community(2011), community(2012)),
+    requests: () => one('GET', '/api/manager/units'),
+  },
+
+  // ------------------------------------------------------------------ community groups, professions, tags
+  {
+    route: 'POST /api/community-groups',
+    label: 'create (1063)',
+    allow: system(1063),
+    requests: (f, _fresh, _who, tag) => one('POST', '/api/community-groups', { name: `Skupina ${tag}`, unitIds: [f.unitA1] }),
+  },
+  {
+    route: 'PUT /api/community-groups/:id',
+    label: 'update (1063)',
+    allow: system(1063),
+    requests: (f) => one('PUT', `/api/community-groups/${f.group}`, { name: 'Skupina matrike', unitIds: [f.unitA1, f.unitA2] }),
+  },
+  {
+    route: 'DELETE /api/community-groups/:id',
+    label: 'delete (1063)',
+    allow: system(1063),
+    requests: async (_f, fresh) => one('DELETE', `/api/community-groups/${await fresh.group()}`),
+  },
+  {
+    route: 'GET /api/community-groups',
+    label: 'list (1009, 1063)',
+    allow: any(system(1009), system(1063)),
+    requests: () => one('GET', '/api/community-groups'),
+  },
+  {
+    route: 'GET /api/community-groups/:id',
+    label: 'read (1009, 1063)',
+    allow: any(system(1009), system(1063)),
+    requests: (f) => one('GET', `/api/community-groups/${f.group}`),
+  },
+  {
+    route: 'POST /api/professions',
+    label: 'create (1010)',
+    allow: system(1010),
+    requests: (_f, _fresh, _who, tag) => one('POST', '/api/professions', { name: `Poklic ${tag}` }),
+  },
+  {
+    route: 'PUT /api/professions/:id',
+    label: 'update (1011)',
+    allow: system(1011),
+    requests: (f) => one('PUT', `/api/professions/${f.profession}`, { name: 'Poklic matrike', groupId: f.professionGroup }),
+  },
+  { route: 'GET /api/professions', label: 'public (registration lists them)', allow: PUBLIC, requests: () => one('GET', '/api/professions') },
+  { route: 'GET /api/professions/:id', label: 'public', allow: PUBLIC, requests: (f) => one('GET', `/api/professions/${f.profession}`) },
+  {
+    route: 'POST /api/profession-groups',
+    label: 'create (1010)',
+    allow: system(1010),
+    requests: (_f, _fresh, _who, tag) => one('POST', '/api/profession-groups', { name: `Skupina poklicev ${tag}` }),
+  },
+  {
+    route: 'PUT /api/profession-groups/:id',
+    label: 'rename (1011)',
+    allow: system(1011),
+    requests: (f) => one('PUT', `/api/profession-groups/${f.professionGroup}`, { name: 'Skupina poklicev matrike' }),
+  },
+  { route: 'GET /api/profession-groups', label: 'public', allow: PUBLIC, requests: () => one('GET', '/api/profession-groups') },
+  { route: 'GET /api/profession-groups/:id', label: 'public', allow: PUBLIC, requests: (f) => one('GET', `/api/profession-groups/${f.professionGroup}`) },
+  {
+    route: 'POST /api/tags',
+    label: 'create (1062)',
+    allow: system(1062),
+    requests: (_f, _fresh, _who, tag) => one('POST', '/api/tags', { kind: 'unit', name: `Značka ${tag}` }),
+  },
+  {
+    route: 'PUT /api/tags/:id',
+    label: 'update (1062)',
+    allow: system(1062),
+    requests: (f) => one('PUT', `/api/tags/${f.unitTag}`, { name: 'Značka matrike' }),
+  },
+  {
+    route: 'DELETE /api/tags/:id',
+    label: 'delete (1062)',
+    allow: system(1062),
+    requests: async (_f, fresh) => one('DELETE', `/api/tags/${await fresh.tag()}`),
+  },
+  {
+    route: 'GET /api/tags',
+    label: 'list (1062, 1009, 1017)',
+    allow: any(system(1062), system(1009), system(1017)),
+    requests: () => one('GET', '/api/tags?kind=unit'),
+  },
+  {
+    route: 'GET /api/tags/:id',
+    label: 'read (1062, 1009, 1017)',
+    allow: any(system(1062), system(1009), system(1017)),
+    requests: (f) => one('GET', `/api/tags/${f.unitTag}`),
+  },
+
+  // ------------------------------------------------------------------ course authoring (system 1017 to 1026) and deals (1052 to 1055)
+  { route: 'GET /api/courses', label: 'admin list (1017)', allow: system(1017), requests: () => one('GET', '/api/courses') },
+  { route: 'GET /api/courses/:id', label: 'as authored (1017)', allow: system(1017), requests: (f) => one('GET', `/api/courses/${f.courseEdit}`) },
+  {
+    route: 'POST /api/courses',
+    label: 'create (1018)',
+    allow: system(1018),
+    requests: (_f, _fresh, _who, tag) =>
+      one('POST', '/api/courses', { type: 3, title: `Tečaj ${tag}`, description: 'Opis izobraževanja za matriko pravic.', cover: '/c.jpg', creditPoints: 1 }),
+  },
+  {
+    route: 'PUT /api/courses/:id',
+    label: 'update (1019)',
+    allow: system(1019),
+    requests: (f) =>
+      one('PUT', `/api/courses/${f.courseEdit}`, {
+        type: 3,
+        title: 'Urejanje',
+        description: 'Opis izobraževanja za matriko pravic.',
+        cover: '/c.jpg',
+        creditPoints: 1,
+      }),
+  },
+  ...(['publish', 'unpublish', 'archive', 'restore'] as const).map(
+    (action): MatrixCase => ({
+      route: `POST /api/courses/:id/${action}`,
+      label: `${action} (1019)`,
+      allow: system(1019),
+      requests: (f) => one('POST', `/api/courses/${f.courseEdit}/${action}`),
+    }),
+  ),
+  {
+    route: 'DELETE /api/courses/:id',
+    label: 'delete (1020)',
+    allow: system(1020),
+    requests: async (_f, fresh) => one('DELETE', `/api/courses/${await fresh.course()}`),
+  },
+  {
+    route: 'POST /api/courses/:id/blocks',
+    label: 'add a block (1024)',
+    allow: system(1024),
+    requests: (f) => one('POST', `/api/courses/${f.courseEdit}/blocks`, { block: { kind: 'points', name: 'Točke', points: 1 } }),
+  },
+  {
+    route: 'PUT /api/courses/:id/blocks/:blockId',
+    label: 'update a block (1025)',
+    allow: system(1025),
+    requests: (f) => one('PUT', `/api/courses/${f.courseEdit}/blocks/${f.blockEdit}`, { kind: 'points', name: 'Točke za udeležbo', points: 2 }),
+  },
+  {
+    route: 'POST /api/courses/:id/blocks/:blockId/move',
+    label: 'move a block (1025)',
+    allow: system(1025),
+    requests: (f) => one('POST', `/api/courses/${f.courseEdit}/blocks/${f.blockEdit}/move`, { position: 0 }),
+  },
+  {
+    route: 'DELETE /api/courses/:id/blocks/:blockId',
+    label: 'remove a block (1026)',
+    allow: system(1026),
+    requests: async (f, fresh) => one('DELETE', `/api/courses/${f.courseEdit}/blocks/${await fresh.block(f.courseEdit)}`),
+  },
+  {
+    route: 'POST /api/courses/:id/costs',
+    label: 'agree a deal (1053)',
+    allow: system(1053),
+    requests: async (f, fresh) => one('POST', `/api/courses/${await fresh.course()}/costs`, { companyId: f.companyA }),
+  },
+  {
+    route: 'PUT /api/courses/:id/costs',
+    label: 'change a deal (1054)',
+    allow: system(1054),
+    requests: (f) => one('PUT', `/api/courses/${f.courseEdit}/costs`, { companyId: f.companyA, discount: 5 }),
+  },
+  {
+    route: 'DELETE /api/courses/:id/costs',
+    label: 'withdraw a deal (1055), then agree it again',
+    allow: all(system(1055), system(1053)),
+    requests: (f) => [
+      { method: 'DELETE', url: `/api/courses/${f.courseEdit}/costs` },
+      { method: 'POST', url: `/api/courses/${f.courseEdit}/costs`, body: { companyId: f.companyA } },
+    ],
+  },
+  {
+    route: 'GET /api/courses/:id/costs',
+    label: "costs of a course billed to company A (1052, or 2009 in A's units)",
+    allow: any(system(1052), community(2009, 'A1')),
+    requests: (f) => one('GET', `/api/courses/${f.courseA}/costs`),
+  },
+  {
+    route: 'GET /api/courses/:id/costs',
+    label: "costs of another company's course: hidden from accountants",
+    allow: system(1052),
+    hideFrom: community(2009),
+    requests: (f) => one('GET', `/api/courses/${f.courseB}/costs`),
+  },
+  {
+    route: 'GET /api/companies/:id/costs',
+    label: "company A's cost timeline (1052, or 2009 there)",
+    allow: any(system(1052), community(2009, 'A1')),
+    requests: (f) => one('GET', `/api/companies/${f.companyA}/costs`),
+  },
+
+  // ------------------------------------------------------------------ academies
+  { route: 'GET /api/academies', label: 'admin list (1017)', allow: system(1017), requests: () => one('GET', '/api/academies') },
+  { route: 'GET /api/academies/:id', label: 'as authored (1017)', allow: system(1017), requests: (f) => one('GET', `/api/academies/${f.academy}`) },
+  {
+    route: 'POST /api/academies',
+    label: 'create (1018)',
+    allow: system(1018),
+    requests: (f, _fresh, _who, tag) =>
+      one('POST', '/api/academies', {
+        title: `Akademija ${tag}`,
+        description: 'Opis akademije za matriko pravic.',
+        cover: '/a.jpg',
+        courseIds: [f.coursePublic],
+      }),
+  },
+  {
+    route: 'PUT /api/academies/:id',
+    label: 'update (1019)',
+    allow: system(1019),
+    requests: (f) =>
+      one('PUT', `/api/academies/${f.academy}`, {
+        title: 'Akademija matrike',
+        description: 'Opis akademije za matriko pravic.',
+        cover: '/a.jpg',
+        courseIds: [f.coursePublic, f.courseA],
+      }),
+  },
+  ...(['publish', 'unpublish'] as const).map(
+    (action): MatrixCase => ({
+      route: `POST /api/academies/:id/${action}`,
+      label: `${action} (1019)`,
+      allow: system(1019),
+      requests: async (_f, fresh) => {
+        const id = await fresh.academy();
+        return action === 'publish' ? one('POST', `/api/academies/${id}/publish`) : one('POST', `/api/academies/${id}/unpublish`);
+      },
+    }),
+  ),
+  {
+    route: 'DELETE /api/academies/:id',
+    label: 'delete (1020)',
+    allow: system(1020),
+    requests: async (_f, fresh) => one('DELETE', `/api/academies/${await fresh.academy()}`),
+  },
+  { route: 'GET /api/user-academies', label: 'academies for the caller', allow: COURSE_READERS, requests: () => one('GET', '/api/user-academies') },
+  {
+    route: 'GET /api/user-academies/:id',
+    label: 'an academy with a public course',
+    allow: COURSE_READERS,
+    requests: (f) => one('GET', `/api/user-academies/${f.academy}`),
+  },
+
+  // ------------------------------------------------------------------ a participant's side of courses
+  { route: 'GET /api/user-courses', label: 'course list', allow: COURSE_READERS, requests: () => one('GET', '/api/user-courses') },
+  {
+    route: 'GET /api/user-courses/:id',
+    label: 'a course for unit A1: those with a role in A1 (the audience rule), others 404',
+    allow: all(COURSE_READERS, { audience: 'A1' }),
+    hideFrom: COURSE_READERS,
+    requests: (f) => one('GET', `/api/user-courses/${f.courseA}`),
+  },
+  {
+    route: 'GET /api/user-courses/:id',
+    label: 'a public course',
+    allow: COURSE_READERS,
+    requests: (f) => one('GET', `/api/user-courses/${f.coursePublic}`),
+  },
+  {
+    route: 'GET /api/user-courses/:id',
+    label: 'a course of another company: nobody here (404)',
+    allow: { only: [] },
+    hideFrom: COURSE_READERS,
+    requests: (f) => one('GET', `/api/user-courses/${f.courseB}`),
+  },
+  {
+    route: 'GET /api/block',
+    label: 'blocks of the A1 course (system 1023 any course)',
+    allow: any(system(1023), all(BLOCK_READERS, { audience: 'A1' })),
+    hideFrom: BLOCK_READERS,
+    requests: (f) => one('GET', `/api/block?course_id=${f.courseA}`),
+  },
+  {
+    route: 'GET /api/record',
+    label: 'own records of the A1 course',
+    allow: all(COURSE_READERS, { audience: 'A1' }),
+    hideFrom: COURSE_READERS,
+    requests: (f) => one('GET', `/api/record?course_id=${f.courseA}`),
+  },
+  {
+    route: 'POST /api/user-courses/:id/start',
+    label: 'start the A1 course (1045)',
+    allow: membership(1045),
+    requests: (f) => one('POST', `/api/user-courses/${f.courseA}/start`),
+  },
+  {
+    route: 'POST /api/user-courses/:id/start',
+    label: "start another company's course: hidden (404)",
+    allow: { only: [] },
+    hideFrom: membership(1045),
+    requests: (f) => one('POST', `/api/user-courses/${f.courseB}/start`),
+  },
+  {
+    route: 'POST /api/user-courses/:id/blocks/:blockId/open',
+    label: 'open the video (1045)',
+    allow: membership(1045),
+    requests: (f) => one('POST', `/api/user-courses/${f.courseA}/blocks/${f.blocksA.video}/open`),
+  },
+  {
+    route: 'POST /api/user-courses/:id/blocks/:blockId/video-progress',
+    label: 'report video progress (1045)',
+    allow: membership(1045),
+    requests: (f) => one('POST', `/api/user-courses/${f.courseA}/blocks/${f.blocksA.video}/video-progress`, { seconds: 60, duration: 60 }),
+  },
+  {
+    route: 'POST /api/user-courses/:id/blocks/:blockId/alternative',
+    label: 'read the alternative (1045)',
+    allow: membership(1045),
+    requests: (f) => one('POST', `/api/user-courses/${f.courseA}/blocks/${f.blocksA.video}/alternative`),
+  },
+  {
+    route: 'POST /api/user-courses/:id/blocks/:blockId/quiz',
+    label: 'answer the quiz (1045; the auditor is refused by permission, not validation)',
+    allow: membership(1045),
+    requests: (f) => one('POST', `/api/user-courses/${f.courseA}/blocks/${f.blocksA.quiz}/quiz`, { answers: { q1: 'a' } }),
+  },
+  {
+    route: 'POST /api/user-courses/:id/blocks/:blockId/nps',
+    label: 'answer the NPS survey (1045)',
+    allow: membership(1045),
+    requests: (f) => one('POST', `/api/user-courses/${f.courseA}/blocks/${f.blocksA.nps}/nps`, { score: 9 }),
+  },
+  {
+    route: 'GET /api/user-courses/:id/certificate',
+    label: 'the certificate of a completed course: its participant only',
+    allow: { only: ['participant'] },
+    hideFrom: COURSE_READERS,
+    requests: (f) => one('GET', `/api/user-courses/${f.courseA}/certificate`),
+  },
+
+  // ------------------------------------------------------------------ posts
+  {
+    route: 'GET /api/post',
+    label: 'posts of the A1 course (system 1031 any course)',
+    allow: any(system(1031), all(POST_READERS, { audience: 'A1' })),
+    hideFrom: POST_READERS,
+    requests: (f) => one('GET', `/api/post?courseId=${f.courseA}`),
+  },
+  {
+    route: 'POST /api/post',
+    label: 'post on the A1 course (1040, 1042 in the audience, 1041 anywhere)',
+    allow: any(system(1041), all(POST_WRITERS, { audience: 'A1' })),
+    hideFrom: POST_WRITERS,
+    requests: (f) => one('POST', '/api/post', { courseId: f.courseA, message: 'Vprašanje iz matrike.' }),
+  },
+  {
+    route: 'POST /api/post',
+    label: "post on another company's course: only system writers",
+    allow: system(1041),
+    hideFrom: POST_WRITERS,
+    requests: (f) => one('POST', '/api/post', { courseId: f.courseB, message: 'Vprašanje iz matrike.' }),
+  },
+  {
+    route: 'PUT /api/post/:id',
+    label: "edit the participant's post: the author (1043), system (1033), a client of the author's unit (1036); hidden from those who do not see the course",
+    allow: any({ only: ['participant'] }, system(1033), community(1036, 'A1')),
+    hideFrom: { not: { audience: 'A1' } },
+    requests: (f) => one('PUT', `/api/post/${f.postA}`, { message: 'Popravljeno besedilo.' }),
+  },
+  {
+    route: 'PUT /api/post/:id',
+    label: "edit a post on another company's course: hidden from everyone but system moderators",
+    allow: system(1033),
+    hideFrom: SIGNED_IN,
+    requests: (f) => one('PUT', `/api/post/${f.postB}`, { message: 'Popravljeno besedilo.' }),
+  },
+  {
+    route: 'DELETE /api/post/:id',
+    label: "delete the participant's post: the author (1044), system (1039); 1037 is granted to no community role",
+    allow: any({ only: ['participant'] }, system(1039), community(1037, 'A1')),
+    hideFrom: { not: { audience: 'A1' } },
+    requests: async (f, fresh) => one('DELETE', `/api/post/${await fresh.post('participant', f.courseA)}`),
+  },
+
+  // ------------------------------------------------------------------ files
+  {
+    route: 'POST /api/files',
+    label: 'upload (1011, 1019, 1025, 1065)',
+    allow: any(system(1011), system(1019), system(1025), system(1065)),
+    requests: () => [{ method: 'POST', url: '/api/files?name=slika.png', raw: { contentType: 'image/png', bytes: png() } }],
+  },
+  {
+    route: 'GET /api/files/:id',
+    label: "company A's signature: authors and those who read company A (2000); others 404",
+    allow: any(system(1011), system(1019), system(1025), system(1065), system(1009), community(2000, 'companyA')),
+    hideFrom: SIGNED_IN,
+    requests: (f) => one('GET', `/api/files/${f.signatureFile}`),
+  },
+
+  // ------------------------------------------------------------------ statistics (1056 to 1058, 1059 to 1061; 1064)
+  {
+    route: 'GET /api/courses/:id/nps/:blockId/overview',
+    label: 'NPS of the A1 course (1056, or 1059 for a course of their company)',
+    allow: any(system(1056), community(1059, 'companyA')),
+    requests: (f) => one('GET', `/api/courses/${f.courseA}/nps/${f.blocksA.nps}/overview`),
+  },
+  {
+    route: 'GET /api/courses/:id/nps/:blockId/overview',
+    label: "NPS of another company's course: hidden from community readers",
+    allow: system(1056),
+    hideFrom: community(1059),
+    requests: (f) => one('GET', `/api/courses/${f.courseB}/nps/${f.blocksB.nps}/overview`),
+  },
+  {
+    route: 'GET /api/courses/:id/nps/:blockId/communities',
+    label: 'NPS by community (1057, or 1060)',
+    allow: any(system(1057), community(1060, 'companyA')),
+    requests: (f) => one('GET', `/api/courses/${f.courseA}/nps/${f.blocksA.nps}/communities`),
+  },
+  {
+    route: 'GET /api/courses/:id/success',
+    label: 'success of the A1 course (1056, or 1059)',
+    allow: any(system(1056), community(1059, 'companyA')),
+    requests: (f) => one('GET', `/api/courses/${f.courseA}/success`),
+  },
+  {
+    route: 'GET /api/courses/:id/success',
+    label: 'success narrowed to unit B1: hidden from community readers',
+    allow: system(1056),
+    hideFrom: community(1059),
+    requests: (f) => one('GET', `/api/courses/${f.courseA}/success?communityId=${f.unitB1}`),
+  },
+  {
+    route: 'GET /api/academies/:id/success',
+    label: 'academy success (1056, or 1059)',
+    allow: any(system(1056), community(1059, 'companyA')),
+    requests: (f) => one('GET', `/api/academies/${f.academy}/success`),
+  },
+  { route: 'GET /api/stats', label: 'platform statistics (1064)', allow: system(1064), requests: () => one('GET', '/api/stats') },
+];
