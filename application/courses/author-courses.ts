@@ -3,6 +3,7 @@ import type { CourseCommand } from '../../domain/courses/course.ts';
 import { courseDecider, courseStream } from '../../domain/courses/course.ts';
 import type { EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
 import { handleCommand } from '../shared/handle-command.ts';
+import { courseFieldsFor } from './course-features.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 import { sanitizeBlock } from './sanitize-block.ts';
 
@@ -12,7 +13,7 @@ export const createCourse = async (deps: CoursesDeps, fields: CourseFields, meta
   const result = await handleCommand(deps.store, {
     streamName: courseStream(courseId),
     decider: courseDecider,
-    command: { type: 'CreateCourse', courseId, fields },
+    command: { type: 'CreateCourse', courseId, fields: courseFieldsFor(fields, deps.features) },
     metadata,
   });
   return { id: courseId, position: result.position };
@@ -24,7 +25,14 @@ export const changeCourse = async (
   command: Exclude<CourseCommand, { type: 'CreateCourse' | 'AddBlock' }>,
   metadata: EventMetadata,
 ) => {
-  const result = await handleCommand(deps.store, { streamName: courseStream(courseId), decider: courseDecider, command, metadata });
+  // Fields of a feature that is off are refused; article HTML and embeds are sanitised however they arrive.
+  const checked =
+    command.type === 'UpdateCourse'
+      ? { ...command, fields: courseFieldsFor(command.fields, deps.features) }
+      : command.type === 'UpdateBlock'
+        ? { ...command, block: sanitizeBlock(command.block) }
+        : command;
+  const result = await handleCommand(deps.store, { streamName: courseStream(courseId), decider: courseDecider, command: checked, metadata });
   return { id: courseId, position: result.position };
 };
 

@@ -49,3 +49,16 @@ export const sanitizeBlock = (block: BlockFields): BlockFields => {
     return { ...block, alternative: { ...block.alternative, html: sanitizeArticle(block.alternative.html) } };
   return block;
 };
+
+/**
+ * Interactr embed code (spec §3): only an iframe whose source is on Interactr's hosts, with its
+ * size and fullscreen attributes. Anything else (scripts, other frames, handlers) is dropped.
+ */
+export const sanitizeInteractr = (html: string) =>
+  sanitizeHtml(html, {
+    allowedTags: ['iframe'],
+    allowedAttributes: { iframe: ['src', 'width', 'height', 'allow', 'allowfullscreen', 'frameborder', 'title'] },
+    allowedSchemes: ['https'],
+    allowedIframeHostnames: ['interactr.io', 'player.interactr.io', 'app.interactr.io', 'embed.interactr.io'],
+    allowIframeRelativeUrls: false,
+  }).trim();

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
+  type CompanyFields,
   communityGroupRule,
   companyRule,
   professionGroupRule,
@@ -12,6 +13,7 @@ import {
 } from '../../domain/organisation/organisation.rules.ts';
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { FEATURE_OFF_MESSAGE, type FeatureFlags } from '../../domain/shared/features.ts';
 import { idParam, idRule } from '../../domain/shared/id.rules.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
@@ -41,19 +43,29 @@ const done = (reply: FastifyReply, result: { id: number; position: AllPosition |
  * professions and profession groups (1010, 1011), tags (1062), members (1049, 1050) and joining or
  * leaving a unit (1047, 1048). docs/decisions/0009-organisation-permissions.md.
  */
-export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps, uploads: { files: FileStore }) => {
+/** A company's external id and chamber sync belong to the "external id" feature of spec §1: refused while it is off. */
+const companyFieldsFor = (fields: CompanyFields, features: FeatureFlags) => {
+  if (!features.externalId && fields.externalId) throw new DomainError('400', FEATURE_OFF_MESSAGE.externalId, { status: 400, field: 'externalId' });
+  if (!features.externalId && fields.syncDestination !== null) {
+    throw new DomainError('400', FEATURE_OFF_MESSAGE.externalId, { status: 400, field: 'syncDestination' });
+  }
+  return fields;
+};
+
+export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps, uploads: { files: FileStore; features: FeatureFlags }) => {
   const unitScopeOf = async (located: { params: Readonly<Record<string, unknown>> }) => unitScope(deps.db, located.params.id as number);
   const tags = ['organisation'];
 
   app.post(
     '/api/companies',
     { config: { ...config, access: system(1010) }, schema: { tags, body: companyRule, response: { 201: idResponse, ...errorResponses } } },
-    async (request, reply) => created(reply, await createCompany(deps, request.body, commandMetadata(request))),
+    async (request, reply) => created(reply, await createCompany(deps, companyFieldsFor(request.body, uploads.features), commandMetadata(request))),
   );
   app.put(
     '/api/companies/:id',
     { config: { ...config, access: system(1011) }, schema: { tags, params: idParams, body: companyRule, response: { 200: idResponse, ...errorResponses } } },
-    async (request, reply) => done(reply, await updateCompany(deps, request.params.id, request.body, commandMetadata(request))),
+    async (request, reply) =>
+      done(reply, await updateCompany(deps, request.params.id, companyFieldsFor(request.body, uploads.features), commandMetadata(request))),
   );
   app.put(
     '/api/companies/:id/signature',

@@ -64,6 +64,25 @@ export const courseRule = z
     lecturer: singleLine(z.string().trim().max(200, { error: TOO_LONG }))
       .nullish()
       .transform((v) => v || null),
+    // spec §3; each only while its feature of spec §1 is on (the API refuses it otherwise, decision 0016).
+    zoomUrl: singleLine(z.string().trim().max(500, { error: TOO_LONG }))
+      .refine((v) => v === '' || /^https:\/\/([\w-]+\.)*zoom\.us\/\S+$/.test(v), { error: 'Vnesite povezavo Zoom (https://…zoom.us/…)' })
+      .nullish()
+      .transform((v) => v || null),
+    /** Interactr embed code; the server keeps only an iframe from Interactr's own hosts. */
+    interactrHtml: z
+      .string()
+      .trim()
+      .max(20_000, { error: TOO_LONG })
+      .nullish()
+      .transform((v) => v || null),
+    externalId: singleLine(z.string().trim().max(100, { error: TOO_LONG }))
+      .nullish()
+      .transform((v) => v || null),
+    syncDestination: z
+      .union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Izberite eno od zbornic' })
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .strict()
   .superRefine((course, ctx) => {
@@ -135,12 +154,14 @@ export const npsBlockRule = z
   })
   .strict();
 
-/** An https address, or a file the platform serves itself (a path under /media/). */
+/** An https address, or a file the platform serves itself (a path under /media/, or an uploaded file /api/files/{id}). */
 const mediaUrl = z
   .string()
   .trim()
   .max(1000, { error: TOO_LONG })
-  .refine((v) => v === '' || (/^\/media\/[\w./-]+$/.test(v) && !v.includes('..')) || /^https:\/\/\S+$/.test(v), { error: 'Vnesite veljaven naslov' });
+  .refine((v) => v === '' || (/^\/media\/[\w./-]+$/.test(v) && !v.includes('..')) || /^\/api\/files\/[1-9]\d{0,9}$/.test(v) || /^https:\/\/\S+$/.test(v), {
+    error: 'Vnesite veljaven naslov',
+  });
 
 export const videoBlockRule = z
   .object({

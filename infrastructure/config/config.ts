@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { z } from 'zod';
+import type { FeatureFlags } from '../../domain/shared/features.ts';
 
 /**
  * The whole configuration: one zod-parsed object from the environment (never NODE_ENV).
@@ -10,6 +12,12 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./.data'),
+  OBJECT_STORE_DIR: z.string().optional(),
+  VIDEO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
   DATABASE_URL: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65_535).default(54_329),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
@@ -48,21 +56,13 @@ const schema = z.object({
   FEATURE_EXTERNAL_ID: flag(true),
 });
 
-export type FeatureFlags = {
-  readonly vimeoUpload: boolean;
-  readonly s3Upload: boolean;
-  readonly zoom: boolean;
-  readonly interactr: boolean;
-  readonly liveCourses: boolean;
-  readonly newsletters: boolean;
-  readonly deleteAccount: boolean;
-  readonly externalId: boolean;
-};
-
 export type Config = {
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
+  /** Where uploads go with the S3-upload feature on (the local object store). */
+  readonly objectStoreDir: string;
+  readonly videoMaxBytes: number;
   readonly databaseUrl: string | undefined;
   readonly embeddedPgPort: number;
   readonly databasePoolSize: number;
@@ -96,6 +96,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
+    objectStoreDir: e.OBJECT_STORE_DIR ?? join(e.DATA_DIR, 'objects'),
+    videoMaxBytes: e.VIDEO_MAX_BYTES,
     databaseUrl: e.DATABASE_URL || undefined,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     databasePoolSize: e.DATABASE_POOL_SIZE,

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Subject } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import type { FeatureFlags } from '../config/config.ts';
+import type { FeatureFlags } from '../../domain/shared/features.ts';
 import { type AllPosition, type EventMetadata, formatPosition } from '../event-store/event-store.port.ts';
 
 /** The Fastify instance route files register on (zod type provider). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FeatureFlags } from '../config/config.ts';
+import type { FeatureFlags } from '../../domain/shared/features.ts';
 import { type HttpApp, PUBLIC } from './http.port.ts';
 
 /** Health, metrics, feature flags and version: served by the platform itself, not by a feature. */

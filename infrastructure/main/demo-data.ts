@@ -15,6 +15,7 @@ import { blockRule, courseRule } from '../../domain/courses/course.rules.ts';
 import { courseCostsRule } from '../../domain/courses/course-costs.rules.ts';
 import type { RoleAssignment } from '../../domain/permissions/can.ts';
 import { ROLE } from '../../domain/permissions/roles.ts';
+import type { FeatureFlags } from '../../domain/shared/features.ts';
 import type { PasswordHasher } from '../auth/password-hasher.port.ts';
 import type { AllPosition, EventStore } from '../event-store/event-store.port.ts';
 import type { IdAllocator } from '../ids/id-allocator.port.ts';
@@ -51,6 +52,7 @@ export const loadDemoData = async (deps: {
   log: Log;
   /** Waits until the read models have applied a write (the references of later steps are checked there). */
   settle: (position: AllPosition | null) => Promise<void>;
+  features: FeatureFlags;
 }): Promise<boolean> => {
   const lock = await deps.db.connect();
   try {
@@ -144,7 +146,7 @@ export const loadDemoData = async (deps: {
       if (person.username !== 'nov') await step(giveRequiredConsents({ store: deps.store, now: () => new Date() }, userId, 'import', meta));
     }
     const subjectOf = (username: string) => ({ userId: userIds.get(username) ?? 0, roles: people.find((p) => p.username === username)?.roles ?? [] });
-    const courses: CoursesDeps = { store: deps.store, ids: deps.ids, db: deps.db.slonik, now: () => new Date() };
+    const courses: CoursesDeps = { store: deps.store, ids: deps.ids, db: deps.db.slonik, now: () => new Date(), features: deps.features };
     const course = async (fields: unknown, blocks: object[], costs?: object) => {
       const { id } = await step(createCourse(courses, courseRule.parse(fields), meta));
       for (const block of blocks) await step(addBlock(courses, id, blockRule.parse(block), undefined, meta));

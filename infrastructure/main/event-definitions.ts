@@ -3,6 +3,7 @@ import { academyEvents } from '../../domain/courses/academy.ts';
 import { courseEvents } from '../../domain/courses/course.ts';
 import { enrollmentEvents } from '../../domain/courses/enrollment.ts';
 import { postEvents } from '../../domain/courses/post.ts';
+import { newsletterEvents } from '../../domain/newsletters/newsletter.ts';
 import { communityGroupEvents } from '../../domain/organisation/community-group.ts';
 import { companyEvents } from '../../domain/organisation/company.ts';
 import { professionEvents } from '../../domain/organisation/profession.ts';
@@ -28,4 +29,5 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...academyEvents,
   ...postEvents,
   ...consentEvents,
+  ...newsletterEvents,
 ];

@@ -5,6 +5,7 @@ import { registerConsentRoutes } from '../../application/consents/consents.route
 import { missingConsentsFromEvents } from '../../application/consents/consents.ts';
 import { registerCourseRoutes } from '../../application/courses/courses.routes.ts';
 import { registerFileRoutes } from '../../application/files/files.routes.ts';
+import { registerNewsletterRoutes } from '../../application/newsletters/newsletters.routes.ts';
 import { registerOrganisationRoutes } from '../../application/organisation/organisation.routes.ts';
 import { registerProfileRoutes } from '../../application/users/profile.routes.ts';
 import { registerCourseReadRoutes } from '../../projections/courses/courses.routes.ts';
@@ -20,6 +21,7 @@ import { createPostgresAttemptLimiter } from '../auth/postgres-attempt-limiter.t
 import type { SessionTokens } from '../auth/tokens.port.ts';
 import type { Config } from '../config/config.ts';
 import type { EventStore } from '../event-store/event-store.port.ts';
+import { createDirectoryObjectStore } from '../files/directory-object-store.ts';
 import { createPostgresFileStore } from '../files/postgres-file-store.ts';
 import { createHttpApp } from '../http/app.ts';
 import type { HttpApp } from '../http/http.port.ts';
@@ -35,6 +37,7 @@ import type { Database } from '../postgres/database.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/projection-runner.ts';
 import { createReadModelChanges } from '../projections/read-model-changes.ts';
 import { createConsentReportRenderer } from '../reports/consent-report-renderer.ts';
+import { createLocalVideoHost } from '../video/local-video-host.ts';
 import { PROJECTIONS } from './projections.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -74,7 +77,8 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
     features: config.features,
   });
   const metrics = createMetrics(app);
-  const files = createPostgresFileStore(db.pg);
+  // Uploads go to the object store while the S3-upload feature is on; files stored either way stay readable.
+  const files = createPostgresFileStore(db.pg, { objects: createDirectoryObjectStore(config.objectStoreDir), uploadToObjects: config.features.s3Upload });
 
   const auth: AuthDeps = {
     store,
@@ -98,12 +102,13 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
   registerAuthRoutes(app, auth);
   registerUsersReadRoutes(app, { db: db.pg });
   registerProfileRoutes(app, { store, db: db.slonik, passwords, attempts: auth.attempts });
-  registerOrganisationRoutes(app, { store, ids, db: db.slonik }, { files });
-  registerOrganisationReadRoutes(app, { db: db.slonik });
-  registerCourseRoutes(app, { store, ids, db: db.slonik, now: () => new Date() });
-  registerCourseReadRoutes(app, { db: db.slonik, now: () => new Date(), certificates: createPdfkitCertificateRenderer(), files });
-  registerFileRoutes(app, { files, db: db.slonik });
+  registerOrganisationRoutes(app, { store, ids, db: db.slonik }, { files, features: config.features });
+  registerOrganisationReadRoutes(app, { db: db.slonik, features: config.features });
+  registerCourseRoutes(app, { store, ids, db: db.slonik, now: () => new Date(), features: config.features });
+  registerCourseReadRoutes(app, { db: db.slonik, now: () => new Date(), certificates: createPdfkitCertificateRenderer(), files, features: config.features });
+  registerFileRoutes(app, { files, db: db.slonik, videos: createLocalVideoHost(files), videoMaxBytes: config.videoMaxBytes });
   registerStatsReadRoutes(app, { db: db.slonik });
+  registerNewsletterRoutes(app, { store, ids, db: db.slonik });
   const changes = createReadModelChanges(db.pg);
   app.addHook('onClose', async () => changes.close());
   registerLiveRoutes(app, { changes, streamsPerUser: config.liveStreamsPerUser });

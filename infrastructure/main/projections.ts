@@ -2,6 +2,7 @@ import { consentsProjection } from '../../projections/consents/consents.projecti
 import { academiesProjection } from '../../projections/courses/academies.projection.ts';
 import { coursesProjection } from '../../projections/courses/courses.projection.ts';
 import { postsProjection } from '../../projections/courses/posts.projection.ts';
+import { newslettersProjection } from '../../projections/newsletters/newsletters.projection.ts';
 import { organisationProjection } from '../../projections/organisation/organisation.projection.ts';
 import { statsProjection } from '../../projections/stats/stats.projection.ts';
 import { usersProjection } from '../../projections/users/users.projection.ts';
@@ -16,4 +17,5 @@ export const PROJECTIONS: readonly Projection[] = [
   postsProjection,
   consentsProjection,
   statsProjection,
+  newslettersProjection,
 ];

@@ -139,6 +139,7 @@ export const DemoDataLayer = Layer.effectDiscard(
         settle: async (position) => {
           if (position) await platform.runner.waitFor(['organisation', 'users', 'courses', 'academies', 'posts', 'consents'], position, 30_000);
         },
+        features: config.features,
       }),
     );
   }),

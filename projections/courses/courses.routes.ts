@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { BLOCK_READERS, COURSE_READERS } from '../../domain/courses/course-access.ts';
+import { visibleFeatureFields } from '../../domain/courses/course-features.ts';
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { type FeatureFlags, LIVE_COURSE_TYPE } from '../../domain/shared/features.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
 import { anyOf, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
@@ -21,7 +23,7 @@ import {
 } from './courses.queries.ts';
 import { registerPostReadRoutes } from './posts.routes.ts';
 import { type UserCourseWithStatus, userCourse, withStatus } from './user-course-status.ts';
-import { getUserCourse, listUserCourses } from './user-courses.queries.ts';
+import { getUserCourse, getUserCourseDetail, hideCourseTypes, listUserCourses } from './user-courses.queries.ts';
 
 const READ_MODELS = ['courses', 'users', 'organisation'] as const;
 const notFound = () => new DomainError('404', 'Izobraževanje ne obstaja.', { status: 404 });
@@ -33,9 +35,14 @@ const FILTERS = {
   archived: (c: UserCourseWithStatus) => c.status === 'archived' || c.status === 'expired',
 } as const;
 
-export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb; now: () => Date; certificates: CertificateRenderer; files: FileStore }) => {
+export const registerCourseReadRoutes = (
+  app: HttpApp,
+  deps: { db: CourseReadDb; now: () => Date; certificates: CertificateRenderer; files: FileStore; features: FeatureFlags },
+) => {
   const { db } = deps;
   const tags = ['courses'];
+  // Live courses (type 8) are nowhere on the participant's side while the feature is off.
+  hideCourseTypes(db, deps.features.liveCourses ? [] : [LIVE_COURSE_TYPE]);
   const config = { readModels: READ_MODELS };
 
   app.get(
@@ -65,13 +72,17 @@ export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb;
         tags,
         summary: "A course with the caller's progress (404 when not theirs to see)",
         params: z.object({ id: idParam }),
-        response: { 200: userCourse, ...errorResponses },
+        response: { 200: userCourse.extend({ zoomUrl: z.string().nullable(), interactrHtml: z.string().nullable() }), ...errorResponses },
       },
     },
     async (request) => {
-      const course = await getUserCourse(db, requireAuth(request).userId, request.params.id);
-      if (!course) throw notFound();
-      return withStatus(course, deps.now());
+      const found = await getUserCourseDetail(db, requireAuth(request).userId, request.params.id);
+      if (!found) throw notFound();
+      return {
+        ...withStatus(found.item, deps.now()),
+        zoomUrl: deps.features.zoom ? found.zoomUrl : null,
+        interactrHtml: deps.features.interactr ? found.interactrHtml : null,
+      };
     },
   );
 
@@ -94,7 +105,11 @@ export const registerCourseReadRoutes = (app: HttpApp, deps: { db: CourseReadDb;
         response: { 200: adminCourse, ...errorResponses },
       },
     },
-    async (request) => (await getAdminCourse(db, request.params.id)) ?? Promise.reject(notFound()),
+    async (request) => {
+      const course = await getAdminCourse(db, request.params.id);
+      if (!course) throw notFound();
+      return { ...course, fields: visibleFeatureFields(course.fields, deps.features) };
+    },
   );
 
   app.get(

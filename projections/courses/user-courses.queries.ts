@@ -37,6 +37,8 @@ const catalogueRow = z.object({
   companyIds: z.array(z.number()),
   groupIds: z.array(z.number()),
   professionIds: z.array(z.number()),
+  zoomUrl: z.string().nullable(),
+  interactrHtml: z.string().nullable(),
 });
 
 type CatalogueCourse = z.infer<typeof catalogueRow> & CourseAudience & { readonly updatedAtMs: number; readonly titleLower: string };
@@ -106,8 +108,9 @@ const loadCatalogue = async (db: CourseReadDb, version: string): Promise<Catalog
   const rows = await db.any(sql.type(catalogueRow)`
     select id, type, title, description, cover, credit_points as "creditPoints", intervals, status, published, public,
            posts_enabled as "postsEnabled", certificate_enabled as "certificateEnabled", blocks_count as "blocksTotal", updated_at as "updatedAt",
-           audience_units as "unitIds", audience_companies as "companyIds", audience_groups as "groupIds", audience_professions as "professionIds"
-      from rm.courses where status <> 'deleted'`);
+           audience_units as "unitIds", audience_companies as "companyIds", audience_groups as "groupIds", audience_professions as "professionIds",
+           fields->>'zoomUrl' as "zoomUrl", fields->>'interactrHtml' as "interactrHtml"
+      from rm.courses where status <> 'deleted' and not (type = any(${sql.array([...(hiddenTypes.get(db) ?? [])], 'int4')}))`);
   const courses = rows.map((row) => ({
     ...row,
     deleted: false,
@@ -117,6 +120,17 @@ const loadCatalogue = async (db: CourseReadDb, version: string): Promise<Catalog
   // The list's order before enrollments: newest change first, then id, so equal times do not shuffle.
   const ordered = [...courses].sort((a, b) => b.updatedAtMs - a.updatedAtMs || b.id - a.id);
   return { version, courses: new Map(courses.map((c) => [c.id, c])), ordered };
+};
+
+/**
+ * Course types participants do not see at all on this platform (live courses, type 8, while that
+ * feature of spec §1 is off). Set once by the composition root per pool; every participant read
+ * (list, course, blocks, records, posts, steps) goes through the catalogue, so they all obey it.
+ */
+const hiddenTypes = new WeakMap<CourseReadDb, readonly number[]>();
+export const hideCourseTypes = (db: CourseReadDb, types: readonly number[]) => {
+  hiddenTypes.set(db, types);
+  catalogues.delete(db);
 };
 
 /** One copy per pool (tests run several databases in one process); concurrent misses share one load. */
@@ -181,12 +195,16 @@ export const listUserCourses = async (db: CourseReadDb, userId: number, options:
 };
 
 /** One course with the participant's progress, or null when it is not theirs to see (404). */
-export const getUserCourse = async (db: CourseReadDb, userId: number, courseId: number) => {
+export const getUserCourse = async (db: CourseReadDb, userId: number, courseId: number) => (await getUserCourseDetail(db, userId, courseId))?.item ?? null;
+
+/** The course page's course: the list item and what only the page shows (the Zoom link, the Interactr embed). */
+export const getUserCourseDetail = async (db: CourseReadDb, userId: number, courseId: number) => {
   const { reader, enrollments, catalogue } = await readerView(db, userId);
   const course = catalogue.courses.get(courseId);
   if (!course) return null;
   const enrollment = enrollments.get(courseId);
-  return canReadCourse(course, reader, enrollment !== undefined) ? item(course, enrollment) : null;
+  if (!canReadCourse(course, reader, enrollment !== undefined)) return null;
+  return { item: item(course, enrollment), zoomUrl: course.zoomUrl, interactrHtml: course.interactrHtml };
 };
 
 export const isCourseVisible = async (db: CourseReadDb, userId: number, courseId: number) => (await getUserCourse(db, userId, courseId)) !== null;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { tagKindRule } from '../../domain/organisation/organisation.rules.ts';
 import { can, communityReach, type Subject } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import type { FeatureFlags } from '../../domain/shared/features.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
 import { anyOf, errorResponses, type HttpApp, type Located, PUBLIC, queryArray, requireAuth } from '../../infrastructure/http/http.port.ts';
 import {
@@ -49,7 +50,7 @@ const visibilityFor = (subject: Subject, permission: number): Visibility =>
 
 const inCompany = (located: Located) => ({ companyId: located.params.id as number });
 
-export const registerOrganisationReadRoutes = (app: HttpApp, deps: { db: ReadDb }) => {
+export const registerOrganisationReadRoutes = (app: HttpApp, deps: { db: ReadDb; features: FeatureFlags }) => {
   const { db } = deps;
   const unitScopeOf = async (located: Located) => unitScope(db, located.params.id as number);
   const common = { readModels: READ_MODELS };
@@ -74,7 +75,12 @@ export const registerOrganisationReadRoutes = (app: HttpApp, deps: { db: ReadDb 
       config: { ...common, access: anyOf([{ system: 1009 }, { community: 2000, scope: inCompany }]) },
       schema: { tags: ['organisation'], params: idParams, response: { 200: companyDetail, ...errorResponses } },
     },
-    async (request) => (await getCompany(db, request.params.id)) ?? Promise.reject(notFound('Podjetje')),
+    async (request) => {
+      const company = await getCompany(db, request.params.id);
+      if (!company) throw notFound('Podjetje');
+      // The external id and chamber sync are not shown while that feature of spec §1 is off.
+      return deps.features.externalId ? company : { ...company, externalId: null, syncDestination: null };
+    },
   );
 
   app.get(

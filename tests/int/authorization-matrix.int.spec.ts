@@ -174,6 +174,7 @@ describe('authorization matrix', () => {
       (JSON.parse((await send(token, { method: 'POST', url: '/api/post', body: { courseId, message: 'Vprašanje udeleženca.' } })).body) as { id: number }).id;
     const postA = await postAs(tokens.participant as string, courseA);
     const postB = await postAs(participantB, courseB);
+    const newsletter = (await admin('POST', '/api/newsletters', { title: 'Novičnik matrike', description: 'Novosti.', published: true })).id;
 
     f = {
       companyA,
@@ -197,6 +198,7 @@ describe('authorization matrix', () => {
       academy,
       postA,
       postB,
+      newsletter,
       users: users as Fixture['users'],
     };
     let serial = 0;
@@ -222,6 +224,7 @@ describe('authorization matrix', () => {
       post: async (author, courseId) => postAs((author === 'participantB' ? participantB : tokens[author]) as string, courseId),
       loginToken: async (userId) => ((await admin('POST', `/api/users/${userId}/login-tokens`)) as unknown as { token: string }).token,
       tag: async () => (await admin('POST', '/api/tags', { kind: 'unit', name: `Začasna značka ${next()}` })).id,
+      newsletter: async () => (await admin('POST', '/api/newsletters', { title: `Začasni novičnik ${next()}`, description: 'Novosti.' })).id,
     };
   }, 180_000);
 

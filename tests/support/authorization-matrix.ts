@@ -32,6 +32,7 @@ export type Fixture = {
   readonly academy: number;
   readonly postA: number;
   readonly postB: number;
+  readonly newsletter: number;
   readonly users: Readonly<Record<SignedIn | 'participantB' | 'newcomer', number>>;
 };
 
@@ -46,6 +47,7 @@ export type Fresh = {
   readonly post: (author: SignedIn | 'participantB', courseId: number) => Promise<number>;
   readonly loginToken: (userId: number) => Promise<string>;
   readonly tag: () => Promise<number>;
+  readonly newsletter: () => Promise<number>;
 };
 
 export type MatrixRequest = {
@@ -708,6 +710,48 @@ export const MATRIX: readonly MatrixCase[] = [
     allow: any(system(1011), system(1019), system(1025), system(1065), system(1009), community(2000, 'companyA')),
     hideFrom: SIGNED_IN,
     requests: (f) => one('GET', `/api/files/${f.signatureFile}`),
+  },
+
+  {
+    route: 'POST /api/videos',
+    label: 'upload a course video (1024, 1025)',
+    allow: any(system(1024), system(1025)),
+    requests: () => [
+      {
+        method: 'POST',
+        url: '/api/videos?name=uvod.mp4',
+        raw: { contentType: 'video/mp4', bytes: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42', 'latin1'), Buffer.alloc(64)]) },
+      },
+    ],
+  },
+
+  // ------------------------------------------------------------------ newsletters (1065 to write; readers see published issues)
+  { route: 'GET /api/newsletters', label: 'admin list (1065)', allow: system(1065), requests: () => one('GET', '/api/newsletters') },
+  { route: 'GET /api/newsletters/:id', label: 'as written (1065)', allow: system(1065), requests: (f) => one('GET', `/api/newsletters/${f.newsletter}`) },
+  {
+    route: 'POST /api/newsletters',
+    label: 'write (1065)',
+    allow: system(1065),
+    requests: (_f, _fresh, _who, tag) => one('POST', '/api/newsletters', { title: `Novičnik ${tag}`, description: 'Novosti.' }),
+  },
+  {
+    route: 'PUT /api/newsletters/:id',
+    label: 'change (1065)',
+    allow: system(1065),
+    requests: (f) => one('PUT', `/api/newsletters/${f.newsletter}`, { title: 'Novičnik matrike', description: 'Novosti.', published: true }),
+  },
+  {
+    route: 'DELETE /api/newsletters/:id',
+    label: 'delete (1065)',
+    allow: system(1065),
+    requests: async (_f, fresh) => one('DELETE', `/api/newsletters/${await fresh.newsletter()}`),
+  },
+  { route: 'GET /api/user-newsletters', label: 'published issues for the reader', allow: SIGNED_IN, requests: () => one('GET', '/api/user-newsletters') },
+  {
+    route: 'GET /api/user-newsletters/:id',
+    label: 'a published issue for every profession',
+    allow: SIGNED_IN,
+    requests: (f) => one('GET', `/api/user-newsletters/${f.newsletter}`),
   },
 
   // ------------------------------------------------------------------ statistics (1056 to 1058, 1059 to 1061; 1064)

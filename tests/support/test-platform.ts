@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { giveRequiredConsents } from '../../application/consents/consents.ts';
 import { registerUser } from '../../application/users/register-user.ts';
 import type { RoleAssignment } from '../../domain/permissions/can.ts';
@@ -23,7 +26,10 @@ const ALL_READ_MODELS = PROJECTIONS.map((projection) => projection.name);
  */
 export const startTestPlatform = async (env: Record<string, string> = {}) => {
   const db = await createTestDatabase();
+  // The local object store (S3-upload feature) of this platform only, removed on close.
+  const objects = await mkdtemp(join(tmpdir(), 'medilearn-objects-'));
   const config = loadConfig({
+    OBJECT_STORE_DIR: objects,
     DEMO_DATA: 'false',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: '100000',
@@ -69,6 +75,7 @@ export const startTestPlatform = async (env: Record<string, string> = {}) => {
       settle: async (position) => {
         if (position) await platform.runner.waitFor(ALL_READ_MODELS, position, 30_000);
       },
+      features: config.features,
     });
 
   /** Waits until every read model has applied a write (after an `X-Event-Position` answer). */
@@ -92,6 +99,7 @@ export const startTestPlatform = async (env: Record<string, string> = {}) => {
       await platform.runner.stop();
       await store.close();
       await db.drop();
+      await rm(objects, { recursive: true, force: true });
     },
   };
 };
