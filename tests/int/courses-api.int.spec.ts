@@ -239,4 +239,27 @@ describe("courses API: authoring and a participant's journey", () => {
     expect((await titles('ana')).map((c) => c.id)).not.toContain(id);
     expect((await call('bojan', 'GET', `/api/user-courses/${id}`)).statusCode).toBe(404);
   });
+
+  it('sanitises article HTML when a block is changed, as when it is added', async () => {
+    const created = await call('admin', 'POST', '/api/courses', {
+      type: 5,
+      title: 'Članek',
+      description: 'Članek z vsebino, ki jo urednik popravi.',
+      cover: '/c.jpg',
+      creditPoints: 0,
+    });
+    const id = (created.json() as { id: number }).id;
+    const added = await call('admin', 'POST', `/api/courses/${id}/blocks`, { block: { kind: 'article', name: 'Besedilo', html: '<p>Prvo</p><script>alert(1)</script>' } });
+    const blockId = (added.json() as { id: number }).id;
+    const changed = await call('admin', 'PUT', `/api/courses/${id}/blocks/${blockId}`, {
+      kind: 'article',
+      name: 'Besedilo',
+      html: '<p onclick="steal()">Drugo</p><img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">povezava</a>',
+    });
+    expect(changed.statusCode).toBe(200);
+    const blocks = (await call('admin', 'GET', `/api/block?course_id=${id}`)).json() as { items: { fields?: { html?: string }; html?: string }[] };
+    const html = JSON.stringify(blocks.items);
+    expect(html).toContain('Drugo');
+    expect(html).not.toMatch(/script|onclick|onerror|javascript:/);
+  });
 });
