@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../../domain/shared/id.rules.ts';
 import { commandMetadata, errorResponses, type HttpApp, PUBLIC, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
-import { guardAttempts } from './attempt-limits.ts';
+import { guardAttempts } from '../shared/attempt-limits.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import { logIn, logInRequest } from './log-in.ts';
 import { logInAs } from './log-in-as.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { deletionRequestRule, passwordChangeRule, profileRule } from '../../domain/users/user.rules.ts';
 import { anyOf, commandMetadata, errorResponses, type HttpApp, requireAuth, withPosition } from '../../infrastructure/http/http.port.ts';
-import { type AttemptLimits, guardAttempts } from '../auth/attempt-limits.ts';
+import { type AttemptLimits, guardAttempts } from '../shared/attempt-limits.ts';
 import { changeOwnPassword, type ProfileDeps, requestDeletion, updateProfile } from './profile.ts';
 
 const tags = ['users'];

@@ -11,7 +11,7 @@ const MENUS: Record<string, string[]> = {
   direktor: ['Izobraževanja', 'Akademije', 'Uporabniki'],
   racunovodja: ['Izobraževanja', 'Akademije', 'Stroški'],
   narocnik: ['Izobraževanja', 'Akademije'],
-  revizor: ['Izobraževanja', 'Akademije', 'Revizija privolitev'],
+  revizor: ['Revizija privolitev'],
   udelezenec: ['Izobraževanja', 'Akademije'],
 };
 

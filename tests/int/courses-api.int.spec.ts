@@ -249,7 +249,9 @@ describe("courses API: authoring and a participant's journey", () => {
       creditPoints: 0,
     });
     const id = (created.json() as { id: number }).id;
-    const added = await call('admin', 'POST', `/api/courses/${id}/blocks`, { block: { kind: 'article', name: 'Besedilo', html: '<p>Prvo</p><script>alert(1)</script>' } });
+    const added = await call('admin', 'POST', `/api/courses/${id}/blocks`, {
+      block: { kind: 'article', name: 'Besedilo', html: '<p>Prvo</p><script>alert(1)</script>' },
+    });
     const blockId = (added.json() as { id: number }).id;
     const changed = await call('admin', 'PUT', `/api/courses/${id}/blocks/${blockId}`, {
       kind: 'article',

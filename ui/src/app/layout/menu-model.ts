@@ -26,10 +26,15 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
   const manager = hasRole(user, ROLE_ID.manager);
   const director = hasRole(user, ROLE_ID.director);
   const own = manager && hasRole(user, ROLE_ID.participant) ? '?own=true' : '';
-  const items: MenuItem[] = [
-    { key: 'courses', label: 'menu.courses', to: `/izobrazevanja${own}` },
-    { key: 'academies', label: 'menu.academies', to: `/powerclass${own}` },
-  ];
+  // Courses are read with a participant's, a community role's or a system role's permission
+  // (2003, 2004, 1017; decision 0016): an auditor, who holds none, is not offered them.
+  const readsCourses = user.roles.some((role) => role.id !== ROLE_ID.auditor);
+  const items: MenuItem[] = readsCourses
+    ? [
+        { key: 'courses', label: 'menu.courses', to: `/izobrazevanja${own}` },
+        { key: 'academies', label: 'menu.academies', to: `/powerclass${own}` },
+      ]
+    : [];
   if (admin || editor) {
     items.push(
       {

@@ -27,8 +27,8 @@ const flat = (u: CurrentUser) =>
   mainMenu(u).flatMap((item) => [item.to ? `${item.key} ${item.to}` : item.key, ...(item.children ?? []).map((c) => `  ${c.key} ${c.to}`)]);
 
 describe('menus of spec §2 per role', () => {
-  it('auditor (1070, decision 0013): courses, academies and the consent audit, nothing to administer', () => {
-    expect(flat(user([7], [1070]))).toEqual(['courses /izobrazevanja', 'academies /powerclass', 'consentAudit /revizija/privolitve']);
+  it('auditor (1070, decisions 0013 and 0016): only the consent audit; no courses to read, nothing to administer', () => {
+    expect(flat(user([7], [1070]))).toEqual(['consentAudit /revizija/privolitve']);
   });
 
   it('admin: courses, academies, communities, users, tags, news, data; no manager users', () => {

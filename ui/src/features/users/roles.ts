@@ -1,7 +1,7 @@
 import type { CurrentUser } from './api/me.ts';
 
 /** Role ids of spec §6. */
-export const ROLE_ID = { admin: 1, manager: 2, accountant: 3, client: 4, director: 5, editor: 6, participant: 10 } as const;
+export const ROLE_ID = { admin: 1, manager: 2, accountant: 3, client: 4, director: 5, editor: 6, auditor: 7, participant: 10 } as const;
 
 export const hasRole = (user: CurrentUser, roleId: number) => user.roles.some((role) => role.id === roleId);
 

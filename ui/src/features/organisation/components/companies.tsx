@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { companyRule, signatureRule } from '../../../../../domain/organisation/organisation.rules.ts';
 import { DataTable } from '../../../components/data-table.tsx';
+import { useFeature } from '../../../lib/features.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import {
   type Company,
@@ -81,6 +82,7 @@ export const CompanyFormPage = ({ id }: { id: number | null }) => {
   const queryClient = useQueryClient();
   const company = useQuery({ queryKey: ['companies', id], queryFn: () => getCompany(id as number), enabled: id !== null });
   const form = useZodForm(companyRule, EMPTY);
+  const externalIds = useFeature('externalId') === true;
   const loaded = company.data;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per loaded company.
   useEffect(() => {
@@ -110,6 +112,7 @@ export const CompanyFormPage = ({ id }: { id: number | null }) => {
 
   const v = form.values;
   const e = form.errors;
+  // The external id and chamber sync belong to a feature of spec §1; with it off the server refuses them.
   const financial = v.financial ?? { iban: '', swift: '', billingEmail: '' };
   return (
     <FormCard
@@ -187,25 +190,29 @@ export const CompanyFormPage = ({ id }: { id: number | null }) => {
             exclude={id ?? undefined}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <TextInput
-            label={t('organisation.company.externalId')}
-            value={v.externalId ?? ''}
-            onChange={(x) => form.set('externalId', x.currentTarget.value)}
-            error={e.externalId}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Select
-            label={t('organisation.company.sync')}
-            data={[1, 2, 3].map((n) => ({ value: String(n), label: t(`organisation.company.chamber${n}`) }))}
-            value={v.syncDestination ? String(v.syncDestination) : null}
-            onChange={(x) => form.set('syncDestination', x ? (Number(x) as 1 | 2 | 3) : null)}
-            clearable
-            placeholder={t('form.none')}
-            error={e.syncDestination}
-          />
-        </Grid.Col>
+        {externalIds ? (
+          <>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <TextInput
+                label={t('organisation.company.externalId')}
+                value={v.externalId ?? ''}
+                onChange={(x) => form.set('externalId', x.currentTarget.value)}
+                error={e.externalId}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <Select
+                label={t('organisation.company.sync')}
+                data={[1, 2, 3].map((n) => ({ value: String(n), label: t(`organisation.company.chamber${n}`) }))}
+                value={v.syncDestination ? String(v.syncDestination) : null}
+                onChange={(x) => form.set('syncDestination', x ? (Number(x) as 1 | 2 | 3) : null)}
+                clearable
+                placeholder={t('form.none')}
+                error={e.syncDestination}
+              />
+            </Grid.Col>
+          </>
+        ) : null}
       </Grid>
       <Title order={2} size="h4">
         {t('organisation.company.financial')}
