@@ -39,7 +39,8 @@ export const handleCommand = async <Command, Event extends AnyEvent, State>(
   options: HandleCommandOptions<Command, Event, State>,
 ): Promise<CommandResult<Event, State>> => {
   const { streamName, decider, command, metadata } = options;
-  const maxAttempts = options.maxAttempts ?? 10;
+  // Enough for a few dozen writers on one stream (a burst of role grants or consents) to each get their turn.
+  const maxAttempts = options.maxAttempts ?? 16;
   for (let attempt = 1; ; attempt++) {
     const read = await store.readStream(streamName);
     const state = read.events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState);
@@ -54,7 +55,7 @@ export const handleCommand = async <Command, Event extends AnyEvent, State>(
       return { events, state: events.reduce(decider.evolve, state), position: result.position };
     } catch (error) {
       if (!(error instanceof ConcurrencyConflictError) || attempt >= maxAttempts) throw error;
-      await sleep(Math.random() * Math.min(200, 2 ** attempt));
+      await sleep(Math.random() * Math.min(400, 2 ** attempt));
     }
   }
 };
