@@ -123,11 +123,13 @@ test('an admin deletes a unit, then its company, through a confirmation; a unit 
   await page.getByRole('button', { name: 'Izbriši' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Izbriši' }).click();
   await expect(page.getByText('Podjetja ni mogoče izbrisati, dokler ima enote.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
 
   // Cancel changes nothing; confirming deletes the unit and returns to the list.
   await page.goto(unitUrl);
   await page.getByRole('button', { name: 'Izbriši' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Prekliči' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page).toHaveURL(unitUrl);
   await page.getByRole('button', { name: 'Izbriši' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Izbriši' }).click();
