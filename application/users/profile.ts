@@ -4,21 +4,35 @@ import type { ProfileFields } from '../../domain/users/user.rules.ts';
 import { userStream } from '../../domain/users/user.ts';
 import type { PasswordHasher } from '../../infrastructure/auth/password-hasher.port.ts';
 import type { EventMetadata, EventStore } from '../../infrastructure/event-store/event-store.port.ts';
-import { professionNeedsLicence, type ReadDb } from '../../projections/organisation/organisation.queries.ts';
+import { professionRequirements, type ReadDb } from '../../projections/organisation/organisation.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 
 export type ProfileDeps = { readonly store: EventStore; readonly db: ReadDb; readonly passwords: PasswordHasher };
+
+/**
+ * The profession must exist, and the numbers it asks for (spec §5) must be there: a licence number
+ * (1 to 5 characters) and, for the medical and dental specialties, a chamber membership number.
+ */
+export const requireProfessionNumbers = async (
+  deps: { db: ReadDb },
+  fields: { professionId: number; licenceNumber: string | null; chamberMembershipNumber: string | null },
+) => {
+  const needs = await professionRequirements(deps.db, fields.professionId);
+  if (needs === null) throw new DomainError('400', 'Izbrani poklic ne obstaja.', { status: 400, field: 'professionId' });
+  if (needs.licence && !fields.licenceNumber) {
+    throw new DomainError('400', 'Za izbrani poklic je številka licence obvezna.', { status: 400, field: 'licenceNumber' });
+  }
+  if (needs.chamber && !fields.chamberMembershipNumber) {
+    throw new DomainError('400', 'Za izbrani poklic je številka članstva v zbornici obvezna.', { status: 400, field: 'chamberMembershipNumber' });
+  }
+};
 
 /**
  * A user's own profile (1001). The profession must exist; one that asks for a licence number
  * (spec §5) gets one.
  */
 export const updateProfile = async (deps: ProfileDeps, userId: number, profile: ProfileFields, metadata: EventMetadata) => {
-  const needsLicence = await professionNeedsLicence(deps.db, profile.professionId);
-  if (needsLicence === null) throw new DomainError('400', 'Izbrani poklic ne obstaja.', { status: 400, field: 'professionId' });
-  if (needsLicence && !profile.licenceNumber) {
-    throw new DomainError('400', 'Za izbrani poklic je številka licence obvezna.', { status: 400, field: 'licenceNumber' });
-  }
+  await requireProfessionNumbers(deps, profile);
   const result = await handleCommand(deps.store, {
     streamName: userStream(userId),
     decider: userDecider,

@@ -20,6 +20,9 @@ export const registerUserRequest = z
     phone: z.string().trim().max(40).nullable().default(null),
     professionId: idRule.nullable().default(null),
     password: passwordRule.nullable().default(null),
+    otherJob: z.string().trim().max(100).nullable().default(null),
+    licenceNumber: z.string().trim().max(5).nullable().default(null),
+    chamberMembershipNumber: z.string().trim().max(20).nullable().default(null),
   })
   .strict();
 
@@ -32,7 +35,17 @@ type Deps = { readonly store: EventStore; readonly ids: IdAllocator; readonly pa
  * racing for one value cannot both win), then writes the user's stream. A claim made before a
  * later step fails is released again.
  */
-export const registerUser = async (deps: Deps, input: RegisterUserRequest, roles: readonly RoleAssignment[], metadata: EventMetadata) => {
+export const registerUser = async (
+  deps: Deps,
+  input: RegisterUserRequest,
+  roles: readonly RoleAssignment[],
+  metadata: EventMetadata,
+  options: {
+    origin?: 'seed' | 'admin' | 'import' | 'self' | 'social';
+    /** A self-registered account waits for this confirmation (its token's user id is the new user's: made by the caller from it). */
+    confirmation?: (userId: number) => { tokenHash: string; sealed: string; expiresAt: Date };
+  } = {},
+) => {
   const request = registerUserRequest.parse(input);
   const userId = await deps.ids.next('user');
   const claims = { username: usernameClaim, email: emailClaim };
@@ -70,6 +83,11 @@ export const registerUser = async (deps: Deps, input: RegisterUserRequest, roles
         professionId: request.professionId,
         passwordHash,
         roles,
+        origin: options.origin ?? 'seed',
+        otherJob: request.otherJob || null,
+        licenceNumber: request.licenceNumber || null,
+        chamberMembershipNumber: request.chamberMembershipNumber || null,
+        ...(options.confirmation ? { confirmation: options.confirmation(userId) } : {}),
       },
       metadata,
     });

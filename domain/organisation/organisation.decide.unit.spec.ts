@@ -114,10 +114,13 @@ describe('community group, profession, profession group and tag deciders', () =>
   });
 
   it('updates a profession only on change', () => {
-    const created = { type: 'ProfessionCreated' as const, data: { professionId: 1, name: 'Farmacevt', groupId: null, needsLicenceNumber: true } };
+    const created = {
+      type: 'ProfessionCreated' as const,
+      data: { professionId: 1, name: 'Farmacevt', groupId: null, needsLicenceNumber: true, needsChamberNumber: false },
+    };
     deciderSpec(professionDecider)
       .given([created])
-      .when({ type: 'UpdateProfession', fields: { name: 'Farmacevt', groupId: null, needsLicenceNumber: true } })
+      .when({ type: 'UpdateProfession', fields: { name: 'Farmacevt', groupId: null, needsLicenceNumber: true, needsChamberNumber: false } })
       .thenExpect([]);
   });
 

@@ -82,6 +82,7 @@ export const professionRule = z
     name: requiredText(),
     groupId: optionalId,
     needsLicenceNumber: z.boolean().default(false),
+    needsChamberNumber: z.boolean().default(false),
   })
   .strict();
 

@@ -6,7 +6,13 @@ import { defineEvent, type EventsOf } from '../shared/event.ts';
 /** A profession (pharmacist, doctor, ...), in a profession group; some need a licence number (spec §5). */
 export const professionStream = (professionId: number) => `profession-${professionId}`;
 
-const fields = z.object({ name: z.string(), groupId: z.number().int().positive().nullable(), needsLicenceNumber: z.boolean() });
+/** Issue 13: a profession may require a chamber membership number (the medical and dental specialties of spec §5). */
+const fields = z.object({
+  name: z.string(),
+  groupId: z.number().int().positive().nullable(),
+  needsLicenceNumber: z.boolean(),
+  needsChamberNumber: z.boolean().default(false),
+});
 
 export const professionEvents = [
   // Version 1 had no group.

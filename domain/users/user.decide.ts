@@ -2,6 +2,7 @@ import type { RoleAssignment } from '../permissions/can.ts';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { type ActiveUser, evolveUser, initialUserState, type UserEvent, type UserProfile, type UserState } from './user.ts';
+import { decideIdentity, type IdentityCommand } from './user-identity.decide.ts';
 
 export const LOGIN_FAILED = 'Prijava ni uspela. Poskusite ponovno.';
 export const TOKEN_INVALID = 'Žeton je neveljaven ali je potekel.';
@@ -19,7 +20,14 @@ export type UserCommand =
       professionId: number | null;
       passwordHash: string | null;
       roles: readonly RoleAssignment[];
+      origin?: 'seed' | 'admin' | 'import' | 'self' | 'social';
+      otherJob?: string | null;
+      licenceNumber?: string | null;
+      chamberMembershipNumber?: string | null;
+      /** A self-registered account: the e-mail confirmation it waits for (it cannot sign in before). */
+      confirmation?: { tokenHash: string; sealed: string; expiresAt: Date };
     }
+  | IdentityCommand
   | { type: 'GrantRole'; role: RoleAssignment }
   | { type: 'RevokeRole'; role: RoleAssignment }
   /**
@@ -45,8 +53,29 @@ const requireActive = (state: UserState): ActiveUser => {
 
 const registerUser = (command: Extract<UserCommand, { type: 'RegisterUser' }>, state: UserState): UserEvent[] => {
   if (state.status !== 'none') throw new DomainError('409', 'Uporabnik že obstaja.', { status: 409 });
-  const { type: _type, roles, ...data } = command;
-  return [{ type: 'UserRegistered', data }, ...uniqueRoles(roles).map((role): UserEvent => ({ type: 'UserRoleGranted', data: role }))];
+  const { type: _type, roles, confirmation, origin, otherJob, licenceNumber, chamberMembershipNumber, ...data } = command;
+  return [
+    {
+      type: 'UserRegistered',
+      data: {
+        ...data,
+        origin: origin ?? 'seed',
+        emailConfirmed: confirmation === undefined,
+        otherJob: otherJob ?? null,
+        licenceNumber: licenceNumber ?? null,
+        chamberMembershipNumber: chamberMembershipNumber ?? null,
+      },
+    },
+    ...uniqueRoles(roles).map((role): UserEvent => ({ type: 'UserRoleGranted', data: role })),
+    ...(confirmation
+      ? [
+          {
+            type: 'UserEmailConfirmationRequested',
+            data: { tokenHash: confirmation.tokenHash, sealed: confirmation.sealed, expiresAt: confirmation.expiresAt.toISOString() },
+          } as UserEvent,
+        ]
+      : []),
+  ];
 };
 
 const uniqueRoles = (roles: readonly RoleAssignment[]) =>
@@ -65,7 +94,9 @@ const revokeRole = (role: RoleAssignment, state: UserState): UserEvent[] => {
 };
 
 const logIn = (command: Extract<UserCommand, { type: 'LogIn' }>, state: UserState): UserEvent[] => {
-  if (state.status !== 'active' || state.passwordHash === null || state.passwordHash !== command.verifiedPasswordHash) throw loginFailed();
+  // An account waiting for its e-mail to be confirmed is refused exactly like a wrong password.
+  if (state.status !== 'active' || state.passwordHash === null || state.passwordHash !== command.verifiedPasswordHash || !state.emailConfirmed)
+    throw loginFailed();
   return [{ type: 'UserLoggedIn', data: { sessionId: command.sessionId, method: 'password' } }];
 };
 
@@ -121,10 +152,8 @@ export const decideUser = (command: UserCommand, state: UserState): UserEvent[] 
     case 'StartImpersonation':
       requireActive(state);
       return [{ type: 'UserImpersonationStarted', data: { sessionId: command.sessionId, adminId: command.adminId } }];
-    default: {
-      const unreachable: never = command;
-      return unreachable;
-    }
+    default:
+      return decideIdentity(command, requireActive(state));
   }
 };
 

@@ -21,22 +21,28 @@ const registered: UserEvent = {
     phone: null,
     professionId: null,
     passwordHash: 'hash-1',
+    origin: 'seed',
+    emailConfirmed: true,
+    otherJob: null,
+    licenceNumber: null,
+    chamberMembershipNumber: null,
   },
 };
+const { origin: _origin, emailConfirmed: _confirmed, ...registration } = registered.data as Extract<UserEvent, { type: 'UserRegistered' }>['data'];
 const manager = { roleId: ROLE.manager, unitId: 3, companyId: 2 } as const;
 
 describe('user decider', () => {
   it('registers a user with its roles, each once', () => {
     spec
       .given([])
-      .when({ type: 'RegisterUser', ...registered.data, roles: [manager, manager] })
+      .when({ type: 'RegisterUser', ...registration, roles: [manager, manager] })
       .thenExpect([registered, { type: 'UserRoleGranted', data: manager }]);
   });
 
   it('refuses to register the same user twice', () => {
     spec
       .given([registered])
-      .when({ type: 'RegisterUser', ...registered.data, roles: [] })
+      .when({ type: 'RegisterUser', ...registration, roles: [] })
       .thenFails('409');
   });
 

@@ -5,6 +5,12 @@ import { defineEvent, type EventsOf } from '../shared/event.ts';
 
 export const userStream = (userId: number) => `user-${userId}`;
 
+/** spec §1: social sign-in and binding with two providers. */
+export const SOCIAL_PLATFORMS = ['google', 'facebook'] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+
+const secretRequest = z.object({ tokenHash: z.string(), sealed: z.string(), expiresAt: z.iso.datetime() });
+
 const roleAssignment = z.object({
   roleId: z.number().int().refine(isRoleId),
   unitId: z.number().int().nonnegative(),
@@ -24,12 +30,18 @@ export const userEvents = [
       phone: z.string().nullable(),
       professionId: z.number().int().positive().nullable(),
       passwordHash: z.string().nullable(),
+      // Issue 13: where the account came from; a self-registered one waits for its e-mail to be confirmed.
+      origin: z.enum(['seed', 'admin', 'import', 'self', 'social']).default('seed'),
+      emailConfirmed: z.boolean().default(true),
+      otherJob: z.string().nullable().default(null),
+      licenceNumber: z.string().nullable().default(null),
+      chamberMembershipNumber: z.string().nullable().default(null),
     }),
   ),
   defineEvent('UserRoleGranted', roleAssignment),
   defineEvent('UserRoleRevoked', roleAssignment),
   defineEvent('UserPasswordChanged', z.object({ passwordHash: z.string() })),
-  defineEvent('UserLoggedIn', z.object({ sessionId: z.uuid(), method: z.enum(['password', 'login-token']) })),
+  defineEvent('UserLoggedIn', z.object({ sessionId: z.uuid(), method: z.enum(['password', 'login-token', 'second-factor', 'social']) })),
   defineEvent('UserLoggedOut', z.object({ sessionId: z.uuid() })),
   defineEvent('UserLoginTokenIssued', z.object({ tokenHash: z.string(), expiresAt: z.iso.datetime() })),
   defineEvent('UserLoginTokenRedeemed', z.object({ tokenHash: z.string(), sessionId: z.uuid() })),
@@ -50,6 +62,27 @@ export const userEvents = [
     }),
   ),
   defineEvent('UserDeletionRequested', z.object({ reason: z.string().nullable() })),
+  // Issue 13: e-mail confirmation, password reset and setup, e-mail change, second factor, social
+  // identities, push. Secrets are kept as a hash to check against and sealed for the mail job
+  // (infrastructure/auth/secret-sealer.port.ts); a token is `<userId>.<secret>`.
+  defineEvent('UserEmailConfirmationRequested', secretRequest),
+  defineEvent('UserEmailConfirmed', z.object({ tokenHash: z.string(), email: z.string() })),
+  defineEvent('UserPasswordResetRequested', secretRequest.extend({ purpose: z.enum(['reset', 'setup']) })),
+  defineEvent('UserPasswordResetCompleted', z.object({ tokenHash: z.string(), passwordHash: z.string() })),
+  defineEvent('UserEmailChangeRequested', secretRequest.extend({ newEmail: z.string(), oldEmail: z.string() })),
+  defineEvent('UserEmailChanged', z.object({ tokenHash: z.string(), oldEmail: z.string(), newEmail: z.string() })),
+  defineEvent('UserSecondFactorEnabled', z.object({})),
+  defineEvent('UserSecondFactorDisabled', z.object({})),
+  defineEvent('UserSecondFactorChallenged', secretRequest.extend({ challengeId: z.uuid() })),
+  defineEvent('UserSecondFactorFailed', z.object({ challengeId: z.uuid() })),
+  defineEvent(
+    'UserSecondFactorPassed',
+    z.object({ challengeId: z.uuid(), trustedDeviceHash: z.string().nullable(), trustedUntil: z.iso.datetime().nullable() }),
+  ),
+  defineEvent('UserSocialIdentityBound', z.object({ platform: z.enum(SOCIAL_PLATFORMS), subject: z.string(), email: z.string().nullable() })),
+  defineEvent('UserSocialIdentityUnbound', z.object({ platform: z.enum(SOCIAL_PLATFORMS), subject: z.string() })),
+  defineEvent('UserPushPreferenceChanged', z.object({ onesignalEnabled: z.number().int().min(0) })),
+  defineEvent('UserSecondaryEmailChanged', z.object({ secondaryEmail: z.string().nullable() })),
 ] as const;
 
 export type UserEvent = EventsOf<typeof userEvents>;
@@ -57,6 +90,11 @@ export type UserEvent = EventsOf<typeof userEvents>;
 export type LoginToken = { readonly expiresAt: string; readonly redeemed: boolean };
 
 export type UserProfile = Extract<UserEvent, { type: 'UserProfileUpdated' }>['data'];
+
+/** A secret sent by mail and not yet used: the hash to check against, until when, and what it is for. */
+export type PendingSecret = { readonly tokenHash: string; readonly expiresAt: string };
+
+export type SecondFactorChallenge = PendingSecret & { readonly challengeId: string; readonly failures: number; readonly passed: boolean };
 
 export type ActiveUser = {
   readonly status: 'active';
@@ -70,6 +108,19 @@ export type ActiveUser = {
   readonly openSessions: readonly string[];
   readonly profile: UserProfile;
   readonly deletionRequested: boolean;
+  /** A self-registered account signs in only once its e-mail is confirmed. */
+  readonly emailConfirmed: boolean;
+  readonly secondaryEmail: string | null;
+  readonly confirmation: PendingSecret | null;
+  /** Reset and setup links not used yet (a newer request does not void an older one before it expires). */
+  readonly passwordResets: readonly (PendingSecret & { readonly purpose: 'reset' | 'setup' })[];
+  readonly emailChange: (PendingSecret & { readonly newEmail: string }) | null;
+  readonly secondFactor: boolean;
+  readonly challenges: readonly SecondFactorChallenge[];
+  /** Devices a second factor was passed on with "remember me", by hash, until when. */
+  readonly trustedDevices: readonly { readonly hash: string; readonly until: string }[];
+  readonly socialIdentities: readonly { readonly platform: SocialPlatform; readonly subject: string; readonly email: string | null }[];
+  readonly onesignalEnabled: number;
 };
 
 export type UserState = { readonly status: 'none' } | ActiveUser;
@@ -98,8 +149,21 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
         otherJob: null,
         licenceNumber: null,
         chamberMembershipNumber: null,
+        ...(event.data.otherJob === undefined ? {} : { otherJob: event.data.otherJob }),
+        ...(event.data.licenceNumber === undefined ? {} : { licenceNumber: event.data.licenceNumber }),
+        ...(event.data.chamberMembershipNumber === undefined ? {} : { chamberMembershipNumber: event.data.chamberMembershipNumber }),
       },
       deletionRequested: false,
+      emailConfirmed: event.data.emailConfirmed ?? true,
+      secondaryEmail: null,
+      confirmation: null,
+      passwordResets: [],
+      emailChange: null,
+      secondFactor: false,
+      challenges: [],
+      trustedDevices: [],
+      socialIdentities: [],
+      onesignalEnabled: 0,
     };
   }
   // Facts about a user that was never registered cannot change anything.
@@ -128,6 +192,60 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       return { ...state, profile: event.data };
     case 'UserDeletionRequested':
       return { ...state, deletionRequested: true };
+    case 'UserEmailConfirmationRequested':
+      return { ...state, confirmation: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
+    case 'UserEmailConfirmed':
+      return { ...state, emailConfirmed: true, confirmation: null };
+    case 'UserPasswordResetRequested':
+      return {
+        ...state,
+        passwordResets: [...state.passwordResets, { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, purpose: event.data.purpose }],
+      };
+    case 'UserPasswordResetCompleted':
+      // Every pending link is void once the password is set; a reset link also confirms the address it came to.
+      return { ...state, passwordHash: event.data.passwordHash, passwordResets: [], emailConfirmed: true, confirmation: null };
+    case 'UserEmailChangeRequested':
+      return { ...state, emailChange: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, newEmail: event.data.newEmail } };
+    case 'UserEmailChanged':
+      return { ...state, email: event.data.newEmail, emailChange: null, emailConfirmed: true };
+    case 'UserSecondFactorEnabled':
+      return { ...state, secondFactor: true };
+    case 'UserSecondFactorDisabled':
+      return { ...state, secondFactor: false, trustedDevices: [] };
+    case 'UserSecondFactorChallenged':
+      return {
+        ...state,
+        // Only the latest few challenges matter; older ones have expired long since.
+        challenges: [
+          ...state.challenges.slice(-4),
+          { challengeId: event.data.challengeId, tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, failures: 0, passed: false },
+        ],
+      };
+    case 'UserSecondFactorFailed':
+      return { ...state, challenges: state.challenges.map((c) => (c.challengeId === event.data.challengeId ? { ...c, failures: c.failures + 1 } : c)) };
+    case 'UserSecondFactorPassed':
+      return {
+        ...state,
+        challenges: state.challenges.map((c) => (c.challengeId === event.data.challengeId ? { ...c, passed: true } : c)),
+        trustedDevices:
+          event.data.trustedDeviceHash && event.data.trustedUntil
+            ? [...state.trustedDevices.slice(-9), { hash: event.data.trustedDeviceHash, until: event.data.trustedUntil }]
+            : state.trustedDevices,
+      };
+    case 'UserSocialIdentityBound':
+      return {
+        ...state,
+        socialIdentities: [
+          ...state.socialIdentities.filter((i) => !(i.platform === event.data.platform && i.subject === event.data.subject)),
+          { platform: event.data.platform, subject: event.data.subject, email: event.data.email },
+        ],
+      };
+    case 'UserSocialIdentityUnbound':
+      return { ...state, socialIdentities: state.socialIdentities.filter((i) => !(i.platform === event.data.platform && i.subject === event.data.subject)) };
+    case 'UserPushPreferenceChanged':
+      return { ...state, onesignalEnabled: event.data.onesignalEnabled };
+    case 'UserSecondaryEmailChanged':
+      return { ...state, secondaryEmail: event.data.secondaryEmail };
     default: {
       const unreachable: never = event;
       return unreachable;

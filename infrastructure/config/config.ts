@@ -24,6 +24,9 @@ const schema = z.object({
   EVENT_STORE: z.enum(['postgres', 'esdb']).default('postgres'),
   EVENTSTORE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Medilearn <no-reply@medilearn.si>'),
+  PUBLIC_URL: z.string().url().optional(),
   JWT_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -69,6 +72,11 @@ export type Config = {
   readonly eventStore: 'postgres' | 'esdb';
   readonly eventStoreUrl: string | undefined;
   readonly jwtSecret: string | undefined;
+  /** Mail through this SMTP server; unset: the local outbox an admin reads (decision 0017). */
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  /** Where links in mail point (the UI's origin). */
+  readonly publicUrl: string;
   readonly jwtTtlSeconds: number;
   readonly loginTokenTtlSeconds: number;
   readonly demoData: boolean;
@@ -104,6 +112,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     eventStore: e.EVENT_STORE,
     eventStoreUrl: e.EVENTSTORE_URL,
     jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     loginTokenTtlSeconds: e.LOGIN_TOKEN_TTL_SECONDS,
     demoData: e.DEMO_DATA,

@@ -1,29 +1,37 @@
 import { PgBoss } from 'pg-boss';
 import type { Log } from '../logging/log.port.ts';
+import type { Jobs } from './jobs.port.ts';
 
-export type JobHandler = (data: unknown) => Promise<void>;
-
-export type Jobs = {
-  /** Registers a queue and its worker; with `cron`, also a schedule (Europe/Ljubljana time). */
-  register(name: string, handler: JobHandler, options?: { cron?: string }): Promise<void>;
-  send(name: string, data?: object): Promise<string | null>;
-  stop(): Promise<void>;
-};
-
-/** Background work in PostgreSQL (pg-boss): exports, imports, notifications, maintenance. */
-export const startJobs = async (options: { connectionString: string; log: Log }): Promise<Jobs> => {
+/** pg-boss in schema `pgboss` of the platform's database: queues, workers, schedules. */
+export const startJobs = async (options: { connectionString: string; log: Log; pollingIntervalSeconds?: number }): Promise<Jobs> => {
   const boss = new PgBoss({ connectionString: options.connectionString, schema: 'pgboss', application_name: 'medilearn-jobs' });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
+  const polling = options.pollingIntervalSeconds ?? 1;
   return {
     async register(name, handler, registration = {}) {
-      await boss.createQueue(name);
-      await boss.work(name, async (jobs) => {
-        for (const job of jobs) await handler(job.data);
+      await boss.createQueue(name, {
+        retryLimit: registration.retryLimit ?? 0,
+        retryDelay: registration.retryDelaySeconds ?? 5,
+        retryBackoff: (registration.retryLimit ?? 0) > 0,
+      });
+      await boss.work(name, { pollingIntervalSeconds: polling }, async (jobs) => {
+        for (const job of jobs) await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
       });
       if (registration.cron) await boss.schedule(name, registration.cron, {}, { tz: 'Europe/Ljubljana' });
     },
-    send: (name, data) => boss.send(name, data ?? {}),
+    send: (name, data, sendOptions = {}) => boss.send(name, data ?? {}, sendOptions.id ? { id: sendOptions.id } : {}),
+    status: async (name, id) => {
+      const job = await boss.getJobById(name, id);
+      if (!job) return null;
+      return {
+        id: job.id,
+        name: job.name,
+        state: job.state as never,
+        retryCount: (job as { retryCount?: number }).retryCount ?? 0,
+        createdOn: new Date((job as { createdOn: string | Date }).createdOn),
+      };
+    },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
 };

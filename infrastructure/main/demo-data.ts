@@ -97,11 +97,17 @@ export const loadDemoData = async (deps: {
     const { id: pharmacy } = await step(createProfessionGroup(org, 'Farmacija', meta));
     const { id: medicine } = await step(createProfessionGroup(org, 'Medicina', meta));
     const { id: nursing } = await step(createProfessionGroup(org, 'Zdravstvena nega', meta));
-    const { id: pharmacist } = await step(createProfession(org, { name: 'Magister farmacije', groupId: pharmacy, needsLicenceNumber: true }, meta));
-    await step(createProfession(org, { name: 'Farmacevtski tehnik', groupId: pharmacy, needsLicenceNumber: false }, meta));
-    await step(createProfession(org, { name: 'Zdravnik', groupId: medicine, needsLicenceNumber: true }, meta));
-    await step(createProfession(org, { name: 'Medicinska sestra', groupId: nursing, needsLicenceNumber: false }, meta));
-    await step(createProfession(org, { name: 'Zobozdravnik', groupId: medicine, needsLicenceNumber: true }, meta));
+    const profession = (name: string, groupId: number, needsLicenceNumber: boolean, needsChamberNumber = false) =>
+      step(createProfession(org, { name, groupId, needsLicenceNumber, needsChamberNumber }, meta));
+    const { id: pharmacist } = await profession('Magister farmacije', pharmacy, true);
+    await profession('Farmacevtski tehnik', pharmacy, false);
+    await profession('Zdravnik', medicine, true);
+    await profession('Medicinska sestra', nursing, false);
+    await profession('Zobozdravnik', medicine, true);
+    // spec §5: the medical and dental specialties also ask for a chamber membership number.
+    await profession('Specialist družinske medicine', medicine, true, true);
+    await profession('Specialist interne medicine', medicine, true, true);
+    await profession('Specialist čeljustne in zobne ortopedije', medicine, true, true);
 
     const people: { username: string; firstName: string; lastName: string; professionId: number | null; roles: RoleAssignment[] }[] = [
       { username: 'admin', firstName: 'Ana', lastName: 'Skrbnik', professionId: null, roles: [{ roleId: ROLE.admin, unitId: 0, companyId: null }] },
@@ -138,6 +144,8 @@ export const loadDemoData = async (deps: {
           lastName: person.lastName,
           professionId: person.professionId,
           password: DEMO_PASSWORD,
+          // Every demo pharmacist holds a licence number (spec §5), so none is sent to fill it in.
+          licenceNumber: person.professionId === pharmacist ? '10001' : null,
         },
         person.roles,
         meta,

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuthDeps } from '../../application/auth/auth.deps.ts';
-import { registerAuthRoutes } from '../../application/auth/auth.routes.ts';
 import { registerConsentRoutes } from '../../application/consents/consents.routes.ts';
 import { missingConsentsFromEvents } from '../../application/consents/consents.ts';
 import { registerCourseRoutes } from '../../application/courses/courses.routes.ts';
 import { registerFileRoutes } from '../../application/files/files.routes.ts';
 import { registerNewsletterRoutes } from '../../application/newsletters/newsletters.routes.ts';
 import { registerOrganisationRoutes } from '../../application/organisation/organisation.routes.ts';
+import type { AuthDeps } from '../../application/users/auth.deps.ts';
+import { registerAuthRoutes } from '../../application/users/auth.routes.ts';
 import { registerProfileRoutes } from '../../application/users/profile.routes.ts';
 import { registerCourseReadRoutes } from '../../projections/courses/courses.routes.ts';
 import { registerOrganisationReadRoutes } from '../../projections/organisation/organisation.routes.ts';

@@ -36,7 +36,8 @@ const upsertCompany = async ({ tx, table }: ProjectionContext, id: number, d: Co
  */
 export const organisationProjection = defineProjection({
   name: 'organisation',
-  version: 2,
+  // 3: professions that require a chamber membership number (issue 13).
+  version: 3,
   tables: ['companies', 'units', 'community_groups', 'community_group_units', 'professions', 'profession_groups', 'tags'],
   setup: (table) => [
     sql.unsafe`create table ${table('companies')} (
@@ -52,7 +53,8 @@ export const organisationProjection = defineProjection({
     sql.unsafe`create table ${table('community_groups')} (id integer primary key, name text not null, created_at timestamptz not null, updated_at timestamptz not null)`,
     sql.unsafe`create table ${table('community_group_units')} (group_id integer not null, unit_id integer not null, primary key (group_id, unit_id))`,
     sql.unsafe`create index on ${table('community_group_units')} (unit_id)`,
-    sql.unsafe`create table ${table('professions')} (id integer primary key, name text not null, group_id integer, needs_licence_number boolean not null)`,
+    sql.unsafe`create table ${table('professions')} (id integer primary key, name text not null, group_id integer, needs_licence_number boolean not null,
+      needs_chamber_number boolean not null default false)`,
     sql.unsafe`create table ${table('profession_groups')} (id integer primary key, name text not null)`,
     sql.unsafe`create table ${table('tags')} (id integer primary key, kind text not null, name text not null, internal_use boolean not null, deleted boolean not null default false)`,
     sql.unsafe`create index on ${table('tags')} (kind)`,
@@ -116,15 +118,18 @@ export const organisationProjection = defineProjection({
         insert into ${table('community_group_units')} (group_id, unit_id) select ${id}, unnest(${sql.array(d.unitIds, 'int4')}) on conflict do nothing`);
     },
     ProfessionCreated: async ({ tx, table }, event) => {
-      const d = (event as Data<{ professionId: number; name: string; groupId: number | null; needsLicenceNumber: boolean }>).data;
+      const d = (event as Data<{ professionId: number; name: string; groupId: number | null; needsLicenceNumber: boolean; needsChamberNumber?: boolean }>).data;
       await tx.query(sql.unsafe`
-        insert into ${table('professions')} (id, name, group_id, needs_licence_number) values (${d.professionId}, ${d.name}, ${d.groupId}, ${d.needsLicenceNumber})
-        on conflict (id) do update set name = excluded.name, group_id = excluded.group_id, needs_licence_number = excluded.needs_licence_number`);
+        insert into ${table('professions')} (id, name, group_id, needs_licence_number, needs_chamber_number)
+        values (${d.professionId}, ${d.name}, ${d.groupId}, ${d.needsLicenceNumber}, ${d.needsChamberNumber ?? false})
+        on conflict (id) do update set name = excluded.name, group_id = excluded.group_id, needs_licence_number = excluded.needs_licence_number,
+          needs_chamber_number = excluded.needs_chamber_number`);
     },
     ProfessionUpdated: async ({ tx, table }, event) => {
-      const d = (event as Data<{ name: string; groupId: number | null; needsLicenceNumber: boolean }>).data;
+      const d = (event as Data<{ name: string; groupId: number | null; needsLicenceNumber: boolean; needsChamberNumber?: boolean }>).data;
       await tx.query(sql.unsafe`
-        update ${table('professions')} set name = ${d.name}, group_id = ${d.groupId}, needs_licence_number = ${d.needsLicenceNumber} where id = ${idOf(event)}`);
+        update ${table('professions')} set name = ${d.name}, group_id = ${d.groupId}, needs_licence_number = ${d.needsLicenceNumber},
+          needs_chamber_number = ${d.needsChamberNumber ?? false} where id = ${idOf(event)}`);
     },
     ProfessionGroupCreated: async ({ tx, table }, event) => {
       const d = (event as Data<{ groupId: number; name: string }>).data;

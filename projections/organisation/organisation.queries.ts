@@ -194,13 +194,14 @@ export const professionItem = z.object({
   groupId: z.number().nullable(),
   groupName: z.string().nullable(),
   needsLicenceNumber: z.boolean(),
+  needsChamberNumber: z.boolean(),
 });
 
 export const listProfessions = async (db: ReadDb, params: ListParams & { ids?: readonly number[] }): Promise<Page<z.infer<typeof professionItem>>> => {
   const where = sql.fragment`${searchFilter(sql.fragment`p.name`, params)} and ${params.ids ? sql.fragment`p.id = any(${sql.array([...params.ids], 'int4')})` : sql.fragment`true`}`;
   const sorts = { name: sql.fragment`lower(p.name)`, group: sql.fragment`lower(g.name)`, id: sql.fragment`p.id` };
   const items = await db.any(sql.type(professionItem)`
-    select p.id, p.name, p.group_id as "groupId", g.name as "groupName", p.needs_licence_number as "needsLicenceNumber"
+    select p.id, p.name, p.group_id as "groupId", g.name as "groupName", p.needs_licence_number as "needsLicenceNumber", p.needs_chamber_number as "needsChamberNumber"
       from rm.professions p left join rm.profession_groups g on g.id = p.group_id
      where ${where}
      order by ${orderBy(sorts, params, 'name')} ${limitOffset(params)}`);
@@ -278,6 +279,7 @@ export const organisationDependents = async (db: ReadDb, what: 'unit' | 'company
   return row;
 };
 
-/** Whether a profession asks for a licence number (spec §5); null when there is no such profession. */
-export const professionNeedsLicence = async (db: ReadDb, professionId: number) =>
-  db.maybeOneFirst(sql.type(z.object({ needs_licence_number: z.boolean() }))`select needs_licence_number from rm.professions where id = ${professionId}`);
+/** What a profession asks of its members (spec §5): a licence number, a chamber membership number; null when there is no such profession. */
+export const professionRequirements = async (db: ReadDb, professionId: number) =>
+  db.maybeOne(sql.type(z.object({ licence: z.boolean(), chamber: z.boolean() }))`
+    select needs_licence_number as licence, needs_chamber_number as chamber from rm.professions where id = ${professionId}`);

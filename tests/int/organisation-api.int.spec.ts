@@ -164,7 +164,7 @@ describe('organisation API', () => {
     expect(profession.statusCode).toBe(201);
     const list = await p.app.inject({ method: 'GET', url: '/api/professions?search=farm' });
     expect(list.json()).toEqual({
-      items: [{ id: id(profession), name: 'Magister farmacije', groupId: group, groupName: 'Farmacija', needsLicenceNumber: true }],
+      items: [{ id: id(profession), name: 'Magister farmacije', groupId: group, groupName: 'Farmacija', needsLicenceNumber: true, needsChamberNumber: false }],
       total: 1,
     });
     expect((await call('vodja', 'POST', '/api/professions', { name: 'Ne' })).statusCode).toBe(403);

@@ -45,26 +45,26 @@ describe('architecture (DESIGN.md §2)', () => {
   });
 
   it('catches application code that reaches into another feature, a projection or a concrete adapter', () => {
-    expect(check('application/auth/log-in.ts', "import { x } from '../users/register-user.ts';")).toHaveLength(1);
-    expect(check('application/auth/log-in.ts', "import { x } from '../../projections/users/users.projection.ts';")).toHaveLength(1);
-    expect(check('application/auth/log-in.ts', "import { x } from '../../infrastructure/event-store/postgres/postgres-event-store.ts';")).toHaveLength(1);
-    expect(check('application/auth/log-in.ts', "import pg from 'pg';")).toEqual(['application uses ports, not drivers']);
+    expect(check('application/users/log-in.ts', "import { x } from '../users/register-user.ts';")).toHaveLength(1);
+    expect(check('application/users/log-in.ts', "import { x } from '../../projections/users/users.projection.ts';")).toHaveLength(1);
+    expect(check('application/users/log-in.ts', "import { x } from '../../infrastructure/event-store/postgres/postgres-event-store.ts';")).toHaveLength(1);
+    expect(check('application/users/log-in.ts', "import pg from 'pg';")).toEqual(['application uses ports, not drivers']);
     expect(
       check(
-        'application/auth/log-in.ts',
+        'application/users/log-in.ts',
         "import { a } from '../shared/handle-command.ts';\nimport { b } from '../../infrastructure/http/http.port.ts';\nimport { c } from '../../projections/users/users.queries.ts';\nimport { d } from './auth.deps.ts';",
       ),
     ).toEqual([]);
   });
 
   it('catches projections that import application code or another projection', () => {
-    expect(check('projections/users/users.projection.ts', "import { x } from '../../application/auth/log-in.ts';")).toHaveLength(1);
+    expect(check('projections/users/users.projection.ts', "import { x } from '../../application/users/log-in.ts';")).toHaveLength(1);
     expect(check('projections/users/users.projection.ts', "import { x } from '../organisation/organisation.projection.ts';")).toHaveLength(1);
   });
 
   it('catches infrastructure outside the composition root that wires features', () => {
-    expect(check('infrastructure/http/app.ts', "import { x } from '../../application/auth/auth.routes.ts';")).toHaveLength(1);
-    expect(check('infrastructure/main/platform.ts', "import { x } from '../../application/auth/auth.routes.ts';")).toEqual([]);
+    expect(check('infrastructure/http/app.ts', "import { x } from '../../application/users/auth.routes.ts';")).toHaveLength(1);
+    expect(check('infrastructure/main/platform.ts', "import { x } from '../../application/users/auth.routes.ts';")).toEqual([]);
   });
 
   it('catches UI code that imports the backend or another UI feature', () => {
@@ -77,6 +77,6 @@ describe('architecture (DESIGN.md §2)', () => {
   });
 
   it('catches barrel files and export *', () => {
-    expect(check('application/auth/index.ts', "export * from './log-in.ts';")).toEqual(['no barrel files', 'no export *']);
+    expect(check('application/users/index.ts', "export * from './log-in.ts';")).toEqual(['no barrel files', 'no export *']);
   });
 });

@@ -4,7 +4,14 @@ import type { ListQuery } from '../../../components/data-table.tsx';
 import { api } from '../../../lib/api-client.ts';
 
 export type CommunityGroup = { id: number; name: string; units: { id: number; name: string; company_name: string | null }[] };
-export type Profession = { id: number; name: string; groupId: number | null; groupName: string | null; needsLicenceNumber: boolean };
+export type Profession = {
+  id: number;
+  name: string;
+  groupId: number | null;
+  groupName: string | null;
+  needsLicenceNumber: boolean;
+  needsChamberNumber: boolean;
+};
 export type ProfessionGroup = { id: number; name: string; professions: { id: number; name: string }[] };
 
 export const listCommunityGroups = (query: Partial<ListQuery>) => api<{ items: CommunityGroup[]; total: number }>('GET', '/community-groups', { query });

@@ -153,6 +153,7 @@ export const ProfessionsListPage = () => {
           { key: 'name', label: t('organisation.profession.name'), sortKey: 'name', render: (p) => p.name },
           { key: 'group', label: t('organisation.profession.group'), sortKey: 'group', render: (p) => p.groupName ?? '' },
           { key: 'licence', label: t('organisation.profession.licence'), render: (p) => t(p.needsLicenceNumber ? 'form.yes' : 'form.no') },
+          { key: 'chamber', label: t('organisation.profession.chamber'), render: (p) => t(p.needsChamberNumber ? 'form.yes' : 'form.no') },
         ]}
       />
     </>
@@ -162,11 +163,12 @@ export const ProfessionsListPage = () => {
 export const ProfessionFormPage = ({ id }: { id: number | null }) => {
   const { t } = useTranslation();
   const profession = useQuery({ queryKey: ['professions', id], queryFn: () => getProfession(id as number), enabled: id !== null });
-  const form = useZodForm(professionRule, { name: '', groupId: null, needsLicenceNumber: false });
+  const form = useZodForm(professionRule, { name: '', groupId: null, needsLicenceNumber: false, needsChamberNumber: false });
   const loaded = profession.data;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per loaded profession.
   useEffect(() => {
-    if (loaded) form.reset({ name: loaded.name, groupId: loaded.groupId, needsLicenceNumber: loaded.needsLicenceNumber });
+    if (loaded)
+      form.reset({ name: loaded.name, groupId: loaded.groupId, needsLicenceNumber: loaded.needsLicenceNumber, needsChamberNumber: loaded.needsChamberNumber });
   }, [loaded]);
   const save = useSave<z.input<typeof professionRule>>({
     save: (input) => saveProfession(id, input),
@@ -203,6 +205,11 @@ export const ProfessionFormPage = ({ id }: { id: number | null }) => {
         label={t('organisation.profession.licence')}
         checked={form.values.needsLicenceNumber ?? false}
         onChange={(x) => form.set('needsLicenceNumber', x.currentTarget.checked)}
+      />
+      <Checkbox
+        label={t('organisation.profession.chamber')}
+        checked={form.values.needsChamberNumber ?? false}
+        onChange={(x) => form.set('needsChamberNumber', x.currentTarget.checked)}
       />
     </FormCard>
   );

@@ -1,0 +1,22 @@
+/**
+ * Background work in PostgreSQL (pg-boss): mail, notifications, imports, exports, maintenance.
+ * A job survives a restart; a failed one is retried with backoff and stays visible as failed.
+ */
+export type JobHandler = (data: unknown, meta: { readonly id: string; readonly retryCount: number }) => Promise<void>;
+
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+export type JobStatus = { readonly id: string; readonly name: string; readonly state: JobState; readonly retryCount: number; readonly createdOn: Date };
+
+export type Jobs = {
+  /** Registers a queue and its worker; with `cron`, also a schedule (Europe/Ljubljana time); `retryLimit` attempts with exponential backoff. */
+  register(name: string, handler: JobHandler, options?: { cron?: string; retryLimit?: number; retryDelaySeconds?: number }): Promise<void>;
+  /**
+   * Queues a job. With an `id` (a UUID), sending the same id again queues nothing: a reactor that
+   * sees an event twice sends its job once.
+   */
+  send(name: string, data?: object, options?: { id?: string }): Promise<string | null>;
+  /** A job's state, or null when pg-boss has purged it. */
+  status(name: string, id: string): Promise<JobStatus | null>;
+  stop(): Promise<void>;
+};
