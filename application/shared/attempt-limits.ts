@@ -11,7 +11,16 @@ export type AttemptLimits = {
 };
 
 /** The kinds of guessable secrets: each has budgets of its own. */
-export type AttemptKind = 'login' | 'login-token' | 'log-in-as' | 'second-factor' | 'password-reset' | 'password-change';
+export type AttemptKind =
+  | 'login'
+  | 'login-token'
+  | 'log-in-as'
+  | 'second-factor'
+  | 'second-factor-resend'
+  | 'password-reset'
+  | 'password-change'
+  | 'registration'
+  | 'link';
 
 /**
  * Counts an attempt against the account's and the address's budget for `kind` and refuses with

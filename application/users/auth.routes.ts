@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { idParam } from '../../domain/shared/id.rules.ts';
-import { commandMetadata, errorResponses, type HttpApp, PUBLIC, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
+import {
+  commandMetadata,
+  errorResponses,
+  type HttpApp,
+  PUBLIC,
+  readDeviceSecret,
+  requireAuth,
+  system,
+  withPosition,
+} from '../../infrastructure/http/http.port.ts';
 import { guardAttempts } from '../shared/attempt-limits.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import { logIn, logInRequest } from './log-in.ts';
@@ -19,12 +28,19 @@ export const registerAuthRoutes = (app: HttpApp, deps: AuthDeps) => {
     {
       config: { access: PUBLIC },
       bodyLimit,
-      schema: { tags: ['auth'], summary: 'Log in with username or e-mail and password', body: logInRequest, response: { 200: authToken, ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with username or e-mail and password: a session, or (second factor on) the token for /prijava/2fa',
+        body: logInRequest,
+        response: { 200: z.union([authToken, z.object({ secondFactorAuth: authToken })]), ...errorResponses },
+      },
     },
     async (request, reply) => {
       await guardAttempts(deps.attempts, reply, 'login', { account: request.body.usernameOrEmail, address: request.ip });
-      const result = await logIn(deps, request.body, commandMetadata(request));
-      return withPosition(reply, result.position).send({ authToken: result.authToken });
+      const result = await logIn(deps, request.body, commandMetadata(request), { secret: readDeviceSecret(request) });
+      withPosition(reply, result.position);
+      // spec §7: "authToken, or secondFactorAuth carrying an authToken: goes to 2FA".
+      return reply.send(result.kind === 'session' ? { authToken: result.authToken } : { secondFactorAuth: { authToken: result.auth2FAToken } });
     },
   );
 

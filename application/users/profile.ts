@@ -6,6 +6,7 @@ import type { PasswordHasher } from '../../infrastructure/auth/password-hasher.p
 import type { EventMetadata, EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 import { professionRequirements, type ReadDb } from '../../projections/organisation/organisation.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
+import { emailOwner } from './user-state.ts';
 
 export type ProfileDeps = { readonly store: EventStore; readonly db: ReadDb; readonly passwords: PasswordHasher };
 
@@ -31,15 +32,27 @@ export const requireProfessionNumbers = async (
  * A user's own profile (1001). The profession must exist; one that asks for a licence number
  * (spec §5) gets one.
  */
-export const updateProfile = async (deps: ProfileDeps, userId: number, profile: ProfileFields, metadata: EventMetadata) => {
-  await requireProfessionNumbers(deps, profile);
-  const result = await handleCommand(deps.store, {
+export const updateProfile = async (deps: ProfileDeps, userId: number, fields: ProfileFields, metadata: EventMetadata) => {
+  await requireProfessionNumbers(deps, fields);
+  const { secondaryEmail, ...profile } = fields;
+  // spec §8: a secondary e-mail that is another account's address is refused with 422016.
+  if (secondaryEmail !== null) {
+    const owner = await emailOwner(deps.store, secondaryEmail);
+    if (owner !== null && owner !== userId) throw new DomainError('422016', 'Ta e-naslov že uporablja drug račun.', { status: 422, field: 'secondaryEmail' });
+  }
+  const updated = await handleCommand(deps.store, {
     streamName: userStream(userId),
     decider: userDecider,
     command: { type: 'UpdateProfile', profile },
     metadata,
   });
-  return { id: userId, position: result.position };
+  const secondary = await handleCommand(deps.store, {
+    streamName: userStream(userId),
+    decider: userDecider,
+    command: { type: 'ChangeSecondaryEmail', secondaryEmail },
+    metadata,
+  });
+  return { id: userId, position: secondary.position ?? updated.position };
 };
 
 /**

@@ -11,3 +11,9 @@ export const emailClaim = {
   stream: (email: string) => claimStream('useremail', email),
   decider: claimDecider(() => new DomainError('422005', 'E-naslov je že zaseden.', { status: 422, field: 'email' })),
 };
+
+/** A social identity (provider and its subject) belongs to one account at most. */
+export const socialIdentityClaim = {
+  stream: (platform: string, subject: string) => claimStream('socialidentity', `${platform}_${subject}`),
+  decider: claimDecider(() => new DomainError('409', 'Ta račun pri ponudniku je že povezan z drugim uporabnikom.', { status: 409, field: 'social' })),
+};

@@ -27,7 +27,7 @@ export type IdentityCommand =
   | ({ type: 'ChallengeSecondFactor'; challengeId: string } & Sealed)
   /** A wrong code is recorded (UserSecondFactorFailed) and the slice refuses after appending it. */
   | { type: 'AnswerSecondFactor'; challengeId: string; codeHash: string; now: Date; sessionId: string; trustedDevice: { hash: string; until: Date } | null }
-  | { type: 'LogInTrusted'; sessionId: string; method: 'second-factor' | 'social'; now: Date }
+  | { type: 'LogInTrusted'; sessionId: string; method: 'second-factor' | 'social' | 'email-link'; now: Date }
   | { type: 'BindSocialIdentity'; platform: SocialPlatform; subject: string; email: string | null }
   | { type: 'UnbindSocialIdentity'; platform: SocialPlatform; subject: string }
   | { type: 'SetPushPreference'; onesignalEnabled: number }

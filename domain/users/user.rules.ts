@@ -56,7 +56,7 @@ export const phoneRule = singleLine(
   z
     .string({ error: REQUIRED })
     .trim()
-    .min(1, { error: REQUIRED })
+    .min(1, { error: REQUIRED, abort: true })
     .max(30, { error: TOO_LONG })
     .regex(/^\+?[0-9][0-9 ()/-]{4,}$/, { error: 'Vnesite veljavno telefonsko številko' }),
 );
@@ -77,6 +77,14 @@ export const profileRule = z
     otherJob: optionalLine(100),
     licenceNumber: licenceNumberRule,
     chamberMembershipNumber: optionalLine(20),
+    /** spec §3 secondaryEmail: optional; another user's address is refused (422016). */
+    secondaryEmail: z
+      .string()
+      .trim()
+      .max(254, { error: 'E-naslov je predolg' })
+      .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'Vnesite veljaven e-naslov' })
+      .nullish()
+      .transform((v) => (v ? v.toLowerCase() : null)),
   })
   .strict();
 
@@ -101,5 +109,75 @@ export const deletionRequestRule = z
       .max(500, { error: TOO_LONG })
       .nullish()
       .transform((v) => v || null),
+  })
+  .strict();
+
+/**
+ * Registration (spec §2 /registracija, §3, §5): every user field, the password twice, and the four
+ * required consents. First, middle and last name, phone and profession are required (§5); the
+ * licence and chamber numbers are required where the profession asks for them (checked against the
+ * profession). `socialToken` carries a social identity waiting to be bound (a sign-in with an
+ * unknown Google or Facebook account).
+ */
+export const REQUIRED_CONSENT_CODES = [1, 2, 3, 4] as const;
+export const CONSENTS_REQUIRED_MESSAGE = 'Za registracijo potrebujemo vse obvezne privolitve.';
+
+export const registrationRule = z
+  .object({
+    username: usernameRule,
+    email: emailRule,
+    password: passwordRule,
+    passwordConfirmation: z.string({ error: REQUIRED }),
+    firstName: personNameRule,
+    middleName: personNameRule,
+    lastName: personNameRule,
+    phone: phoneRule,
+    professionId: z.number({ error: REQUIRED }).int().positive({ error: REQUIRED }).max(2_147_483_647, { error: REQUIRED }),
+    otherJob: optionalLine(100),
+    licenceNumber: licenceNumberRule,
+    chamberMembershipNumber: optionalLine(20),
+    consents: z
+      .array(z.number().int())
+      .max(10)
+      .refine((given) => REQUIRED_CONSENT_CODES.every((code) => given.includes(code)), { error: CONSENTS_REQUIRED_MESSAGE }),
+    regFormId: z.union([z.string().max(100), z.number().int()]).optional(),
+    socialToken: z.string().max(4000).optional(),
+  })
+  .strict()
+  .refine((v) => v.password === v.passwordConfirmation, { error: 'Gesli se ne ujemata', path: ['passwordConfirmation'] });
+
+export type RegistrationFields = z.output<typeof registrationRule>;
+
+/** The address a reset, a confirmation or a new-user link is asked for. */
+export const emailRequestRule = z.object({ email: emailRule }).strict();
+
+/** A link's token, and for a password reset or first password the new password twice. */
+export const tokenRule = z.object({ token: z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(200) }).strict();
+export const passwordResetRule = z
+  .object({
+    token: z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(200),
+    password: passwordRule,
+    passwordConfirmation: z.string({ error: REQUIRED }),
+  })
+  .strict()
+  .refine((v) => v.password === v.passwordConfirmation, { error: 'Gesli se ne ujemata', path: ['passwordConfirmation'] });
+
+/** A new e-mail, confirmed by the current password. */
+export const emailChangeRule = z.object({ email: emailRule, password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).max(1024) }).strict();
+
+/** The second factor switched on or off, confirmed by the current password. */
+export const secondFactorSettingRule = z
+  .object({ enabled: z.boolean({ error: REQUIRED }), password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).max(1024) })
+  .strict();
+
+/** The code from the mail (6 digits) with the token the login answered, and "remember me". */
+export const secondFactorAnswerRule = z
+  .object({
+    auth2FAToken: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).max(2000),
+    code: z
+      .string({ error: REQUIRED })
+      .trim()
+      .regex(/^\d{6}$/, { error: 'Koda ima 6 števk' }),
+    rememberMe: z.boolean().default(false),
   })
   .strict();

@@ -41,7 +41,7 @@ export const userEvents = [
   defineEvent('UserRoleGranted', roleAssignment),
   defineEvent('UserRoleRevoked', roleAssignment),
   defineEvent('UserPasswordChanged', z.object({ passwordHash: z.string() })),
-  defineEvent('UserLoggedIn', z.object({ sessionId: z.uuid(), method: z.enum(['password', 'login-token', 'second-factor', 'social']) })),
+  defineEvent('UserLoggedIn', z.object({ sessionId: z.uuid(), method: z.enum(['password', 'login-token', 'second-factor', 'social', 'email-link']) })),
   defineEvent('UserLoggedOut', z.object({ sessionId: z.uuid() })),
   defineEvent('UserLoginTokenIssued', z.object({ tokenHash: z.string(), expiresAt: z.iso.datetime() })),
   defineEvent('UserLoginTokenRedeemed', z.object({ tokenHash: z.string(), sessionId: z.uuid() })),

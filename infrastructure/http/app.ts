@@ -230,7 +230,7 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
   });
 
   app.setErrorHandler((error, request, reply) => {
-    const response = toErrorResponse(error);
+    const response = toErrorResponse(error, request.routeOptions?.config?.fieldCodes);
     if (response.logAsError) request.log.error({ err: error, path: request.url.split('?')[0] }, 'request failed');
     reply.status(response.status).send(response.body);
   });

@@ -49,7 +49,7 @@ const fromIssues = (issues: readonly Issue[]): ErrorItem[] =>
   });
 
 /** Every failure as the API's one error shape, `{ errors: [{ code, message, field }] }`; a 5xx says nothing of its cause. */
-export const toErrorResponse = (error: unknown): ErrorResponse => {
+export const toErrorResponse = (error: unknown, fieldCodes?: Readonly<Record<string, string>>): ErrorResponse => {
   if (error instanceof DomainError) {
     return { status: error.status, body: { errors: [{ code: error.code, message: error.message, field: error.field ?? null }] }, logAsError: false };
   }
@@ -63,7 +63,8 @@ export const toErrorResponse = (error: unknown): ErrorResponse => {
         ...(params.keys ? { keys: params.keys } : {}),
       };
     });
-    return { status: 400, body: { errors: fromIssues(items) }, logAsError: false };
+    const errors = fromIssues(items).map((item) => ({ ...item, code: (item.field && fieldCodes?.[item.field]) || item.code }));
+    return { status: 400, body: { errors }, logAsError: false };
   }
   if (error instanceof ZodError) {
     return { status: 400, body: { errors: fromIssues(error.issues as Issue[]) }, logAsError: false };

@@ -68,6 +68,8 @@ declare module 'fastify' {
     withoutConsents?: boolean;
     /** A feature flag of spec §1 the route belongs to: while it is off, the route answers 404 as if it did not exist. */
     feature?: keyof FeatureFlags;
+    /** Error codes of spec §8 for validation errors by field (registration: e-mail 422004, username 422014, ...). */
+    fieldCodes?: Readonly<Record<string, string>>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -131,3 +133,28 @@ export const errorResponses = { 400: errorBody, 401: errorBody, 403: errorBody, 
  */
 export const queryArray = <T extends z.ZodType>(item: T) =>
   z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(item));
+
+/**
+ * The trusted-device cookie of the second factor ("remember me", spec §2 /prijava/2fa): an opaque
+ * secret, HttpOnly (no script reads it), sent only to the sign-in routes, SameSite=Strict, Secure
+ * behind https. Its hash is kept on the user; the cookie alone signs nobody in.
+ */
+const NAME = 'medilearn_device';
+
+export const readDeviceSecret = (request: FastifyRequest): string | null => {
+  const header = request.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === NAME) {
+      const value = rest.join('=');
+      return /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+};
+
+export const writeDeviceSecret = (request: FastifyRequest, reply: FastifyReply, secret: string, until: Date) => {
+  const secure = request.protocol === 'https' || request.headers['x-forwarded-proto'] === 'https';
+  const maxAge = Math.max(0, Math.floor((until.getTime() - Date.now()) / 1000));
+  reply.header('Set-Cookie', `${NAME}=${secret}; Path=/api/auth; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`);
+};

@@ -3,6 +3,7 @@ import { academyEvents } from '../../domain/courses/academy.ts';
 import { courseEvents } from '../../domain/courses/course.ts';
 import { enrollmentEvents } from '../../domain/courses/enrollment.ts';
 import { postEvents } from '../../domain/courses/post.ts';
+import { mailEvents } from '../../domain/mail/mail.ts';
 import { newsletterEvents } from '../../domain/newsletters/newsletter.ts';
 import { communityGroupEvents } from '../../domain/organisation/community-group.ts';
 import { companyEvents } from '../../domain/organisation/company.ts';
@@ -30,4 +31,5 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...postEvents,
   ...consentEvents,
   ...newsletterEvents,
+  ...mailEvents,
 ];

@@ -1,19 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { registerConsentRoutes } from '../../application/consents/consents.routes.ts';
-import { missingConsentsFromEvents } from '../../application/consents/consents.ts';
+import { giveConsents, missingConsentsFromEvents } from '../../application/consents/consents.ts';
 import { registerCourseRoutes } from '../../application/courses/courses.routes.ts';
 import { registerFileRoutes } from '../../application/files/files.routes.ts';
 import { registerNewsletterRoutes } from '../../application/newsletters/newsletters.routes.ts';
 import { registerOrganisationRoutes } from '../../application/organisation/organisation.routes.ts';
 import type { AuthDeps } from '../../application/users/auth.deps.ts';
 import { registerAuthRoutes } from '../../application/users/auth.routes.ts';
+import { registerIdentityRoutes } from '../../application/users/identity.routes.ts';
+import { sendIdentityMail } from '../../application/users/identity-mail.job.ts';
+import { IDENTITY_MAIL_QUEUE, identityMailReactor } from '../../application/users/identity-mail.reactor.ts';
 import { registerProfileRoutes } from '../../application/users/profile.routes.ts';
 import { registerCourseReadRoutes } from '../../projections/courses/courses.routes.ts';
 import { registerOrganisationReadRoutes } from '../../projections/organisation/organisation.routes.ts';
 import { registerStatsReadRoutes } from '../../projections/stats/stats.routes.ts';
 import { findAuthSubject, userNames } from '../../projections/users/users.queries.ts';
 import { registerUsersReadRoutes } from '../../projections/users/users.routes.ts';
+import { createAesSecretSealer } from '../auth/aes-secret-sealer.ts';
 import { createArgon2PasswordHasher } from '../auth/argon2-password-hasher.ts';
+import { createJwtPurposeTokens } from '../auth/jwt-purpose-tokens.ts';
 import { resolveJwtSecret } from '../auth/jwt-secret.ts';
 import { createJwtSessionTokens } from '../auth/jwt-session-tokens.ts';
 import type { PasswordHasher } from '../auth/password-hasher.port.ts';
@@ -31,7 +36,10 @@ import { registerStaticUi } from '../http/static-ui.ts';
 import { registerSystemRoutes } from '../http/system.routes.ts';
 import type { IdAllocator } from '../ids/id-allocator.port.ts';
 import { createPostgresIdAllocator } from '../ids/postgres-id-allocator.ts';
+import type { Jobs } from '../jobs/jobs.port.ts';
 import type { Log } from '../logging/log.port.ts';
+import { createOutboxMailer } from '../mail/outbox-mailer.ts';
+import { createSmtpMailer } from '../mail/smtp-mailer.ts';
 import { createPdfkitCertificateRenderer } from '../pdf/pdfkit-certificate.ts';
 import type { Database } from '../postgres/database.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/projection-runner.ts';
@@ -56,12 +64,32 @@ export type Platform = {
  * The composition root's wiring, shared by `npm start` and the API tests: concrete adapters go
  * into the slices, projections and routes here and nowhere else.
  */
-export const buildPlatform = async (options: { config: Config; db: Database; store: EventStore; logger: FastifyBaseLogger; log: Log }): Promise<Platform> => {
-  const { config, db, store, logger, log } = options;
+export const buildPlatform = async (options: {
+  config: Config;
+  db: Database;
+  store: EventStore;
+  logger: FastifyBaseLogger;
+  log: Log;
+  /** Background jobs (pg-boss). Without them (most API tests) nothing is mailed. */
+  jobs: Jobs | null;
+}): Promise<Platform> => {
+  const { config, db, store, logger, log, jobs } = options;
   const passwords = await createArgon2PasswordHasher();
-  const tokens = createJwtSessionTokens({ secret: await resolveJwtSecret(db.pg, config.jwtSecret), ttlSeconds: config.jwtTtlSeconds });
+  const platformSecret = await resolveJwtSecret(db.pg, config.jwtSecret);
+  const tokens = createJwtSessionTokens({ secret: platformSecret, ttlSeconds: config.jwtTtlSeconds });
+  const sealer = createAesSecretSealer(platformSecret);
+  const purposeTokens = createJwtPurposeTokens(platformSecret);
   const ids = createPostgresIdAllocator(db.pg);
-  const runner = createProjectionRunner({ db, store, projections: PROJECTIONS, log });
+  // Mail goes through SMTP when configured, else into the outbox an admin reads (decision 0017).
+  const mailer = config.smtpUrl ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : createOutboxMailer(db.pg);
+  const reactors = jobs ? [identityMailReactor(jobs)] : [];
+  const runner = createProjectionRunner({ db, store, projections: [...PROJECTIONS, ...reactors], log });
+  if (jobs) {
+    await jobs.register(IDENTITY_MAIL_QUEUE, sendIdentityMail({ store, mailer, log, sealer, publicUrl: config.publicUrl, now: () => new Date() }), {
+      retryLimit: 5,
+      retryDelaySeconds: 5,
+    });
+  }
 
   const app = await createHttpApp({
     logger,
@@ -82,8 +110,12 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
 
   const auth: AuthDeps = {
     store,
+    ids,
+    db: db.slonik,
     passwords,
     tokens,
+    purposeTokens,
+    sealer,
     now: () => new Date(),
     loginTokenTtlSeconds: config.loginTokenTtlSeconds,
     attempts: {
@@ -91,6 +123,7 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
       perAccount: config.authRateLimitPerMinute,
       perAddress: config.authAddressRateLimitPerMinute,
     },
+    recordConsents: (userId, consents, origin, metadata) => giveConsents({ store, now: () => new Date() }, userId, consents, origin, metadata),
   };
 
   registerSystemRoutes(app, {
@@ -100,6 +133,7 @@ export const buildPlatform = async (options: { config: Config; db: Database; sto
     version: APP_VERSION,
   });
   registerAuthRoutes(app, auth);
+  registerIdentityRoutes(app, auth);
   registerUsersReadRoutes(app, { db: db.pg });
   registerProfileRoutes(app, { store, db: db.slonik, passwords, attempts: auth.attempts });
   registerOrganisationRoutes(app, { store, ids, db: db.slonik }, { files, features: config.features });

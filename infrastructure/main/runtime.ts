@@ -109,7 +109,8 @@ export const PlatformLayer = Layer.effect(
     const db = yield* AppDatabase;
     const store = yield* AppEventStore;
     const logger = yield* AppLogger;
-    return yield* attempt('Platform wiring', () => buildPlatform({ config, db, store, logger, log: logger }));
+    const jobs = yield* AppJobs;
+    return yield* attempt('Platform wiring', () => buildPlatform({ config, db, store, logger, log: logger, jobs }));
   }),
 );
 
@@ -196,10 +197,11 @@ export const ServerLayer = Layer.effectDiscard(
 
 /** Everything `npm start` runs, in dependency order. */
 export const MainLayer = ServerLayer.pipe(
-  Layer.provideMerge(JobsLayer),
   Layer.provideMerge(DemoDataLayer),
   Layer.provideMerge(RunnerLayer),
   Layer.provideMerge(PlatformLayer),
+  // Jobs start before the platform: its reactors queue mail and its workers send it.
+  Layer.provideMerge(JobsLayer),
   Layer.provideMerge(EventStoreLayer),
   Layer.provideMerge(DatabaseLayer),
   Layer.provideMerge(LoggerLayer),

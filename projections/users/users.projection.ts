@@ -14,7 +14,8 @@ const userIdOf = (event: RecordedEvent) => Number(event.streamName.slice('user-'
 const perEvent = defineProjection({
   name: 'users',
   // 2: the profile fields of issue 12 (other job, licence and chamber numbers) and deletion requests.
-  version: 2,
+  // 3: issue 13 (secondary e-mail, push, second factor, confirmed e-mail, social identities, e-mail changes).
+  version: 3,
   tables: ['users', 'user_roles', 'user_revoked_sessions'],
   setup: (table) => [
     sql.unsafe`create table ${table('users')} (
@@ -30,6 +31,12 @@ const perEvent = defineProjection({
       licence_number text,
       chamber_membership_number text,
       deletion_requested_at timestamptz,
+      secondary_email text,
+      onesignal_enabled integer not null default 0,
+      second_factor boolean not null default false,
+      email_confirmed boolean not null default true,
+      social jsonb not null default '[]'::jsonb,
+      origin text not null default 'seed',
       status text not null,
       registered_at timestamptz not null,
       last_login_at timestamptz
@@ -63,13 +70,23 @@ const perEvent = defineProjection({
           lastName: string;
           phone: string | null;
           professionId: number | null;
+          origin?: string;
+          emailConfirmed?: boolean;
+          otherJob?: string | null;
+          licenceNumber?: string | null;
+          chamberMembershipNumber?: string | null;
         }>
       ).data;
       await tx.query(sql.unsafe`
-        insert into ${table('users')} (id, username, email, first_name, middle_name, last_name, phone, profession_id, status, registered_at)
-        values (${d.userId}, ${d.username}, ${d.email}, ${d.firstName}, ${d.middleName}, ${d.lastName}, ${d.phone}, ${d.professionId}, 'active', ${event.createdAt.toISOString()})
+        insert into ${table('users')} (id, username, email, first_name, middle_name, last_name, phone, profession_id, other_job, licence_number,
+                                       chamber_membership_number, origin, email_confirmed, status, registered_at)
+        values (${d.userId}, ${d.username}, ${d.email}, ${d.firstName}, ${d.middleName}, ${d.lastName}, ${d.phone}, ${d.professionId}, ${d.otherJob ?? null},
+                ${d.licenceNumber ?? null}, ${d.chamberMembershipNumber ?? null}, ${d.origin ?? 'seed'}, ${d.emailConfirmed ?? true}, 'active',
+                ${event.createdAt.toISOString()})
         on conflict (id) do update set username = excluded.username, email = excluded.email, first_name = excluded.first_name,
-          middle_name = excluded.middle_name, last_name = excluded.last_name, phone = excluded.phone, profession_id = excluded.profession_id`);
+          middle_name = excluded.middle_name, last_name = excluded.last_name, phone = excluded.phone, profession_id = excluded.profession_id,
+          other_job = excluded.other_job, licence_number = excluded.licence_number, chamber_membership_number = excluded.chamber_membership_number,
+          origin = excluded.origin, email_confirmed = excluded.email_confirmed`);
     },
     UserRoleGranted: async ({ tx, table }, event) => {
       const d = (event as Data<{ roleId: number; unitId: number; companyId: number | null }>).data;
@@ -105,6 +122,46 @@ const perEvent = defineProjection({
     UserDeletionRequested: async ({ tx, table }, event) => {
       await tx.query(sql.unsafe`
         update ${table('users')} set deletion_requested_at = coalesce(deletion_requested_at, ${event.createdAt.toISOString()}) where id = ${userIdOf(event)}`);
+    },
+    UserEmailConfirmed: async ({ tx, table }, event) => {
+      await tx.query(sql.unsafe`update ${table('users')} set email_confirmed = true where id = ${userIdOf(event)}`);
+    },
+    UserPasswordResetCompleted: async ({ tx, table }, event) => {
+      // A reset link proves the mailbox too.
+      await tx.query(sql.unsafe`update ${table('users')} set email_confirmed = true where id = ${userIdOf(event)}`);
+    },
+    UserEmailChanged: async ({ tx, table }, event) => {
+      const d = (event as Data<{ newEmail: string }>).data;
+      await tx.query(sql.unsafe`update ${table('users')} set email = ${d.newEmail}, email_confirmed = true where id = ${userIdOf(event)}`);
+    },
+    UserSecondaryEmailChanged: async ({ tx, table }, event) => {
+      const d = (event as Data<{ secondaryEmail: string | null }>).data;
+      await tx.query(sql.unsafe`update ${table('users')} set secondary_email = ${d.secondaryEmail} where id = ${userIdOf(event)}`);
+    },
+    UserPushPreferenceChanged: async ({ tx, table }, event) => {
+      const d = (event as Data<{ onesignalEnabled: number }>).data;
+      await tx.query(sql.unsafe`update ${table('users')} set onesignal_enabled = ${d.onesignalEnabled} where id = ${userIdOf(event)}`);
+    },
+    UserSecondFactorEnabled: async ({ tx, table }, event) => {
+      await tx.query(sql.unsafe`update ${table('users')} set second_factor = true where id = ${userIdOf(event)}`);
+    },
+    UserSecondFactorDisabled: async ({ tx, table }, event) => {
+      await tx.query(sql.unsafe`update ${table('users')} set second_factor = false where id = ${userIdOf(event)}`);
+    },
+    UserSocialIdentityBound: async ({ tx, table }, event) => {
+      const d = (event as Data<{ platform: string; subject: string; email: string | null }>).data;
+      const entry = sql.jsonb({ platform: d.platform, subject: d.subject, email: d.email });
+      await tx.query(sql.unsafe`
+        update ${table('users')} set social = (select coalesce(jsonb_agg(s), '[]'::jsonb) from jsonb_array_elements(social) s
+                                                 where not (s->>'platform' = ${d.platform} and s->>'subject' = ${d.subject})) || jsonb_build_array(${entry}::jsonb)
+         where id = ${userIdOf(event)}`);
+    },
+    UserSocialIdentityUnbound: async ({ tx, table }, event) => {
+      const d = (event as Data<{ platform: string; subject: string }>).data;
+      await tx.query(sql.unsafe`
+        update ${table('users')} set social = (select coalesce(jsonb_agg(s), '[]'::jsonb) from jsonb_array_elements(social) s
+                                                 where not (s->>'platform' = ${d.platform} and s->>'subject' = ${d.subject}))
+         where id = ${userIdOf(event)}`);
     },
     UserLoggedIn: async (context, event) => applyLogins(context, [event]),
     UserLoggedOut: async ({ tx, table }, event) => {

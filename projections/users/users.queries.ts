@@ -61,7 +61,15 @@ export const currentUserSchema = z.object({
   lastName: z.string(),
   fullName: z.string(),
   phone: z.string().nullable(),
-  profession: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** The profession and what it asks of its members (spec §5): the UI sends a user missing a number to the profile. */
+  profession: z.object({ id: z.number(), name: z.string(), needsLicenceNumber: z.boolean(), needsChamberNumber: z.boolean() }).nullable(),
+  secondaryEmail: z.string().nullable(),
+  /** spec §3; the push prompt re-enables notifications when this is 1. */
+  onesignalEnabled: z.number(),
+  /** spec §3 "rating (display disabled)": kept, never shown. */
+  rating: z.number().nullable(),
+  secondFactorEnabled: z.boolean(),
+  socialIdentities: z.array(z.object({ platform: z.string(), email: z.string().nullable() })),
   otherJob: z.string().nullable(),
   licenceNumber: z.string().nullable(),
   chamberMembershipNumber: z.string().nullable(),
@@ -98,6 +106,12 @@ const currentUserRow = z.object({
   phone: z.string().nullable(),
   profession_id: z.number().nullable(),
   profession_name: z.string().nullable(),
+  needs_licence_number: z.boolean().nullable(),
+  needs_chamber_number: z.boolean().nullable(),
+  secondary_email: z.string().nullable(),
+  onesignal_enabled: z.number(),
+  second_factor: z.boolean(),
+  social: z.array(z.object({ platform: z.string(), email: z.string().nullable() })),
   other_job: z.string().nullable(),
   licence_number: z.string().nullable(),
   chamber_membership_number: z.string().nullable(),
@@ -110,6 +124,7 @@ export const findCurrentUser = async (db: pg.Pool, userId: number): Promise<Curr
   const result = await db.query({
     name: 'users_current_user',
     text: `select u.id, u.username, u.email, u.first_name, u.middle_name, u.last_name, u.phone, u.profession_id, p.name as profession_name,
+                  p.needs_licence_number, p.needs_chamber_number, u.secondary_email, u.onesignal_enabled, u.second_factor, u.social,
                   u.other_job, u.licence_number, u.chamber_membership_number, u.deletion_requested_at,
                   coalesce((
                     select json_agg(json_build_object('role_id', r.role_id, 'unit_id', r.unit_id, 'unit_name', un.name,
@@ -138,7 +153,20 @@ export const findCurrentUser = async (db: pg.Pool, userId: number): Promise<Curr
     lastName: user.last_name,
     fullName: [user.first_name, user.middle_name, user.last_name].filter(Boolean).join(' '),
     phone: user.phone,
-    profession: user.profession_id !== null && user.profession_name !== null ? { id: user.profession_id, name: user.profession_name } : null,
+    profession:
+      user.profession_id !== null && user.profession_name !== null
+        ? {
+            id: user.profession_id,
+            name: user.profession_name,
+            needsLicenceNumber: user.needs_licence_number ?? false,
+            needsChamberNumber: user.needs_chamber_number ?? false,
+          }
+        : null,
+    secondaryEmail: user.secondary_email,
+    onesignalEnabled: user.onesignal_enabled,
+    rating: null,
+    secondFactorEnabled: user.second_factor,
+    socialIdentities: user.social.map((s) => ({ platform: s.platform, email: s.email })),
     otherJob: user.other_job,
     licenceNumber: user.licence_number,
     chamberMembershipNumber: user.chamber_membership_number,

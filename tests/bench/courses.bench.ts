@@ -576,7 +576,7 @@ export const benchCourses = async (adminUrl: string, out: (line: string) => void
   const { createLogger } = await import('../../infrastructure/main/logger.ts');
   const { buildPlatform } = await import('../../infrastructure/main/platform.ts');
   const config = loadConfig({ DEMO_DATA: 'false', UI_DIST_DIR: '/nonexistent', PORT: '0' });
-  const platform = await buildPlatform({ config, db, store: db.store, logger: createLogger('silent'), log: silentLog });
+  const platform = await buildPlatform({ config, db, store: db.store, logger: createLogger('silent'), log: silentLog, jobs: null });
   const head = (await db.store.headPosition()) as AllPosition;
   const catchUpStarted = performance.now();
   await platform.runner.start();

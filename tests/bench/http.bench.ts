@@ -32,7 +32,7 @@ export const benchHttp = async (adminUrl: string, out: (line: string) => void) =
     UI_DIST_DIR: '/nonexistent',
     PORT: '0',
   });
-  const platform = await buildPlatform({ config, db, store: db.store, logger: createLogger('silent'), log: silentLog });
+  const platform = await buildPlatform({ config, db, store: db.store, logger: createLogger('silent'), log: silentLog, jobs: null });
   await platform.runner.start();
   const names = Array.from({ length: 50 }, (_, i) => `bench${i}`);
   let last: AllPosition | null = null;

@@ -8,6 +8,7 @@ import { loadConfig } from '../../infrastructure/config/config.ts';
 import { createEventCodec } from '../../infrastructure/event-store/event-codec.ts';
 import { type AllPosition, formatPosition, parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { createPostgresEventStore } from '../../infrastructure/event-store/postgres/postgres-event-store.ts';
+import { startJobs } from '../../infrastructure/jobs/pg-boss-jobs.ts';
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
 import { loadDemoData } from '../../infrastructure/main/demo-data.ts';
 import { EVENT_DEFINITIONS } from '../../infrastructure/main/event-definitions.ts';
@@ -24,7 +25,7 @@ const ALL_READ_MODELS = PROJECTIONS.map((projection) => projection.name);
  * The platform as `npm start` wires it, on a database of its own, with the projection runner
  * running; requests go through `app.inject`. `env` overrides configuration.
  */
-export const startTestPlatform = async (env: Record<string, string> = {}) => {
+export const startTestPlatform = async (env: Record<string, string> = {}, options: { jobs?: boolean } = {}) => {
   const db = await createTestDatabase();
   // The local object store (S3-upload feature) of this platform only, removed on close.
   const objects = await mkdtemp(join(tmpdir(), 'medilearn-objects-'));
@@ -38,7 +39,9 @@ export const startTestPlatform = async (env: Record<string, string> = {}) => {
     ...env,
   });
   const store = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(EVENT_DEFINITIONS) });
-  const platform = await buildPlatform({ config, db, store, logger: createLogger('silent'), log: silentLog });
+  // Background jobs (pg-boss, polled every half second) only where a test needs mail sent.
+  const jobs = options.jobs ? await startJobs({ connectionString: db.connectionString, log: silentLog, pollingIntervalSeconds: 0.5 }) : null;
+  const platform = await buildPlatform({ config, db, store, logger: createLogger('silent'), log: silentLog, jobs });
   await platform.runner.start();
   await platform.app.ready();
 
@@ -97,6 +100,7 @@ export const startTestPlatform = async (env: Record<string, string> = {}) => {
     close: async () => {
       await platform.app.close();
       await platform.runner.stop();
+      await jobs?.stop();
       await store.close();
       await db.drop();
       await rm(objects, { recursive: true, force: true });

@@ -1,0 +1,168 @@
+import { describe, it } from 'vitest';
+import { deciderSpec } from '../../tests/support/decider-spec.ts';
+import { userDecider } from './user.decide.ts';
+import type { UserEvent } from './user.ts';
+import { SECOND_FACTOR_FAILED, SECOND_FACTOR_MAX_FAILURES, TOKEN_EXPIRED } from './user-identity.decide.ts';
+
+const spec = deciderSpec(userDecider);
+const SESSION = '0b0f8c39-5d2e-4d5e-9f79-3c8f2f1b7a11';
+const OTHER = '5c8a6f0e-23b1-4a5f-8d0c-9a1b2c3d4e5f';
+const CHALLENGE = '7d1f9c6e-1b2a-4c3d-8e4f-5a6b7c8d9e0f';
+const now = new Date('2026-11-23T10:00:00Z');
+const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
+
+const registered = (emailConfirmed: boolean): UserEvent => ({
+  type: 'UserRegistered',
+  data: {
+    userId: 5,
+    username: 'ana',
+    email: 'ana@test.si',
+    firstName: 'Ana',
+    middleName: null,
+    lastName: 'Novak',
+    phone: null,
+    professionId: null,
+    passwordHash: 'hash-1',
+    origin: emailConfirmed ? 'seed' : 'self',
+    emailConfirmed,
+    otherJob: null,
+    licenceNumber: null,
+    chamberMembershipNumber: null,
+  },
+});
+
+describe('e-mail confirmation', () => {
+  const requested: UserEvent = { type: 'UserEmailConfirmationRequested', data: { tokenHash: 'h1', sealed: 's', expiresAt: later(60) } };
+  it('confirms with the live token only, once; an unconfirmed account cannot log in', () => {
+    spec
+      .given([registered(false), requested])
+      .when({ type: 'ConfirmEmail', tokenHash: 'h1', now })
+      .thenExpect([{ type: 'UserEmailConfirmed', data: { tokenHash: 'h1', email: 'ana@test.si' } }]);
+    spec
+      .given([registered(false), requested])
+      .when({ type: 'ConfirmEmail', tokenHash: 'h2', now })
+      .thenFails('401', TOKEN_EXPIRED);
+    spec
+      .given([registered(false), requested])
+      .when({ type: 'ConfirmEmail', tokenHash: 'h1', now: new Date(now.getTime() + 2 * 3600_000) })
+      .thenFails('401', TOKEN_EXPIRED);
+    spec
+      .given([registered(false), requested, { type: 'UserEmailConfirmed', data: { tokenHash: 'h1', email: 'ana@test.si' } }])
+      .when({ type: 'ConfirmEmail', tokenHash: 'h1', now })
+      .thenFails('401', TOKEN_EXPIRED);
+    spec
+      .given([registered(false), requested])
+      .when({ type: 'LogIn', sessionId: SESSION, verifiedPasswordHash: 'hash-1' })
+      .thenFails('401');
+    spec
+      .given([registered(true)])
+      .when({ type: 'RequestEmailConfirmation', tokenHash: 'h', sealed: 's', expiresAt: now })
+      .thenExpect([]);
+  });
+});
+
+describe('password reset', () => {
+  const reset: UserEvent = { type: 'UserPasswordResetRequested', data: { tokenHash: 'r1', sealed: 's', expiresAt: later(60), purpose: 'reset' } };
+  const logins: UserEvent[] = [
+    { type: 'UserLoggedIn', data: { sessionId: SESSION, method: 'password' } },
+    { type: 'UserLoggedIn', data: { sessionId: OTHER, method: 'password' } },
+  ];
+  it('sets the password with a live link once and ends every open session', () => {
+    spec
+      .given([registered(true), ...logins, reset])
+      .when({ type: 'CompletePasswordReset', tokenHash: 'r1', passwordHash: 'hash-2', now })
+      .thenExpect([
+        { type: 'UserPasswordResetCompleted', data: { tokenHash: 'r1', passwordHash: 'hash-2' } },
+        { type: 'UserLoggedOut', data: { sessionId: SESSION } },
+        { type: 'UserLoggedOut', data: { sessionId: OTHER } },
+      ]);
+    spec
+      .given([registered(true), reset, { type: 'UserPasswordResetCompleted', data: { tokenHash: 'r1', passwordHash: 'hash-2' } }])
+      .when({ type: 'CompletePasswordReset', tokenHash: 'r1', passwordHash: 'hash-3', now })
+      .thenFails('401', TOKEN_EXPIRED);
+    spec
+      .given([registered(true), reset])
+      .when({ type: 'CompletePasswordReset', tokenHash: 'r1', passwordHash: 'hash-2', now: new Date(now.getTime() + 61 * 60_000) })
+      .thenFails('401');
+  });
+});
+
+describe('e-mail change', () => {
+  it('refuses the same address and confirms the new one with its live link', () => {
+    spec
+      .given([registered(true)])
+      .when({ type: 'RequestEmailChange', newEmail: 'ANA@test.si', tokenHash: 'c', sealed: 's', expiresAt: now })
+      .thenFails('422003');
+    const requested: UserEvent = {
+      type: 'UserEmailChangeRequested',
+      data: { tokenHash: 'c1', sealed: 's', expiresAt: later(60), newEmail: 'nova@test.si', oldEmail: 'ana@test.si' },
+    };
+    spec
+      .given([registered(true), requested])
+      .when({ type: 'ConfirmEmailChange', tokenHash: 'c1', now })
+      .thenExpect([{ type: 'UserEmailChanged', data: { tokenHash: 'c1', oldEmail: 'ana@test.si', newEmail: 'nova@test.si' } }]);
+    spec
+      .given([registered(true), requested])
+      .when({ type: 'ConfirmEmailChange', tokenHash: 'zz', now })
+      .thenFails('401');
+  });
+});
+
+describe('second factor', () => {
+  const challenged: UserEvent = {
+    type: 'UserSecondFactorChallenged',
+    data: { challengeId: CHALLENGE, tokenHash: 'code-hash', sealed: 's', expiresAt: later(10) },
+  };
+  const answer = (codeHash: string, at = now) =>
+    ({ type: 'AnswerSecondFactor', challengeId: CHALLENGE, codeHash, now: at, sessionId: SESSION, trustedDevice: null }) as const;
+  it('records a wrong code, passes the right one once, and spends the challenge after five wrong codes or its expiry', () => {
+    spec
+      .given([registered(true), challenged])
+      .when(answer('wrong'))
+      .thenExpect([{ type: 'UserSecondFactorFailed', data: { challengeId: CHALLENGE } }]);
+    spec
+      .given([registered(true), challenged])
+      .when(answer('code-hash'))
+      .thenExpect([
+        { type: 'UserSecondFactorPassed', data: { challengeId: CHALLENGE, trustedDeviceHash: null, trustedUntil: null } },
+        { type: 'UserLoggedIn', data: { sessionId: SESSION, method: 'second-factor' } },
+      ]);
+    const passed: UserEvent = { type: 'UserSecondFactorPassed', data: { challengeId: CHALLENGE, trustedDeviceHash: null, trustedUntil: null } };
+    spec
+      .given([registered(true), challenged, passed])
+      .when(answer('code-hash'))
+      .thenFails('401', SECOND_FACTOR_FAILED);
+    const failures = Array.from(
+      { length: SECOND_FACTOR_MAX_FAILURES },
+      (): UserEvent => ({ type: 'UserSecondFactorFailed', data: { challengeId: CHALLENGE } }),
+    );
+    spec
+      .given([registered(true), challenged, ...failures])
+      .when(answer('code-hash'))
+      .thenFails('401', SECOND_FACTOR_FAILED);
+    spec
+      .given([registered(true), challenged])
+      .when(answer('code-hash', new Date(now.getTime() + 11 * 60_000)))
+      .thenFails('401', SECOND_FACTOR_FAILED);
+  });
+
+  it('binds a social identity once and unbinds only a bound one', () => {
+    const bound: UserEvent = { type: 'UserSocialIdentityBound', data: { platform: 'google', subject: 'g-1', email: 'ana@gmail.com' } };
+    spec
+      .given([registered(true)])
+      .when({ type: 'BindSocialIdentity', platform: 'google', subject: 'g-1', email: 'ana@gmail.com' })
+      .thenExpect([bound]);
+    spec
+      .given([registered(true), bound])
+      .when({ type: 'BindSocialIdentity', platform: 'google', subject: 'g-1', email: 'ana@gmail.com' })
+      .thenExpect([]);
+    spec
+      .given([registered(true)])
+      .when({ type: 'UnbindSocialIdentity', platform: 'google', subject: 'g-1' })
+      .thenExpect([]);
+    spec
+      .given([registered(true), bound])
+      .when({ type: 'UnbindSocialIdentity', platform: 'google', subject: 'g-1' })
+      .thenExpect([{ type: 'UserSocialIdentityUnbound', data: { platform: 'google', subject: 'g-1' } }]);
+  });
+});
