@@ -88,6 +88,8 @@ export const decideIdentity = (command: IdentityCommand, user: ActiveUser): User
       ];
     }
     case 'LogInTrusted':
+      // A one-time sign-in (a provider's code) opens its session once.
+      if (user.openSessions.includes(command.sessionId)) throw invalidToken();
       return [{ type: 'UserLoggedIn', data: { sessionId: command.sessionId, method: command.method } }];
     case 'BindSocialIdentity':
       return user.socialIdentities.some((i) => i.platform === command.platform && i.subject === command.subject)

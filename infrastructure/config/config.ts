@@ -27,6 +27,13 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Medilearn <no-reply@medilearn.si>'),
   PUBLIC_URL: z.string().url().optional(),
+  OIDC_LOCAL_PROVIDER: flag(false),
+  GOOGLE_OIDC_ISSUER: z.string().url().optional(),
+  GOOGLE_OIDC_CLIENT_ID: z.string().optional(),
+  GOOGLE_OIDC_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_OIDC_ISSUER: z.string().url().optional(),
+  FACEBOOK_OIDC_CLIENT_ID: z.string().optional(),
+  FACEBOOK_OIDC_CLIENT_SECRET: z.string().optional(),
   JWT_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -77,6 +84,10 @@ export type Config = {
   readonly mailFrom: string;
   /** Where links in mail point (the UI's origin). */
   readonly publicUrl: string;
+  /** A local OpenID provider at /oidc standing in for Google and Facebook (development, demo). */
+  readonly oidcLocalProvider: boolean;
+  /** Social sign-in providers configured (spec §1 google, facebook): issuer, client id and secret. */
+  readonly socialProviders: Partial<Record<'google' | 'facebook', { issuer: string; clientId: string; clientSecret: string }>>;
   readonly jwtTtlSeconds: number;
   readonly loginTokenTtlSeconds: number;
   readonly demoData: boolean;
@@ -115,6 +126,15 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    oidcLocalProvider: e.OIDC_LOCAL_PROVIDER,
+    socialProviders: {
+      ...(e.GOOGLE_OIDC_ISSUER && e.GOOGLE_OIDC_CLIENT_ID && e.GOOGLE_OIDC_CLIENT_SECRET
+        ? { google: { issuer: e.GOOGLE_OIDC_ISSUER, clientId: e.GOOGLE_OIDC_CLIENT_ID, clientSecret: e.GOOGLE_OIDC_CLIENT_SECRET } }
+        : {}),
+      ...(e.FACEBOOK_OIDC_ISSUER && e.FACEBOOK_OIDC_CLIENT_ID && e.FACEBOOK_OIDC_CLIENT_SECRET
+        ? { facebook: { issuer: e.FACEBOOK_OIDC_ISSUER, clientId: e.FACEBOOK_OIDC_CLIENT_ID, clientSecret: e.FACEBOOK_OIDC_CLIENT_SECRET } }
+        : {}),
+    },
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     loginTokenTtlSeconds: e.LOGIN_TOKEN_TTL_SECONDS,
     demoData: e.DEMO_DATA,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { registerConsentRoutes } from '../../application/consents/consents.routes.ts';
 import { giveConsents, missingConsentsFromEvents } from '../../application/consents/consents.ts';
@@ -11,6 +12,9 @@ import { registerIdentityRoutes } from '../../application/users/identity.routes.
 import { sendIdentityMail } from '../../application/users/identity-mail.job.ts';
 import { IDENTITY_MAIL_QUEUE, identityMailReactor } from '../../application/users/identity-mail.reactor.ts';
 import { registerProfileRoutes } from '../../application/users/profile.routes.ts';
+import { registerSocialRoutes } from '../../application/users/social.routes.ts';
+import type { SocialDeps } from '../../application/users/social-sign-in.ts';
+import { SOCIAL_PLATFORMS } from '../../domain/users/user.ts';
 import { registerCourseReadRoutes } from '../../projections/courses/courses.routes.ts';
 import { registerOrganisationReadRoutes } from '../../projections/organisation/organisation.routes.ts';
 import { registerStatsReadRoutes } from '../../projections/stats/stats.routes.ts';
@@ -21,6 +25,8 @@ import { createArgon2PasswordHasher } from '../auth/argon2-password-hasher.ts';
 import { createJwtPurposeTokens } from '../auth/jwt-purpose-tokens.ts';
 import { resolveJwtSecret } from '../auth/jwt-secret.ts';
 import { createJwtSessionTokens } from '../auth/jwt-session-tokens.ts';
+import { createLocalOidcProvider } from '../auth/local-oidc-provider.ts';
+import { createOidcSocialProvider } from '../auth/oidc-social-provider.ts';
 import type { PasswordHasher } from '../auth/password-hasher.port.ts';
 import { createPostgresAttemptLimiter } from '../auth/postgres-attempt-limiter.ts';
 import type { SessionTokens } from '../auth/tokens.port.ts';
@@ -134,6 +140,49 @@ export const buildPlatform = async (options: {
   });
   registerAuthRoutes(app, auth);
   registerIdentityRoutes(app, auth);
+  // Social sign-in: the configured providers; with the local provider on, it stands in for any not configured.
+  const socialClients = SOCIAL_PLATFORMS.map((platform) => ({
+    platform,
+    clientId: `medilearn-${platform}`,
+    clientSecret: randomBytes(24).toString('base64url'),
+  }));
+  const local = config.oidcLocalProvider
+    ? createLocalOidcProvider({
+        issuer: `${config.publicUrl}/oidc`,
+        clients: socialClients.map((c) => ({
+          clientId: c.clientId,
+          clientSecret: c.clientSecret,
+          redirectUris: [`${config.publicUrl}/api/auth/social/${c.platform}/callback`],
+        })),
+      })
+    : null;
+  if (local) {
+    // Served by this server under /oidc (not an /api route: the provider speaks for itself).
+    app.all(`${local.mountPath}/*`, (request, reply) => {
+      reply.hijack();
+      local.handle(request.raw, reply.raw);
+    });
+  }
+  const providers: SocialDeps['providers'] = {};
+  for (const client of socialClients) {
+    const configured = config.socialProviders[client.platform];
+    if (configured) providers[client.platform] = createOidcSocialProvider({ platform: client.platform, ...configured });
+    else if (local)
+      providers[client.platform] = createOidcSocialProvider({
+        platform: client.platform,
+        issuer: `${config.publicUrl}/oidc`,
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+      });
+  }
+  registerSocialRoutes(app, {
+    ...auth,
+    providers,
+    publicUrl: config.publicUrl,
+    settle: async (position) => {
+      if (position) await runner.waitFor(['users'], position, config.readWaitMs);
+    },
+  });
   registerUsersReadRoutes(app, { db: db.pg });
   registerProfileRoutes(app, { store, db: db.slonik, passwords, attempts: auth.attempts });
   registerOrganisationRoutes(app, { store, ids, db: db.slonik }, { files, features: config.features });
