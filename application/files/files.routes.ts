@@ -58,7 +58,7 @@ export const registerFileRoutes = (app: HttpApp, deps: { files: FileStore; db: R
   app.post(
     '/api/files',
     {
-      config: { access: system(...FILE_AUTHORS) },
+      config: { access: system(...FILE_AUTHORS), uploads: true },
       bodyLimit: MAX_FILE_BYTES,
       schema: {
         tags,
@@ -85,7 +85,7 @@ export const registerFileRoutes = (app: HttpApp, deps: { files: FileStore; db: R
   app.post(
     '/api/videos',
     {
-      config: { access: system(1024, 1025), feature: 'vimeoUpload' },
+      config: { access: system(1024, 1025), feature: 'vimeoUpload', uploads: true },
       bodyLimit: deps.videoMaxBytes,
       schema: {
         tags,

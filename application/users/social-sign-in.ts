@@ -50,7 +50,7 @@ export const startSocial = async (
   intent: { mode: 'login' | 'bind'; redirect: string; courseId: number; userId: number | null },
 ) => {
   const provider = deps.providers[platform];
-  if (!provider) throw new DomainError('503', PROVIDER_UNAVAILABLE[platform], { status: 503 });
+  if (!provider) throw new DomainError('400', PROVIDER_UNAVAILABLE[platform], { status: 400, field: 'platform' });
   const { url, checks } = await provider.begin(callbackUri(deps, platform));
   const stateToken = await deps.purposeTokens.sign(
     'oauth-state',

@@ -211,6 +211,10 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
 
   // Permission was decided before the body was read (onRequest); now no text that cannot be stored gets further.
   app.addHook('preValidation', async (request) => {
+    // Raw bytes (an image, a video) are for the upload routes; a JSON route sent them answers 415.
+    if (Buffer.isBuffer(request.body) && !request.routeOptions.config.uploads) {
+      throw new DomainError('415', 'Vrsta vsebine ni podprta.', { status: 415 });
+    }
     refuseUnstorableText({ body: request.body, query: request.query, params: request.params });
   });
 

@@ -59,11 +59,14 @@ export const toErrorResponse = (error: unknown, fieldCodes?: Readonly<Record<str
       return {
         code: v.keyword,
         message: v.message ?? messageForStatus(400),
-        path: v.instancePath.split('/').filter(Boolean),
+        path: (v.instancePath ?? '').split('/').filter(Boolean),
         ...(params.keys ? { keys: params.keys } : {}),
       };
     });
-    const errors = fromIssues(items).map((item) => ({ ...item, code: (item.field && fieldCodes?.[item.field]) || item.code }));
+    const errors = fromIssues(items).map((item) => ({
+      ...item,
+      code: item.field && fieldCodes && Object.hasOwn(fieldCodes, item.field) ? (fieldCodes[item.field] as string) : item.code,
+    }));
     return { status: 400, body: { errors }, logAsError: false };
   }
   if (error instanceof ZodError) {

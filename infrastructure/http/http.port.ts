@@ -68,6 +68,8 @@ declare module 'fastify' {
     withoutConsents?: boolean;
     /** A feature flag of spec §1 the route belongs to: while it is off, the route answers 404 as if it did not exist. */
     feature?: keyof FeatureFlags;
+    /** The route takes raw bytes (an upload) rather than JSON. */
+    uploads?: boolean;
     /** Error codes of spec §8 for validation errors by field (registration: e-mail 422004, username 422014, ...). */
     fieldCodes?: Readonly<Record<string, string>>;
   }

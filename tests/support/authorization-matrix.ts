@@ -66,6 +66,8 @@ export type MatrixCase = {
   readonly label: string;
   readonly allow: Rule;
   readonly hideFrom?: Rule;
+  /** What those let in get, when it is not a 2xx: a link route answers a made-up token with 401 whoever calls. */
+  readonly outcome?: number;
   readonly requests: (f: Fixture, fresh: Fresh, who: SignedIn | 'anonymous', tag: string) => Promise<MatrixRequest[]> | MatrixRequest[];
 };
 
@@ -119,8 +121,119 @@ export const MATRIX: readonly MatrixCase[] = [
     requests: (f) => one('POST', `/api/users/${f.users.participant}/login-tokens`),
   },
 
+  // ------------------------------------------------------------------ identity (issue 13): public routes answer alike for everyone
+  {
+    route: 'POST /api/auth/register',
+    label: 'anyone registers',
+    allow: PUBLIC,
+    requests: (f, _fresh, _who, tag) => {
+      const name = `reg${tag.replace(/\W/g, '')}`;
+      return one('POST', '/api/auth/register', {
+        username: name,
+        email: `${name}@registracija.si`,
+        password: 'Geslo1234!',
+        passwordConfirmation: 'Geslo1234!',
+        firstName: 'Nova',
+        middleName: 'Oseba',
+        lastName: 'Matrike',
+        phone: '041 000 000',
+        professionId: f.profession,
+        consents: [1, 2, 3, 4],
+      });
+    },
+  },
+  ...(
+    [
+      ['POST /api/auth/register/confirm', '/api/auth/register/confirm', { token: `1.${'x'.repeat(43)}` }],
+      [
+        'POST /api/auth/password-reset/complete',
+        '/api/auth/password-reset/complete',
+        { token: `1.${'x'.repeat(43)}`, password: 'Geslo1234!', passwordConfirmation: 'Geslo1234!' },
+      ],
+      ['POST /api/auth/email-change/confirm', '/api/auth/email-change/confirm', { token: `1.${'x'.repeat(43)}` }],
+      ['POST /api/auth/2fa', '/api/auth/2fa', { auth2FAToken: 'ponarejeno', code: '123456' }],
+      ['POST /api/auth/2fa/resend', '/api/auth/2fa/resend', { auth2FAToken: 'ponarejeno' }],
+    ] as const
+  ).map(
+    ([route, url, body]): MatrixCase => ({
+      route,
+      label: 'a made-up token: 401 for anyone',
+      allow: PUBLIC,
+      outcome: 401,
+      requests: () => one('POST', url, body),
+    }),
+  ),
+  ...(['/api/auth/register/resend', '/api/auth/password-reset'] as const).map(
+    (url): MatrixCase => ({
+      route: `POST ${url}`,
+      label: 'the same answer for anyone',
+      allow: PUBLIC,
+      requests: () => one('POST', url, { email: 'nekdo@registracija.si' }),
+    }),
+  ),
+  { route: 'GET /api/auth/social', label: 'providers', allow: PUBLIC, requests: () => one('GET', '/api/auth/social') },
+  {
+    route: 'GET /api/auth/social/:platform/start',
+    label: 'no provider configured: back to /prijava',
+    allow: PUBLIC,
+    outcome: 302,
+    requests: () => one('GET', '/api/auth/social/google/start'),
+  },
+  {
+    route: 'GET /api/auth/social/:platform/callback',
+    label: 'not started here: back to /prijava',
+    allow: PUBLIC,
+    outcome: 302,
+    requests: () => one('GET', '/api/auth/social/google/callback?code=x&state=y'),
+  },
+  {
+    route: 'GET /api/redirect/:id',
+    label: 'a made-up provider code: 401 for anyone',
+    allow: PUBLIC,
+    outcome: 401,
+    requests: () => one('GET', '/api/redirect/0?provider=google&user=ponarejeno'),
+  },
+
   // ------------------------------------------------------------------ one's own account
   { route: 'GET /api/users/me', label: 'oneself', allow: SIGNED_IN, requests: () => one('GET', '/api/users/me') },
+  {
+    route: 'POST /api/users/me/password-reset',
+    label: 'a reset link to oneself (1021)',
+    allow: profile(1021),
+    requests: () => one('POST', '/api/users/me/password-reset'),
+  },
+  {
+    route: 'POST /api/users/me/email-change',
+    label: 'own e-mail change (1022)',
+    allow: profile(1022),
+    requests: (_f, _fresh, _who, tag) =>
+      one('POST', '/api/users/me/email-change', { email: `nov${tag.replace(/\W/g, '')}@sprememba.si`, password: 'Geslo1234!' }),
+  },
+  {
+    route: 'PUT /api/users/me/second-factor',
+    label: 'own second factor (1003)',
+    allow: profile(1003),
+    requests: () => one('PUT', '/api/users/me/second-factor', { enabled: false, password: 'Geslo1234!' }),
+  },
+  {
+    route: 'POST /api/users/onesignal',
+    label: 'own push preference (1001)',
+    allow: profile(1001),
+    requests: () => one('POST', '/api/users/onesignal', { onesignalEnabled: 1 }),
+  },
+  {
+    route: 'DELETE /api/users/me/social/:platform',
+    label: 'unbind own account (1003)',
+    allow: profile(1003),
+    requests: () => one('DELETE', '/api/users/me/social/google'),
+  },
+  {
+    route: 'POST /api/users/me/social/:platform/bind',
+    label: 'bind own account (1003); no provider here, so refused as unavailable',
+    allow: profile(1003),
+    outcome: 400,
+    requests: () => one('POST', '/api/users/me/social/facebook/bind'),
+  },
   { route: 'PUT /api/users/me', label: 'own profile (1001)', allow: profile(1001), requests: (f) => one('PUT', '/api/users/me', profileBody(f)) },
   {
     route: 'PUT /api/users/me/password',
