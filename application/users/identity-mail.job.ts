@@ -55,7 +55,7 @@ export const sendIdentityMail =
     const content = identityMail(kind, {
       name: user.profile.firstName,
       ...(kind === 'second-factor-code' ? { code: secret as string } : {}),
-      ...(kind in PAGE ? { link: `${deps.publicUrl}${PAGE[kind as keyof typeof PAGE]}?token=${encodeURIComponent(secret as string)}` } : {}),
+      ...(kind in PAGE ? { link: `${deps.publicUrl}${PAGE[kind as keyof typeof PAGE]}?link=${encodeURIComponent(secret as string)}` } : {}),
       ...(fields.newEmail ? { newEmail: fields.newEmail } : {}),
     });
     await deliverMail(deps, { id: messageId, to: recipient, ...content }, { kind, triggeredBy: eventId, attempt: meta.retryCount + 1 });

@@ -23,3 +23,11 @@ export const maskAddress = (address: string) => {
   const tld = dot > 0 ? domain.slice(dot) : '';
   return `${local.slice(0, 1)}***@${host.slice(0, 1)}***${tld}`;
 };
+
+/** The local outbox (no SMTP configured): what an admin reads in the UI. */
+export type OutboxMessage = { id: string; to: string; subject: string; text: string; html: string; createdAt: string };
+
+export type Outbox = {
+  list(options: { search?: string | undefined; limit: number }): Promise<OutboxMessage[]>;
+  get(id: string): Promise<OutboxMessage | null>;
+};

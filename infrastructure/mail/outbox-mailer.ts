@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Mailer } from './mailer.port.ts';
+import type { Mailer, Outbox, OutboxMessage } from './mailer.port.ts';
 
 /** Mail kept in PostgreSQL (`public.mail_outbox`) instead of sent: the demo's mail, read by an admin in the UI. */
 export const createOutboxMailer = (pool: pg.Pool): Mailer => ({
@@ -13,13 +13,6 @@ export const createOutboxMailer = (pool: pg.Pool): Mailer => ({
     return { messageId: `outbox:${message.id}` };
   },
 });
-
-export type OutboxMessage = { id: string; to: string; subject: string; text: string; html: string; createdAt: string };
-
-export type Outbox = {
-  list(options: { search?: string | undefined; limit: number }): Promise<OutboxMessage[]>;
-  get(id: string): Promise<OutboxMessage | null>;
-};
 
 /** The outbox as the admin's page reads it: newest first, searched by recipient or subject. */
 export const createOutbox = (pool: pg.Pool): Outbox => {

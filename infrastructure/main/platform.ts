@@ -4,6 +4,7 @@ import { registerConsentRoutes } from '../../application/consents/consents.route
 import { giveConsents, missingConsentsFromEvents } from '../../application/consents/consents.ts';
 import { registerCourseRoutes } from '../../application/courses/courses.routes.ts';
 import { registerFileRoutes } from '../../application/files/files.routes.ts';
+import { registerMailRoutes } from '../../application/mail/mail.routes.ts';
 import { registerNewsletterRoutes } from '../../application/newsletters/newsletters.routes.ts';
 import { registerOrganisationRoutes } from '../../application/organisation/organisation.routes.ts';
 import type { AuthDeps } from '../../application/users/auth.deps.ts';
@@ -44,7 +45,7 @@ import type { IdAllocator } from '../ids/id-allocator.port.ts';
 import { createPostgresIdAllocator } from '../ids/postgres-id-allocator.ts';
 import type { Jobs } from '../jobs/jobs.port.ts';
 import type { Log } from '../logging/log.port.ts';
-import { createOutboxMailer } from '../mail/outbox-mailer.ts';
+import { createOutbox, createOutboxMailer } from '../mail/outbox-mailer.ts';
 import { createSmtpMailer } from '../mail/smtp-mailer.ts';
 import { createPdfkitCertificateRenderer } from '../pdf/pdfkit-certificate.ts';
 import type { Database } from '../postgres/database.ts';
@@ -192,6 +193,7 @@ export const buildPlatform = async (options: {
   registerFileRoutes(app, { files, db: db.slonik, videos: createLocalVideoHost(files), videoMaxBytes: config.videoMaxBytes });
   registerStatsReadRoutes(app, { db: db.slonik });
   registerNewsletterRoutes(app, { store, ids, db: db.slonik });
+  registerMailRoutes(app, { outbox: createOutbox(db.pg), db: db.slonik, smtp: Boolean(config.smtpUrl) });
   const changes = createReadModelChanges(db.pg);
   app.addHook('onClose', async () => changes.close());
   registerLiveRoutes(app, { changes, streamsPerUser: config.liveStreamsPerUser });

@@ -2,6 +2,7 @@ import { consentsProjection } from '../../projections/consents/consents.projecti
 import { academiesProjection } from '../../projections/courses/academies.projection.ts';
 import { coursesProjection } from '../../projections/courses/courses.projection.ts';
 import { postsProjection } from '../../projections/courses/posts.projection.ts';
+import { mailProjection } from '../../projections/mail/mail.projection.ts';
 import { newslettersProjection } from '../../projections/newsletters/newsletters.projection.ts';
 import { organisationProjection } from '../../projections/organisation/organisation.projection.ts';
 import { statsProjection } from '../../projections/stats/stats.projection.ts';
@@ -18,4 +19,5 @@ export const PROJECTIONS: readonly Projection[] = [
   consentsProjection,
   statsProjection,
   newslettersProjection,
+  mailProjection,
 ];

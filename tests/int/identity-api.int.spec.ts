@@ -110,8 +110,8 @@ describe('identity API with mail delivered over SMTP', () => {
 
     const mail = await smtp.waitFor('mojca@lekarna.si', /Potrdite svoj e-naslov/);
     expect(mail.text).toContain('Pozdravljeni, Mojca!');
-    expect(mail.text).toMatch(/https:\/\/medilearn\.test\/registracija\/complete\?token=/);
-    expect(mail.html).toContain('<a href="https://medilearn.test/registracija/complete?token=');
+    expect(mail.text).toMatch(/https:\/\/medilearn\.test\/registracija\/complete\?link=/);
+    expect(mail.html).toContain('<a href="https://medilearn.test/registracija/complete?link=');
     expect(mail.parsed.headers.get('content-language')).toBe('sl');
 
     // Not confirmed: refused exactly like a wrong password.
@@ -141,7 +141,7 @@ describe('identity API with mail delivered over SMTP', () => {
     expect([unknown.statusCode, known.statusCode]).toEqual([202, 202]);
     expect(unknown.json()).toEqual(known.json());
     const mail = await smtp.waitFor('mojca@lekarna.si', /Ponastavitev gesla/);
-    expect(mail.text).toContain('https://medilearn.test/geslo/complete?token=');
+    expect(mail.text).toContain('https://medilearn.test/geslo/complete?link=');
     const token = tokenIn(mail);
     expect(errors(await call('POST', '/api/auth/password-reset/complete', { token, password: 'NovoGeslo1', passwordConfirmation: 'Drugo' }))[0]?.message).toBe(
       'Gesli se ne ujemata',
@@ -247,7 +247,7 @@ describe('identity mail without SMTP: the local outbox', () => {
         .poll(async () => (await p.db.pg.query('select subject, text_body from public.mail_outbox')).rows as { subject: string; text_body: string }[], {
           timeout: 15_000,
         })
-        .toEqual([expect.objectContaining({ subject: 'Ponastavitev gesla', text_body: expect.stringContaining('/geslo/complete?token=') })]);
+        .toEqual([expect.objectContaining({ subject: 'Ponastavitev gesla', text_body: expect.stringContaining('/geslo/complete?link=') })]);
       expect(TEST_PASSWORD).toBeTruthy();
     } finally {
       await p.close();

@@ -907,4 +907,5 @@ export const MATRIX: readonly MatrixCase[] = [
     requests: (f) => one('GET', `/api/academies/${f.academy}/success`),
   },
   { route: 'GET /api/stats', label: 'platform statistics (1064)', allow: system(1064), requests: () => one('GET', '/api/stats') },
+  { route: 'GET /api/mail', label: 'the outbox and delivery log: links that sign people in (1008)', allow: system(1008), requests: () => one('GET', '/api/mail') },
 ];

@@ -56,9 +56,9 @@ export const startSmtpSink = async () => {
   };
 };
 
-/** The token in a link of a mail's text part: `...?token=<token>`. */
+/** The token in a link of a mail's text part: `...?link=<token>` (not `token`, which the UI exchanges as a login token). */
 export const tokenIn = (mail: ReceivedMail) => {
-  const match = /[?&]token=([^\s&"<]+)/.exec(mail.text);
+  const match = /[?&]link=([^\s&"<]+)/.exec(mail.text);
   if (!match) throw new Error(`no link with a token in: ${mail.text}`);
   return decodeURIComponent(match[1] as string);
 };

@@ -56,7 +56,8 @@ const providerRedirect = async (deps: GuardDeps, url: URL) => {
     deps.logError('Unable to log in through the provider', error);
     throw redirect(COURSES);
   }
-  throw redirect(`${COURSES}/${encodeURIComponent(id)}`);
+  // Id 0: a sign-in that was not for a particular course opens the course list.
+  throw redirect(id === '0' ? COURSES : `${COURSES}/${encodeURIComponent(id)}`);
 };
 
 /** authenticated: a `token` query parameter is exchanged; without a jwt a non-public page goes to login with the full path. */

@@ -2,17 +2,28 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { session } from '../../../lib/session.ts';
 
-export type LoginInput = { usernameOrEmail: string; password: string };
+/** spec §7 POST /auth/login: usernameOrEmail (lowercased) and password, with the social identity waiting to be bound when there is one. */
+export type LoginInput = { usernameOrEmail: string; password: string; oauthEmail?: string; oauthPlatform?: string; oauthToken?: string };
 
-/** spec §7 POST /auth/login: the username or e-mail goes lowercased. Returns the token without storing it. */
+/** A session, or (second factor on) the token the 2FA screen continues with (spec §4). */
+export type LoginAnswer = { authToken: string } | { secondFactorAuth: { authToken: string } };
+
+/** Returns the answer without storing anything. */
 export const requestToken = async (input: LoginInput) =>
-  api<{ authToken: string }>('POST', '/auth/login', {
-    body: { usernameOrEmail: input.usernameOrEmail.trim().toLowerCase(), password: input.password },
+  api<LoginAnswer>('POST', '/auth/login', {
+    body: {
+      usernameOrEmail: input.usernameOrEmail.trim().toLowerCase(),
+      password: input.password,
+      ...(input.oauthEmail ? { oauthEmail: input.oauthEmail } : {}),
+      ...(input.oauthPlatform ? { oauthPlatform: input.oauthPlatform } : {}),
+      ...(input.oauthToken ? { oauthToken: input.oauthToken } : {}),
+    },
   });
 
+/** Logs in; a session's token is stored, a second-factor answer is returned for the 2FA screen. */
 export const login = async (input: LoginInput) => {
   const result = await requestToken(input);
-  session.setToken(result.authToken);
+  if ('authToken' in result) session.setToken(result.authToken);
   return result;
 };
 

@@ -98,8 +98,13 @@ const SwitchDialog = ({ account, onClose, onLoggedIn }: { account: Account | nul
     }
     setPending(true);
     try {
-      const { authToken } = await requestToken(parsed.data);
-      session.setToken(authToken);
+      const answer = await requestToken(parsed.data);
+      if (!('authToken' in answer)) {
+        // The account asks for a second factor: that is the 2FA screen's job, not this dialog's.
+        window.location.assign(`/prijava/2fa?auth2FAToken=${encodeURIComponent(answer.secondFactorAuth.authToken)}`);
+        return;
+      }
+      session.setToken(answer.authToken);
       // The shell records the account (keeping the jwt only with "save password") once the user has loaded.
       onLoggedIn(savePassword);
     } catch {

@@ -8,11 +8,23 @@ import { useLogin } from '../api/login.ts';
 
 type FieldErrors = Partial<Record<'usernameOrEmail' | 'password', string>>;
 
-/** Username or e-mail and password; field messages inline, a refused login as a toast. */
-export const LoginForm = ({ onLoggedIn }: { onLoggedIn: () => void }) => {
+/**
+ * Username or e-mail and password; field messages inline, a refused login as a toast. With the
+ * second factor on, the answer leads to the 2FA screen; a social identity waiting to be bound
+ * (`oauth`) goes along with the login (spec §7 oauthEmail, oauthPlatform).
+ */
+export const LoginForm = ({
+  onLoggedIn,
+  onSecondFactor,
+  oauth,
+}: {
+  onLoggedIn: () => void;
+  onSecondFactor: (auth2FAToken: string) => void;
+  oauth?: { email: string; platform: string; token: string } | null;
+}) => {
   const { t } = useTranslation();
   const login = useLogin();
-  const [values, setValues] = useState({ usernameOrEmail: '', password: '' });
+  const [values, setValues] = useState({ usernameOrEmail: oauth?.email ?? '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const submit = (event: FormEvent) => {
@@ -28,8 +40,8 @@ export const LoginForm = ({ onLoggedIn }: { onLoggedIn: () => void }) => {
       return;
     }
     setErrors({});
-    login.mutate(parsed.data, {
-      onSuccess: onLoggedIn,
+    login.mutate(oauth ? { ...parsed.data, oauthEmail: oauth.email, oauthPlatform: oauth.platform, oauthToken: oauth.token } : parsed.data, {
+      onSuccess: (answer) => ('authToken' in answer ? onLoggedIn() : onSecondFactor(answer.secondFactorAuth.authToken)),
       onError: (error) => {
         notifications.show({
           color: 'red',
