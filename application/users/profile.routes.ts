@@ -13,8 +13,7 @@ export const DELETION_REQUESTED = 'Zahteva za izbris podatkov je poslana. Obdela
 
 /**
  * The signed-in user's own account (profile permissions of spec §6, on one's own account only):
- * profile (1001), password (1003), and a request to delete one's data (1002, while the
- * "delete account" feature of spec §1 is on).
+ * profile (1001), password (1003), and a request to delete one's data (1002).
  */
 export const registerProfileRoutes = (app: HttpApp, deps: ProfileDeps & { attempts: AttemptLimits }) => {
   app.put(
@@ -54,12 +53,14 @@ export const registerProfileRoutes = (app: HttpApp, deps: ProfileDeps & { attemp
   app.post(
     '/api/users/me/deletion-request',
     {
-      // Also open to a user who has not given (or has withdrawn) the required consents.
-      config: { access: anyOf([{ profile: 1002 }]), feature: 'deleteAccount', withoutConsents: true },
+      // Also open to a user who has not given (or has withdrawn) the required consents. With the
+      // delete-account feature off (spec §1 default) this request is how one's data gets deleted:
+      // recorded as an event, handled by an admin (issue 13).
+      config: { access: anyOf([{ profile: 1002 }]), withoutConsents: true },
       bodyLimit,
       schema: {
         tags,
-        summary: 'Ask for one’s data to be deleted (1002; spec §8, processed within 5 working days; only with the delete-account feature)',
+        summary: 'Ask for one’s data to be deleted (1002; spec §8, processed within 5 working days)',
         body: deletionRequestRule,
         response: { 202: z.object({ message: z.string() }), ...errorResponses },
       },

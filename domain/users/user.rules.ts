@@ -40,9 +40,21 @@ export const loginFormRule = z.object({
   password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).max(1024, { error: 'Vnos je predolg' }),
 });
 
+/**
+ * spec §5 "Gesli se ne ujemata" on the confirmation field. It is checked even while other fields
+ * have errors (zod would otherwise wait for the whole form), so a form shows every message at once.
+ */
+const PASSWORDS_MATCH = {
+  error: 'Gesli se ne ujemata',
+  path: ['passwordConfirmation'],
+  when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof (payload.value as { password?: unknown })?.password === 'string' &&
+    typeof (payload.value as { passwordConfirmation?: unknown })?.passwordConfirmation === 'string',
+};
+
 export const passwordConfirmationRule = z
   .object({ password: passwordRule, passwordConfirmation: z.string({ error: REQUIRED }) })
-  .refine((v) => v.password === v.passwordConfirmation, { error: 'Gesli se ne ujemata', path: ['passwordConfirmation'] });
+  .refine((v) => v.password === v.passwordConfirmation, PASSWORDS_MATCH);
 
 const TOO_LONG = 'Vnos je predolg';
 /** An optional single-line text: empty means none. */
@@ -56,9 +68,10 @@ export const phoneRule = singleLine(
   z
     .string({ error: REQUIRED })
     .trim()
-    .min(1, { error: REQUIRED, abort: true })
+    .min(1, { error: REQUIRED })
     .max(30, { error: TOO_LONG })
-    .regex(/^\+?[0-9][0-9 ()/-]{4,}$/, { error: 'Vnesite veljavno telefonsko številko' }),
+    // An empty phone has its own message above; the format is judged only on something typed.
+    .refine((v) => v === '' || /^\+?[0-9][0-9 ()/-]{4,}$/.test(v), { error: 'Vnesite veljavno telefonsko številko' }),
 );
 
 /** spec §5 and §9: licence number 1 to 5 characters (required where the profession needs it: checked against the profession). */
@@ -98,7 +111,7 @@ export const passwordChangeRule = z
     passwordConfirmation: z.string({ error: REQUIRED }),
   })
   .strict()
-  .refine((v) => v.password === v.passwordConfirmation, { error: 'Gesli se ne ujemata', path: ['passwordConfirmation'] });
+  .refine((v) => v.password === v.passwordConfirmation, PASSWORDS_MATCH);
 
 /** spec §8: a request to delete one's data, with an optional reason. */
 export const deletionRequestRule = z
@@ -144,7 +157,7 @@ export const registrationRule = z
     socialToken: z.string().max(4000).optional(),
   })
   .strict()
-  .refine((v) => v.password === v.passwordConfirmation, { error: 'Gesli se ne ujemata', path: ['passwordConfirmation'] });
+  .refine((v) => v.password === v.passwordConfirmation, PASSWORDS_MATCH);
 
 export type RegistrationFields = z.output<typeof registrationRule>;
 
@@ -160,7 +173,7 @@ export const passwordResetRule = z
     passwordConfirmation: z.string({ error: REQUIRED }),
   })
   .strict()
-  .refine((v) => v.password === v.passwordConfirmation, { error: 'Gesli se ne ujemata', path: ['passwordConfirmation'] });
+  .refine((v) => v.password === v.passwordConfirmation, PASSWORDS_MATCH);
 
 /** A new e-mail, confirmed by the current password. */
 export const emailChangeRule = z.object({ email: emailRule, password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).max(1024) }).strict();

@@ -15,7 +15,8 @@ const perEvent = defineProjection({
   name: 'users',
   // 2: the profile fields of issue 12 (other job, licence and chamber numbers) and deletion requests.
   // 3: issue 13 (secondary e-mail, push, second factor, confirmed e-mail, social identities, e-mail changes).
-  version: 3,
+  // 4: the reason of a deletion request, for the admins' list of requests.
+  version: 4,
   tables: ['users', 'user_roles', 'user_revoked_sessions'],
   setup: (table) => [
     sql.unsafe`create table ${table('users')} (
@@ -31,6 +32,7 @@ const perEvent = defineProjection({
       licence_number text,
       chamber_membership_number text,
       deletion_requested_at timestamptz,
+      deletion_reason text,
       secondary_email text,
       onesignal_enabled integer not null default 0,
       second_factor boolean not null default false,
@@ -120,8 +122,11 @@ const perEvent = defineProjection({
          where id = ${userIdOf(event)}`);
     },
     UserDeletionRequested: async ({ tx, table }, event) => {
+      const { reason } = (event as RecordedEvent & Data<{ reason: string | null }>).data;
       await tx.query(sql.unsafe`
-        update ${table('users')} set deletion_requested_at = coalesce(deletion_requested_at, ${event.createdAt.toISOString()}) where id = ${userIdOf(event)}`);
+        update ${table('users')} set deletion_requested_at = coalesce(deletion_requested_at, ${event.createdAt.toISOString()}),
+               deletion_reason = coalesce(deletion_reason, ${reason})
+         where id = ${userIdOf(event)}`);
     },
     UserEmailConfirmed: async ({ tx, table }, event) => {
       await tx.query(sql.unsafe`update ${table('users')} set email_confirmed = true where id = ${userIdOf(event)}`);

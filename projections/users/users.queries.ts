@@ -91,6 +91,8 @@ export const currentUserSchema = z.object({
       company_name: z.string().nullable(),
     }),
   ),
+  /** During "log in as": the admin acting for this user (as Moodle's realuser), so the header can say so. */
+  realUser: z.object({ id: z.number(), fullName: z.string() }).nullable(),
 });
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;
@@ -120,7 +122,7 @@ const currentUserRow = z.object({
   consents: z.array(z.object({ type: z.number(), textVersion: z.string(), givenAt: z.string() })),
 });
 
-export const findCurrentUser = async (db: pg.Pool, userId: number): Promise<CurrentUser | null> => {
+export const findCurrentUser = async (db: pg.Pool, userId: number, realUserId: number | null = null): Promise<CurrentUser | null> => {
   const result = await db.query({
     name: 'users_current_user',
     text: `select u.id, u.username, u.email, u.first_name, u.middle_name, u.last_name, u.phone, u.profession_id, p.name as profession_name,
@@ -180,6 +182,7 @@ export const findCurrentUser = async (db: pg.Pool, userId: number): Promise<Curr
         ? [{ id: r.role_id, name: roleName(r.role_id), unit_id: r.unit_id, unit_name: r.unit_name, company_id: r.company_id, company_name: r.company_name }]
         : [],
     ),
+    realUser: realUserId === null ? null : { id: realUserId, fullName: (await userNames(db, [realUserId])).get(realUserId) ?? '' },
   };
 };
 
@@ -207,4 +210,25 @@ export const searchUsersForAudit = async (db: pg.Pool, search: string) => {
     values: [pattern, search.trim()],
   });
   return result.rows.map((row) => auditUserItem.parse(row));
+};
+
+export const deletionRequestItem = z.object({
+  id: z.number(),
+  fullName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  requestedAt: z.string(),
+  reason: z.string().nullable(),
+});
+
+/** Open requests to delete one's data (spec §8), oldest first: the admins' queue, due within 5 working days. */
+export const listDeletionRequests = async (db: pg.Pool) => {
+  const result = await db.query({
+    name: 'users_deletion_requests',
+    text: `select id, concat_ws(' ', first_name, middle_name, last_name) as "fullName", username, email,
+                  to_char(deletion_requested_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "requestedAt", deletion_reason as reason
+             from rm.users where deletion_requested_at is not null and status = 'active'
+            order by deletion_requested_at, id limit 500`,
+  });
+  return result.rows.map((row) => deletionRequestItem.parse(row));
 };

@@ -140,7 +140,10 @@ describe('auth API', () => {
     expect(response.statusCode).toBe(200);
     const { authToken } = response.json() as { authToken: string };
     const asManager = await me(authToken);
-    expect(asManager.json()).toMatchObject({ id: managerId, username: 'vodjaA' });
+    expect(asManager.json()).toMatchObject({ id: managerId, username: 'vodjaA', realUser: { id: adminId } });
+    expect((asManager.json() as { realUser: { fullName: string } }).realUser.fullName).not.toBe('');
+    // The admin's own session says nobody else is acting.
+    expect((await me(admin.token)).json()).toMatchObject({ id: adminId, realUser: null });
     const out = await p.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `JWT ${authToken}` } });
     expect(out.statusCode).toBe(204);
     const stream = await p.store.readStream(`user-${managerId}`);

@@ -110,18 +110,23 @@ describe('profile API', () => {
     expect(twice.headers['x-event-position']).toBeUndefined();
     const stream = await p.store.readStream(`user-${(me as unknown as { id: number }).id}`);
     expect(stream.events.filter((e) => e.type === 'UserDeletionRequested')).toHaveLength(1);
+    // Admins see it in their queue, with the reason; a participant may not read the queue.
+    const admin = await p.login('skrbnik');
+    const queue = (await call(admin.token, 'GET', '/api/users/deletion-requests')).json() as { items: { username: string; reason: string | null }[] };
+    expect(queue.items).toContainEqual(expect.objectContaining({ username: 'brez', reason: 'Ne uporabljam več.\nHvala.' }));
+    expect((await call(token, 'GET', '/api/users/deletion-requests')).statusCode).toBe(403);
   });
 });
 
 describe('the delete-account feature switched off (spec §1 default)', () => {
-  it('answers the deletion request as a route that does not exist', async () => {
+  it('still takes the request to delete one’s data: an admin handles it', async () => {
     const p = await startTestPlatform();
     try {
       await p.createUser('ana', [{ roleId: ROLE.participant, unitId: 1, companyId: null }]);
       const { token } = await p.login('ana');
       const response = await p.app.inject({ method: 'POST', url: '/api/users/me/deletion-request', headers: { authorization: `JWT ${token}` }, payload: {} });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ errors: [{ code: '404', message: 'Vir ne obstaja.', field: null }] });
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toEqual({ message: 'Zahteva za izbris podatkov je poslana. Obdelali jo bomo v 5 delovnih dneh.' });
     } finally {
       await p.close();
     }

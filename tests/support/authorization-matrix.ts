@@ -197,6 +197,12 @@ export const MATRIX: readonly MatrixCase[] = [
   // ------------------------------------------------------------------ one's own account
   { route: 'GET /api/users/me', label: 'oneself', allow: SIGNED_IN, requests: () => one('GET', '/api/users/me') },
   {
+    route: 'GET /api/users/deletion-requests',
+    label: 'the queue of deletion requests (1004)',
+    allow: system(1004),
+    requests: () => one('GET', '/api/users/deletion-requests'),
+  },
+  {
     route: 'POST /api/users/me/password-reset',
     label: 'a reset link to oneself (1021)',
     allow: profile(1021),
@@ -907,5 +913,10 @@ export const MATRIX: readonly MatrixCase[] = [
     requests: (f) => one('GET', `/api/academies/${f.academy}/success`),
   },
   { route: 'GET /api/stats', label: 'platform statistics (1064)', allow: system(1064), requests: () => one('GET', '/api/stats') },
-  { route: 'GET /api/mail', label: 'the outbox and delivery log: links that sign people in (1008)', allow: system(1008), requests: () => one('GET', '/api/mail') },
+  {
+    route: 'GET /api/mail',
+    label: 'the outbox and delivery log: links that sign people in (1008)',
+    allow: system(1008),
+    requests: () => one('GET', '/api/mail'),
+  },
 ];

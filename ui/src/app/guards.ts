@@ -12,12 +12,20 @@ import { isPublicPath } from './route-paths.ts';
 export type GuardDeps = {
   readonly token: () => string | null;
   readonly setToken: (token: string) => void;
+  /** "Log in as": the admin's own jwt, kept so that leaving returns to the admin (issue 13). */
+  readonly keepRealToken: (token: string) => void;
   readonly clearSession: () => void;
   readonly exchangeLoginToken: (token: string) => Promise<string>;
   readonly providerLogin: (id: string, query: { provider: string | null; user: string | null }) => Promise<string>;
   readonly loadUser: () => Promise<CurrentUser>;
   /** Consents hook point (the consents issue fills it): where to send a user who lacks a required consent. */
   readonly missingConsentsRedirect: (user: CurrentUser, fullPath: string) => string | null;
+  /**
+   * spec §5: a user whose profession needs a licence or chamber membership number and lacks it is
+   * told so (a toast) and sent to the profile. Returns the toast's message key, or null.
+   */
+  readonly missingProfessionNumber: (user: CurrentUser) => string | null;
+  readonly toast: (messageKey: string) => void;
   readonly logError: (message: string, error: unknown) => void;
 };
 
@@ -34,6 +42,8 @@ const userLogAs = async (deps: GuardDeps, url: URL) => {
   if (url.pathname !== '/login-as') return;
   const id = url.searchParams.get('id');
   if (id) {
+    const own = deps.token();
+    if (own && own !== id) deps.keepRealToken(own);
     deps.setToken(id);
     try {
       await deps.loadUser();
@@ -97,7 +107,15 @@ const redirectGuard = async (deps: GuardDeps, url: URL) => {
   }
   const consents = deps.missingConsentsRedirect(user, url.pathname + url.search);
   if (consents && url.pathname !== '/pogoji') throw redirect(consents);
+  const number = deps.missingProfessionNumber(user);
+  if (number && !PROFILE_PATHS.some((path) => url.pathname === path || url.pathname.startsWith(`${path}/`))) {
+    deps.toast(number);
+    throw redirect('/profil');
+  }
 };
+
+/** Where a user with an incomplete profile may still go: the profile itself and its neighbours. */
+const PROFILE_PATHS = ['/profil', '/pogoji', '/sprememba-e-naslova', '/version'];
 
 export const createGuard =
   (deps: GuardDeps) =>

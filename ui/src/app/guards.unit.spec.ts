@@ -13,6 +13,7 @@ const deps = (overrides: Partial<GuardDeps> = {}, token: string | null = null) =
       calls.push(`setToken ${t}`);
       jwt = t;
     },
+    keepRealToken: (t) => calls.push(`keepReal ${t}`),
     clearSession: () => {
       calls.push('clearSession');
       jwt = null;
@@ -32,6 +33,8 @@ const deps = (overrides: Partial<GuardDeps> = {}, token: string | null = null) =
       return someone;
     },
     missingConsentsRedirect: () => null,
+    missingProfessionNumber: () => null,
+    toast: (key) => calls.push(`toast ${key}`),
     logError: (message) => calls.push(`log ${message}`),
   };
   return { deps: { ...base, ...overrides }, calls };
@@ -119,5 +122,21 @@ describe('navigation guards (spec §2)', () => {
     expect(await run(d, '/profil')).toBe('/pogoji?redirect=%2Fprofil');
     expect(hook).toHaveBeenCalledWith(someone, '/profil');
     expect(await run(d, '/pogoji')).toBeNull();
+  });
+
+  it('login-as from a signed-in admin keeps the admin’s jwt, so leaving returns to the admin', async () => {
+    const { deps: d, calls } = deps({}, 'admin-jwt');
+    expect(await run(d, '/login-as?id=user-jwt')).toBe('/izobrazevanja');
+    expect(calls.slice(0, 2)).toEqual(['keepReal admin-jwt', 'setToken user-jwt']);
+  });
+
+  it('sends a user lacking the licence or chamber number of their profession to the profile, with the spec toast', async () => {
+    const { deps: d, calls } = deps({ missingProfessionNumber: () => 'user.licenceNumber.warning' }, 'jwt');
+    expect(await run(d, '/izobrazevanja')).toBe('/profil');
+    expect(calls).toContain('toast user.licenceNumber.warning');
+    // The profile and its neighbours stay open, or the user could never fill the number in.
+    for (const path of ['/profil', '/profil/pogoji', '/sprememba-e-naslova', '/pogoji']) expect(await run(d, path), path).toBeNull();
+    const { deps: complete } = deps({}, 'jwt');
+    expect(await run(complete, '/izobrazevanja')).toBeNull();
   });
 });

@@ -29,7 +29,8 @@ const r = (path: string, title: string, section: RouteSection, status: RouteEntr
 const COURSES = 'participant journey (issue 5)';
 const CONSENTS = 'consents (issue 6)';
 const STATS = 'live statistics and costs (issue 7)';
-const IDENTITY = 'identity: registration, password, e-mail, 2FA, social sign-in';
+const IDENTITY = 'identity: registration, password, e-mail, 2FA, social sign-in (issue 13)';
+const PEOPLE = 'people: users admin, manager users and change requests (issue 14)';
 const COMMS = 'communication: news, newsletters, notifications';
 const ADMIN_COURSES = 'course authoring';
 const DATA = 'imports, exports and reports';
@@ -39,7 +40,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/', 'pages.home', 'user', 'done'),
   r('/glp', 'pages.glp', 'user', 'placeholder', COURSES),
   r('/prijava', 'pages.login', 'public', 'done'),
-  r('/prijava/2fa', 'pages.login2fa', 'public', 'placeholder', IDENTITY),
+  r('/prijava/2fa', 'pages.login2fa', 'public', 'done', IDENTITY),
   r('/powerclass', 'pages.academies', 'user', 'done', COURSES),
   r('/powerclass/:academyId', 'pages.academy', 'user', 'done', COURSES),
   r('/pogoji', 'pages.consents', 'user', 'done', CONSENTS),
@@ -49,17 +50,17 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/izobrazevanja/:courseId/certifikat', 'pages.certificate', 'user', 'done', COURSES),
   r('/izobrazevanja/:courseId/konec', 'pages.courseCompleted', 'user', 'done', COURSES),
   r('/courses/:courseId/end', 'pages.courseEnd', 'user', 'done', COURSES),
-  r('/sprememba-e-naslova', 'pages.emailChange', 'user', 'placeholder', IDENTITY),
-  r('/sprememba-e-naslova/complete', 'pages.emailChangeComplete', 'user', 'placeholder', IDENTITY),
-  r('/nov-uporabnik', 'pages.newUser', 'public', 'placeholder', IDENTITY),
-  r('/geslo', 'pages.passwordReset', 'public', 'placeholder', IDENTITY),
-  r('/geslo/complete', 'pages.passwordResetComplete', 'public', 'placeholder', IDENTITY),
-  r('/profil', 'pages.profile', 'user', 'placeholder', IDENTITY),
+  r('/sprememba-e-naslova', 'pages.emailChange', 'user', 'done', IDENTITY),
+  r('/sprememba-e-naslova/complete', 'pages.emailChangeComplete', 'user', 'done', IDENTITY),
+  r('/nov-uporabnik', 'pages.newUser', 'public', 'done', IDENTITY),
+  r('/geslo', 'pages.passwordReset', 'public', 'done', IDENTITY),
+  r('/geslo/complete', 'pages.passwordResetComplete', 'public', 'done', IDENTITY),
+  r('/profil', 'pages.profile', 'user', 'done', IDENTITY),
   r('/profil/pogoji', 'pages.profileConsents', 'user', 'done', CONSENTS),
   r('/profil/izobrazevanja', 'pages.profileCourses', 'user', 'done', COURSES),
-  r('/registracija', 'pages.registration', 'public', 'placeholder', IDENTITY),
-  r('/registracija/bind-email', 'pages.bindEmail', 'public', 'placeholder', IDENTITY),
-  r('/registracija/complete', 'pages.registrationComplete', 'public', 'placeholder', IDENTITY),
+  r('/registracija', 'pages.registration', 'public', 'done', IDENTITY),
+  r('/registracija/bind-email', 'pages.bindEmail', 'public', 'done', IDENTITY),
+  r('/registracija/complete', 'pages.registrationComplete', 'public', 'done', IDENTITY),
   r('/anketa/:surveyId', 'pages.survey', 'public', 'placeholder', COURSES),
   r('/novicnik', 'pages.newsletters', 'user', 'placeholder', COMMS),
   r('/novicnik/:newsletterId', 'pages.newsletter', 'user', 'placeholder', COMMS),
@@ -72,13 +73,17 @@ export const ROUTES: readonly RouteEntry[] = [
   // Not in spec §2: a company's cost timeline (issue 7), for its accountant and admins.
   { ...r('/stroski', 'pages.companyCosts', 'user', 'done', STATS), extra: 'company cost timeline for accountants (2009) and admins (1052)' },
   // Admin routes
+  // Not in spec §2: the mail an admin can read (the local outbox without SMTP, and the delivery log; decision 0017).
+  { ...r('/admin/posta', 'pages.adminOutbox', 'admin', 'done', IDENTITY), extra: 'local mail outbox and delivery log (1008)' },
+  // Not in spec §2: requests of users an admin handles (spec §8 deletion requests, processed within 5 working days).
+  { ...r('/admin/zahteve', 'pages.adminRequests', 'admin', 'done', IDENTITY), extra: 'users’ requests to delete their data (1004)' },
   r('/admin/academies/new', 'pages.admin.academyNew', 'admin', 'placeholder', ADMIN_COURSES),
   r('/admin/academies/:id/general', 'pages.admin.academyGeneral', 'admin', 'placeholder', ADMIN_COURSES),
   r('/admin/academies/:id/success/:intervalId', 'pages.admin.academySuccess', 'admin', 'done', STATS),
   r('/admin/academies/:id/communities/:communityId/success/:intervalId', 'pages.admin.academyCommunitySuccess', 'admin', 'done', STATS),
-  r('/admin/users', 'pages.admin.users', 'admin', 'placeholder', IDENTITY),
-  r('/admin/users/new', 'pages.admin.userNew', 'admin', 'placeholder', IDENTITY),
-  r('/admin/users/:id', 'pages.admin.user', 'admin', 'placeholder', IDENTITY),
+  r('/admin/users', 'pages.admin.users', 'admin', 'placeholder', PEOPLE),
+  r('/admin/users/new', 'pages.admin.userNew', 'admin', 'placeholder', PEOPLE),
+  r('/admin/users/:id', 'pages.admin.user', 'admin', 'placeholder', PEOPLE),
   r('/admin/tags/professions', 'pages.admin.tagsProfessions', 'admin', 'done'),
   r('/admin/tags/companies', 'pages.admin.tagsCompanies', 'admin', 'done'),
   r('/admin/tags/units', 'pages.admin.tagsUnits', 'admin', 'done'),
@@ -130,7 +135,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/admin/professions/groups', 'pages.admin.professionGroups', 'admin', 'done'),
   r('/admin/professions/groups/new', 'pages.admin.professionGroupNew', 'admin', 'done'),
   r('/admin/professions/groups/:id', 'pages.admin.professionGroup', 'admin', 'done'),
-  r('/manager/users', 'pages.manager.users', 'manager', 'placeholder', IDENTITY),
+  r('/manager/users', 'pages.manager.users', 'manager', 'placeholder', PEOPLE),
 ];
 
 /** The public pages of spec §2 that skip the login check. */

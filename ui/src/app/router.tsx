@@ -1,7 +1,10 @@
+import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { exchangeLoginToken, providerLogin } from '../features/auth/api/exchange-token.ts';
 import { meQuery } from '../features/users/api/me.ts';
+import { missingProfessionNumber } from '../features/users/profession-numbers.ts';
 import { session } from '../lib/session.ts';
 import { createGuard } from './guards.ts';
 import { PublicLayout } from './layout/public-layout.tsx';
@@ -19,6 +22,7 @@ import { VersionPage } from './routes/version.tsx';
 const guard = createGuard({
   token: session.token,
   setToken: session.setToken,
+  keepRealToken: session.keepRealToken,
   clearSession: () => {
     session.clear();
     queryClient.clear();
@@ -28,6 +32,12 @@ const guard = createGuard({
   loadUser: () => queryClient.fetchQuery(meQuery),
   // spec §2/§5: a user lacking a required consent (types 1 to 4) goes to /pogoji, and back afterwards.
   missingConsentsRedirect: (user, fullPath) => (user.missingConsents.length > 0 ? `/pogoji?redirect=${encodeURIComponent(fullPath)}` : null),
+  // spec §5: the toast keys are the spec's own (user.licenceNumber.warning, user.chamberMembershipNumber.warning).
+  missingProfessionNumber: (user) => {
+    const missing = missingProfessionNumber(user);
+    return missing === 'licence' ? 'user.licenceNumber.warning' : missing === 'chamber' ? 'user.chamberMembershipNumber.warning' : null;
+  },
+  toast: (key) => notifications.show({ color: 'yellow', message: i18next.t(key) }),
   logError: (message, error) => console.error(message, error),
 });
 
@@ -55,6 +65,20 @@ const COURSE_PAGES = new Set([
 
 /** Consents and their audit: one lazily loaded chunk. */
 const CONSENT_PAGES = new Set(['/pogoji', '/profil/pogoji', '/revizija/privolitve']);
+
+/** Registration, password, e-mail, second factor and the profile (issue 13): their own chunk. */
+const IDENTITY_PAGES = new Set([
+  '/prijava/2fa',
+  '/registracija',
+  '/registracija/complete',
+  '/registracija/bind-email',
+  '/geslo',
+  '/geslo/complete',
+  '/nov-uporabnik',
+  '/sprememba-e-naslova',
+  '/sprememba-e-naslova/complete',
+  '/profil',
+]);
 
 /** Statistics and costs (issue 7): their own chunk, with recharts. */
 const STATS_PAGES = new Set([
@@ -95,6 +119,15 @@ const toRoute = (entry: RouteEntry): RouteObject => {
       lazy: async () => {
         const { CoursePage } = await import('./routes/course-pages.tsx');
         return { element: <CoursePage path={entry.path} notFound={<NotFoundPage />} /> };
+      },
+    };
+  }
+  if (IDENTITY_PAGES.has(entry.path)) {
+    return {
+      ...base,
+      lazy: async () => {
+        const { IdentityPage } = await import('./routes/identity-pages.tsx');
+        return { element: <IdentityPage path={entry.path} /> };
       },
     };
   }

@@ -54,9 +54,10 @@ export const onUnauthorised = (listener: () => void) => {
   return () => unauthorisedListeners.delete(listener);
 };
 
-// Login and registration show their own message; a failed token exchange is handled by its guard
-// (the token is stripped before going to login).
-const NO_401_REDIRECT = ['/auth/login', '/auth/register', '/auth/token'];
+// The sign-in side's calls (login, registration, links, second factor, provider sign-in) show their
+// own message: a refused code or link there is not a lost session. A failed token exchange is
+// handled by its guard (the token is stripped before going to login).
+const signInCall = (path: string) => (path.startsWith('/auth/') && path !== '/auth/logout' ? !path.startsWith('/auth/token/') : path.startsWith('/redirect/'));
 
 export const api = async <T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -82,7 +83,7 @@ export const api = async <T>(
   if (response.status === 204) return undefined as T;
   const payload = response.headers.get('Content-Type')?.includes('application/json') ? await response.json() : null;
   if (!response.ok) {
-    if (response.status === 401 && !NO_401_REDIRECT.includes(path)) for (const listener of unauthorisedListeners) listener();
+    if (response.status === 401 && !signInCall(path)) for (const listener of unauthorisedListeners) listener();
     const errors: ApiErrorItem[] = Array.isArray(payload?.errors) ? payload.errors : [{ code: String(response.status), message: '', field: null }];
     if (response.status === 403 && errors[0]?.code === '422086') for (const listener of consentsMissingListeners) listener();
     throw new ApiError(response.status, errors);

@@ -1,5 +1,6 @@
 import { Anchor, Box, Burger, Button, Center, Container, Divider, Drawer, Group, Loader, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { Logo } from '../../components/logo.tsx';
 import { accounts } from '../../features/auth/accounts.ts';
 import { logout } from '../../features/auth/api/login.ts';
 import { AccountSwitcher } from '../../features/auth/components/account-switcher.tsx';
+import { ImpersonationBanner } from '../../features/auth/components/impersonation-banner.tsx';
 import { useMe } from '../../features/users/api/me.ts';
 import { session } from '../../lib/session.ts';
 import { useMinimumDelay } from '../../lib/use-minimum-delay.ts';
@@ -37,7 +39,8 @@ export const AppShellLayout = () => {
 
   useEffect(() => {
     const token = session.token();
-    if (!user || !token) return;
+    // An account an admin only acts for ("log in as") is not added to the admin's switcher.
+    if (!user || !token || user.realUser) return;
     accounts.remember(user, token, pendingSavePassword.current);
     pendingSavePassword.current = undefined;
   }, [user]);
@@ -54,6 +57,15 @@ export const AppShellLayout = () => {
     queryClient.removeQueries({ type: 'inactive' });
     await queryClient.resetQueries();
     navigate('/', { replace: true });
+  };
+
+  const leftImpersonation = async (restored: boolean) => {
+    queryClient.clear();
+    if (restored) navigate('/', { replace: true });
+    else {
+      notifications.show({ color: 'yellow', message: t('identity.impersonation.backFailed') });
+      navigate('/prijava', { replace: true });
+    }
   };
 
   const items = user ? mainMenu(user) : [];
@@ -77,6 +89,7 @@ export const AppShellLayout = () => {
           transition: 'transform 200ms ease',
         }}
       >
+        {user?.realUser ? <ImpersonationBanner user={user} onLeft={leftImpersonation} /> : null}
         <Container size="xl" h={64}>
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="lg" wrap="nowrap">

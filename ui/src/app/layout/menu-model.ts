@@ -78,6 +78,9 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
         { key: 'companyCosts', label: 'menu.companyCosts', to: '/stroski' },
         // Decision 0013: admins hold the consent audit (1070) too.
         { key: 'consentAudit', label: 'menu.consentAudit', to: '/revizija/privolitve' },
+        // Issue 13: users' deletion requests, and the mail the platform sent (the demo's outbox).
+        { key: 'requests', label: 'menu.requests', to: '/admin/zahteve' },
+        { key: 'mail', label: 'menu.mail', to: '/admin/posta' },
       ],
     });
   }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../features/users/api/me.ts';
+import { PROFILE_DEFAULTS } from '../../features/users/current-user.fixture.ts';
 import { mainMenu, showsMobileMenuButton } from './menu-model.ts';
 
 const ADMIN_ABILITIES = [1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1017, 1018, 1019, 1020, 1062, 1063, 1064, 1065, 1066];
 const EDITOR_ABILITIES = [1004, 1009, 1010, 1011, 1012, 1017, 1018, 1019, 1020, 1062, 1063, 1064, 1065];
 
 const user = (roles: number[], abilities: number[] = []): CurrentUser => ({
+  ...PROFILE_DEFAULTS,
   id: 1,
   username: 'u',
   email: 'u@x.si',
@@ -52,6 +54,8 @@ describe('menus of spec §2 per role', () => {
       '  stats /admin/stats',
       '  companyCosts /stroski',
       '  consentAudit /revizija/privolitve',
+      '  requests /admin/zahteve',
+      '  mail /admin/posta',
     ]);
   });
 

@@ -4,12 +4,14 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../features/users/api/me.ts';
+import { PROFILE_DEFAULTS } from '../../features/users/current-user.fixture.ts';
 import { setupI18n } from '../../lib/i18n.ts';
 import { DesktopMenu } from './main-menu.tsx';
 import { mainMenu } from './menu-model.ts';
 import { UserMenu } from './user-menu.tsx';
 
 const user = (roles: number[], abilities: number[] = []): CurrentUser => ({
+  ...PROFILE_DEFAULTS,
   id: 1,
   username: 'ana',
   email: 'ana@x.si',

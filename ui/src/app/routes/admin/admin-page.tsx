@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { OutboxPage } from '../../../features/mail/components/outbox-page.tsx';
 import { CompaniesListPage, CompanyFormPage } from '../../../features/organisation/components/companies.tsx';
 import {
   CommunityGroupFormPage,
@@ -11,6 +12,7 @@ import {
 } from '../../../features/organisation/components/groups.tsx';
 import { CourseTagPage, TagsPage } from '../../../features/organisation/components/tags.tsx';
 import { UnitFormPage, UnitsListPage } from '../../../features/organisation/components/units.tsx';
+import { DeletionRequestsPage } from '../../../features/users/components/deletion-requests-page.tsx';
 import type { RouteEntry } from '../../route-paths.ts';
 import { PlaceholderPage } from '../placeholder-page.tsx';
 
@@ -42,6 +44,8 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
   '/admin/tags/units': () => <TagsPage kind="unit" />,
   '/admin/tags/courses': () => <TagsPage kind="course" />,
   '/admin/tags/courses/:id': (id) => <CourseTagPage key={id} id={id as number} />,
+  '/admin/posta': () => <OutboxPage />,
+  '/admin/zahteve': () => <DeletionRequestsPage />,
 };
 
 export const AdminPage = ({ entry }: { entry: RouteEntry }) => {

@@ -38,3 +38,16 @@ export const logout = async () => {
   }
   session.clear();
 };
+
+/**
+ * Leaving "log in as": the impersonation session ends on the server and the admin's own jwt comes
+ * back (kept by the login-as guard). Returns false when there was none to come back to.
+ */
+export const leaveImpersonation = async () => {
+  try {
+    await api('POST', '/auth/logout');
+  } catch {
+    // As with logout: the session may already be gone.
+  }
+  return session.restoreRealToken() !== null;
+};

@@ -1,9 +1,11 @@
 import { Card, Center, Group, Image, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { session, type ViewPreference } from '../../../lib/session.ts';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
 import { listUserCourses, type UserCourse } from '../api/courses.ts';
 import { CourseProgress, points, StatusBadge } from './course-badges.tsx';
@@ -37,6 +39,32 @@ export const CourseCard = ({ course }: { course: UserCourse }) => {
   );
 };
 
+/** The same course as one row of the list view. */
+const CourseRow = ({ course }: { course: UserCourse }) => {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md" padding="sm" component={Link} to={`/izobrazevanja/${course.id}`} data-course={course.id}>
+      <Group wrap="nowrap" gap="md">
+        <Image src={course.cover} w={96} h={56} radius="sm" alt="" fallbackSrc="/favicon.svg" />
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {course.title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t(`courses.types.${course.type}`)} · {t('courses.creditPoints', { points: points(course.creditPoints) })}
+          </Text>
+        </Stack>
+        {course.enrollment !== 'none' ? (
+          <div style={{ width: 140 }}>
+            <CourseProgress done={course.blocksDone} total={course.blocksTotal} />
+          </div>
+        ) : null}
+        <StatusBadge status={course.status} />
+      </Group>
+    </Card>
+  );
+};
+
 /** /izobrazevanja: the participant's courses with the filters new, completed, archived and search (spec §2, footer links). */
 export const CourseListPage = () => {
   const { t } = useTranslation();
@@ -49,6 +77,12 @@ export const CourseListPage = () => {
     queryFn: () => listUserCourses({ filter: filter === 'all' ? undefined : filter, search: debounced || undefined }),
   });
   const loading = useMinimumDelay(courses.isPending);
+  // spec §3 "stored view preference": kept in the browser, cleared at logout (spec §4).
+  const [view, setView] = useState<ViewPreference>(session.viewPreference);
+  const chooseView = (next: ViewPreference) => {
+    session.setViewPreference(next);
+    setView(next);
+  };
   const update = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -67,14 +101,25 @@ export const CourseListPage = () => {
           data={FILTERS.map((f) => ({ value: f, label: t(`courses.${f}`) }))}
           aria-label={t('pages.courses')}
         />
-        <TextInput
-          leftSection={<IconSearch size={16} aria-hidden />}
-          placeholder={t('courses.search')}
-          aria-label={t('courses.search')}
-          value={search}
-          onChange={(e) => update('search', e.currentTarget.value)}
-          w={280}
-        />
+        <Group gap="xs">
+          <TextInput
+            leftSection={<IconSearch size={16} aria-hidden />}
+            placeholder={t('courses.search')}
+            aria-label={t('courses.search')}
+            value={search}
+            onChange={(e) => update('search', e.currentTarget.value)}
+            w={280}
+          />
+          <SegmentedControl
+            value={view}
+            onChange={(value) => chooseView(value === 'list' ? 'list' : 'grid')}
+            aria-label={t('courses.view.label')}
+            data={[
+              { value: 'grid', label: <IconLayoutGrid size={16} aria-label={t('courses.view.grid')} /> },
+              { value: 'list', label: <IconList size={16} aria-label={t('courses.view.list')} /> },
+            ]}
+          />
+        </Group>
       </Group>
       {loading ? (
         <Center py="xl">
@@ -83,11 +128,19 @@ export const CourseListPage = () => {
       ) : courses.isError ? (
         <Text c="red.8">{t('courses.loadFailed')}</Text>
       ) : courses.data?.items.length ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {courses.data.items.map((course) => (
-            <CourseCard key={course.id} course={course} />
-          ))}
-        </SimpleGrid>
+        view === 'list' ? (
+          <Stack gap="xs" data-view="list">
+            {courses.data.items.map((course) => (
+              <CourseRow key={course.id} course={course} />
+            ))}
+          </Stack>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-view="grid">
+            {courses.data.items.map((course) => (
+              <CourseCard key={course.id} course={course} />
+            ))}
+          </SimpleGrid>
+        )
       ) : (
         <Text c="dimmed">{t('courses.empty')}</Text>
       )}

@@ -12,7 +12,19 @@ export type CurrentUser = {
   lastName: string;
   fullName: string;
   phone: string | null;
-  profession: { id: number; name: string } | null;
+  /** With what the profession asks of its members (spec §5 licence and chamber membership numbers). */
+  profession: { id: number; name: string; needsLicenceNumber: boolean; needsChamberNumber: boolean } | null;
+  secondaryEmail: string | null;
+  otherJob: string | null;
+  licenceNumber: string | null;
+  chamberMembershipNumber: string | null;
+  /** spec §3: the push preference; 0 off. */
+  onesignalEnabled: number;
+  secondFactorEnabled: boolean;
+  socialIdentities: { platform: string; email: string | null }[];
+  deletionRequestedAt: string | null;
+  /** The admin acting for this user during "log in as", or null. */
+  realUser: { id: number; fullName: string } | null;
   userRoles: RoleEntry[];
   systemAbilities: { systemPermission: number }[];
   /** Consents held now (spec §3), and the required types missing for the current texts. */

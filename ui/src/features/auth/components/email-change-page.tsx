@@ -1,0 +1,84 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { emailChangeRule } from '../../../../../domain/users/user.rules.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useMe } from '../../users/api/me.ts';
+import { requestEmailChange } from '../../users/api/profile.ts';
+import { AuthCard } from './auth-card.tsx';
+
+/**
+ * /sprememba-e-naslova: the new address and the current password. The change waits for the link
+ * sent to the new address (/sprememba-e-naslova/complete); the old address is told of the request.
+ */
+export const EmailChangePage = () => {
+  const { t } = useTranslation();
+  const me = useMe();
+  const form = useZodForm(emailChangeRule, { email: '', password: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const request = useMutation({
+    mutationFn: requestEmailChange,
+    onSuccess: (_, input) => setSentTo(input.email),
+    onError: (error) => setProblem(form.serverErrors(error)),
+  });
+  return (
+    <AuthCard title={t('identity.emailChange.title')} intro={sentTo ? undefined : t('identity.emailChange.intro')}>
+      {me.data ? (
+        <Text size="sm">
+          {t('identity.emailChange.current')}: <strong>{me.data.email}</strong>
+        </Text>
+      ) : null}
+      {sentTo ? (
+        <Alert color="teal" role="status">
+          {t('identity.emailChange.sent')} ({sentTo})
+        </Alert>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            setProblem(null);
+            const parsed = form.validate();
+            if (parsed) request.mutate(parsed);
+          }}
+        >
+          <Stack gap="md">
+            <TextInput
+              label={t('identity.emailChange.email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              value={form.values.email}
+              onChange={(e) => form.set('email', e.currentTarget.value)}
+              error={form.errors.email}
+            />
+            <PasswordInput
+              label={t('identity.emailChange.password')}
+              name="password"
+              autoComplete="current-password"
+              withAsterisk
+              value={form.values.password}
+              onChange={(e) => form.set('password', e.currentTarget.value)}
+              error={form.errors.password}
+            />
+            {problem ? (
+              <Alert color="red" role="alert">
+                {problem}
+              </Alert>
+            ) : null}
+            <Button type="submit" loading={request.isPending}>
+              {t('identity.emailChange.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to="/profil" size="sm">
+        {t('identity.emailChange.backToProfile')}
+      </Anchor>
+    </AuthCard>
+  );
+};

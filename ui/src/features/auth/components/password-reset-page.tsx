@@ -1,0 +1,68 @@
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { emailRequestRule } from '../../../../../domain/users/user.rules.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { requestPasswordReset } from '../api/identity.ts';
+import { AuthCard } from './auth-card.tsx';
+
+/**
+ * /geslo: asks for a link to set a new password. The answer is the same whether or not the address
+ * has an account, so the page cannot be used to find out who is registered.
+ */
+export const PasswordResetPage = () => {
+  const { t } = useTranslation();
+  const form = useZodForm(emailRequestRule, { email: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const request = useMutation({
+    mutationFn: (email: string) => requestPasswordReset(email),
+    onSuccess: () => setSent(true),
+    onError: (error) => setProblem(form.serverErrors(error) ?? null),
+  });
+  return (
+    <AuthCard title={t('identity.reset.title')} intro={sent ? undefined : t('identity.reset.intro')}>
+      {sent ? (
+        <Alert color="teal" role="status">
+          {t('identity.reset.sent')}
+        </Alert>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            setProblem(null);
+            const parsed = form.validate();
+            if (parsed) request.mutate(parsed.email);
+          }}
+        >
+          <Stack gap="md">
+            <TextInput
+              label={t('identity.reset.email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              value={form.values.email}
+              onChange={(e) => form.set('email', e.currentTarget.value)}
+              error={form.errors.email}
+            />
+            {problem ? (
+              <Alert color="red" role="alert">
+                {problem}
+              </Alert>
+            ) : null}
+            <Button type="submit" loading={request.isPending}>
+              {t('identity.reset.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to="/prijava" size="sm">
+        {t('identity.complete.toLogin')}
+      </Anchor>
+    </AuthCard>
+  );
+};

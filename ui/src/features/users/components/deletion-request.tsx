@@ -1,0 +1,62 @@
+import { Alert, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import type { CurrentUser } from '../api/me.ts';
+import { requestDeletion } from '../api/profile.ts';
+
+/**
+ * A request to delete one's data (spec §8): recorded as an event, handled by an admin within
+ * 5 working days. Once sent, the profile says when.
+ */
+export const DeletionRequest = ({ user, onChanged }: { user: CurrentUser; onChanged: () => Promise<unknown> }) => {
+  const { t, i18n } = useTranslation();
+  const [reason, setReason] = useState('');
+  const send = useMutation({
+    mutationFn: () => requestDeletion(reason),
+    onSuccess: async (result) => {
+      notifications.show({ color: 'teal', message: result.message });
+      await onChanged();
+    },
+    onError: (error) =>
+      notifications.show({ color: 'red', message: error instanceof ApiError && error.message ? error.message : t('identity.profile.saveFailed') }),
+  });
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('identity.profile.deletion')}
+        </Title>
+        {user.deletionRequestedAt ? (
+          <Alert color="yellow" role="status">
+            {t('identity.profile.deletionRequested', { at: new Date(user.deletionRequestedAt).toLocaleString(i18n.language) })}
+          </Alert>
+        ) : (
+          <>
+            <Text size="sm">{t('identity.profile.deletionIntro')}</Text>
+            <Textarea
+              label={t('identity.profile.deletionReason')}
+              name="deletionReason"
+              value={reason}
+              maxLength={500}
+              autosize
+              minRows={2}
+              onChange={(e) => setReason(e.currentTarget.value)}
+            />
+            <div>
+              <ConfirmButton
+                label={t('identity.profile.deletionRequest')}
+                question={t('identity.profile.deletionQuestion')}
+                pending={send.isPending}
+                onConfirm={() => send.mutateAsync()}
+              />
+            </div>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+};

@@ -1,0 +1,83 @@
+import { Alert, Badge, Center, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/i18n.ts';
+import { listDeletionRequests } from '../api/profile.ts';
+
+/** Working days after `from` (Monday to Friday; public holidays are not counted out). */
+const addWorkingDays = (from: Date, days: number) => {
+  const due = new Date(from);
+  let left = days;
+  while (left > 0) {
+    due.setDate(due.getDate() + 1);
+    if (due.getDay() !== 0 && due.getDay() !== 6) left--;
+  }
+  return due;
+};
+
+/**
+ * /admin/zahteve: users' requests to delete their data (spec §8, processed within 5 working days),
+ * oldest first, each with the day it is due; overdue ones stand out.
+ */
+export const DeletionRequestsPage = () => {
+  const { t } = useTranslation();
+  const requests = useQuery({ queryKey: ['users', 'deletion-requests'], queryFn: listDeletionRequests });
+  const now = new Date();
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('pages.adminRequests')}
+      </Title>
+      <Text c="dimmed" size="sm">
+        {t('identity.requests.intro')}
+      </Text>
+      {requests.isPending ? (
+        <Center py="xl">
+          <Loader role="status" aria-label={t('common.loading')} />
+        </Center>
+      ) : requests.isError ? (
+        <Alert color="red">{t('identity.requests.loadFailed')}</Alert>
+      ) : requests.data.items.length === 0 ? (
+        <Text c="dimmed">{t('identity.requests.empty')}</Text>
+      ) : (
+        <Paper withBorder radius="md">
+          <Table striped data-testid="deletion-requests">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('identity.requests.user')}</Table.Th>
+                <Table.Th>{t('identity.requests.requestedAt')}</Table.Th>
+                <Table.Th>{t('identity.requests.due')}</Table.Th>
+                <Table.Th>{t('identity.requests.reason')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {requests.data.items.map((item) => {
+                const due = addWorkingDays(new Date(item.requestedAt), 5);
+                return (
+                  <Table.Tr key={item.id}>
+                    <Table.Td>
+                      <Text fw={500}>{item.fullName}</Text>
+                      <Text size="xs" c="dimmed">
+                        {item.username} · {item.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(item.requestedAt)}</Table.Td>
+                    <Table.Td>
+                      {formatDateTime(due)}{' '}
+                      {due < now ? (
+                        <Badge color="red" variant="light">
+                          {t('identity.requests.overdue')}
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{item.reason ?? '—'}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+    </Stack>
+  );
+};
