@@ -158,10 +158,16 @@ export const buildPlatform = async (options: {
       })
     : null;
   if (local) {
-    // Served by this server under /oidc (not an /api route: the provider speaks for itself).
-    app.all(`${local.mountPath}/*`, (request, reply) => {
-      reply.hijack();
-      local.handle(request.raw, reply.raw);
+    // Served by this server under /oidc (not an /api route: the provider speaks for itself). Its
+    // sign-in form posts url-encoded bodies the provider reads from the stream itself, so in this
+    // scope no parser consumes them (and the platform's JSON-only body rule never sees one).
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      scope.all(`${local.mountPath}/*`, (request, reply) => {
+        reply.hijack();
+        local.handle(request.raw, reply.raw);
+      });
     });
   }
   const providers: SocialDeps['providers'] = {};

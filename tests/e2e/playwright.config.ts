@@ -10,6 +10,9 @@ const root = join(import.meta.dirname, '..', '..');
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = join(root, '.data', `e2e-${process.pid}`);
 export const baseURL = `http://localhost:${port}`;
+// The suite's own mail server (SMTP) and its reader (HTTP): mail is really delivered (issue 13).
+const smtpPort = port + 1;
+export const mailReaderURL = `http://127.0.0.1:${port + 2}`;
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -43,23 +46,39 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `node --disable-warning=ExperimentalWarning ${join(root, 'infrastructure', 'main', 'main.ts')}`,
-    cwd: root,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      E2E_DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(port + 50_000 > 65_000 ? 54_900 : port + 50_000),
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: '100000',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: `node --disable-warning=ExperimentalWarning ${join(root, 'tests', 'e2e', 'mail-sink-server.ts')}`,
+      cwd: root,
+      url: `${mailReaderURL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_PORT: String(port + 2) },
     },
-  },
+    {
+      command: `node --disable-warning=ExperimentalWarning ${join(root, 'infrastructure', 'main', 'main.ts')}`,
+      cwd: root,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        E2E_DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(port + 50_000 > 65_000 ? 54_900 : port + 50_000),
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: '100000',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // Google and Facebook are stood in for by the platform's local OpenID provider at /oidc.
+        OIDC_LOCAL_PROVIDER: 'true',
+        PUBLIC_URL: baseURL,
+      },
+    },
+  ],
 });

@@ -8,7 +8,7 @@ export type ReceivedMail = { to: string; subject: string; text: string; html: st
  * A real SMTP server for tests (npm `smtp-server`): accepts every message, parses it with
  * `mailparser`, keeps it. `refuse` makes it answer 550 to recipients for a while (a failing relay).
  */
-export const startSmtpSink = async () => {
+export const startSmtpSink = async (listenPort = 0) => {
   const received: ReceivedMail[] = [];
   let refusing = false;
   const waiting: (() => void)[] = [];
@@ -31,7 +31,7 @@ export const startSmtpSink = async () => {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

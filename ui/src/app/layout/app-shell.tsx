@@ -60,9 +60,13 @@ export const AppShellLayout = () => {
   };
 
   const leftImpersonation = async (restored: boolean) => {
-    queryClient.clear();
-    if (restored) navigate('/', { replace: true });
-    else {
+    if (restored) {
+      // As after an account switch: everything cached was the other user's; load it again as the admin.
+      queryClient.removeQueries({ type: 'inactive' });
+      await queryClient.resetQueries();
+      navigate('/', { replace: true });
+    } else {
+      queryClient.clear();
       notifications.show({ color: 'yellow', message: t('identity.impersonation.backFailed') });
       navigate('/prijava', { replace: true });
     }

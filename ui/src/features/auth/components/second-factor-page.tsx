@@ -67,7 +67,7 @@ export const SecondFactorPage = ({ onSignedIn }: { onSignedIn: () => Promise<unk
             <Text component="label" htmlFor="code" size="sm" fw={500}>
               {t('identity.secondFactor.code')}
             </Text>
-            <PinInput id="code" length={6} type="number" oneTimeCode value={code} onChange={setCode} aria-label={t('identity.secondFactor.code')} mt={6} />
+            <PinInput id="code" length={6} type="number" oneTimeCode value={code} onChange={setCode} ariaLabel={t('identity.secondFactor.code')} mt={6} />
           </div>
           {error ? (
             <Alert color="red" role="alert">
