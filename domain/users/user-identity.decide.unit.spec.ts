@@ -1,8 +1,9 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fold } from '../shared/decider.ts';
 import { deciderSpec } from '../../tests/support/decider-spec.ts';
 import { userDecider } from './user.decide.ts';
 import type { UserEvent } from './user.ts';
-import { SECOND_FACTOR_FAILED, SECOND_FACTOR_MAX_FAILURES, TOKEN_EXPIRED } from './user-identity.decide.ts';
+import { isTrustedDevice, SECOND_FACTOR_FAILED, SECOND_FACTOR_MAX_FAILURES, TOKEN_EXPIRED } from './user-identity.decide.ts';
 
 const spec = deciderSpec(userDecider);
 const SESSION = '0b0f8c39-5d2e-4d5e-9f79-3c8f2f1b7a11';
@@ -84,6 +85,29 @@ describe('password reset', () => {
       .given([registered(true), reset])
       .when({ type: 'CompletePasswordReset', tokenHash: 'r1', passwordHash: 'hash-2', now: new Date(now.getTime() + 61 * 60_000) })
       .thenFails('401');
+  });
+});
+
+describe('trusted devices', () => {
+  it('a device remembered at the second factor is trusted until its date, and no longer once the password is reset', () => {
+    const remembered: UserEvent[] = [
+      { type: 'UserSecondFactorEnabled', data: {} },
+      { type: 'UserSecondFactorChallenged', data: { challengeId: CHALLENGE, tokenHash: 'code', sealed: 's', expiresAt: later(10) } },
+      { type: 'UserSecondFactorPassed', data: { challengeId: CHALLENGE, trustedDeviceHash: 'device', trustedUntil: later(60) } },
+    ];
+    const user = fold(userDecider, [registered(true), ...remembered]);
+    if (user.status !== 'active') throw new Error('not active');
+    expect(isTrustedDevice(user, 'device', now)).toBe(true);
+    expect(isTrustedDevice(user, 'other', now)).toBe(false);
+    expect(isTrustedDevice(user, 'device', new Date(now.getTime() + 61 * 60_000))).toBe(false);
+    const afterReset = fold(userDecider, [
+      registered(true),
+      ...remembered,
+      { type: 'UserPasswordResetRequested', data: { tokenHash: 'r1', sealed: 's', expiresAt: later(60), purpose: 'reset' } },
+      { type: 'UserPasswordResetCompleted', data: { tokenHash: 'r1', passwordHash: 'hash-2' } },
+    ]);
+    if (afterReset.status !== 'active') throw new Error('not active');
+    expect(isTrustedDevice(afterReset, 'device', now)).toBe(false);
   });
 });
 

@@ -203,7 +203,8 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       };
     case 'UserPasswordResetCompleted':
       // Every pending link is void once the password is set; a reset link also confirms the address it came to.
-      return { ...state, passwordHash: event.data.passwordHash, passwordResets: [], emailConfirmed: true, confirmation: null };
+      // A reset may follow a lost or stolen device: no device stays trusted to skip the second factor.
+      return { ...state, passwordHash: event.data.passwordHash, passwordResets: [], emailConfirmed: true, confirmation: null, trustedDevices: [] };
     case 'UserEmailChangeRequested':
       return { ...state, emailChange: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, newEmail: event.data.newEmail } };
     case 'UserEmailChanged':

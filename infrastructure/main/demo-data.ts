@@ -143,6 +143,8 @@ export const loadDemoData = async (deps: {
           firstName: person.firstName,
           lastName: person.lastName,
           professionId: person.professionId,
+          // spec §5 asks for a phone: the demo people have one, so saving their profile just works.
+          phone: `041 000 ${String(100 + userIds.size).padStart(3, '0')}`,
           password: DEMO_PASSWORD,
           // Every demo pharmacist holds a licence number (spec §5), so none is sent to fill it in.
           licenceNumber: person.professionId === pharmacist ? '10001' : null,

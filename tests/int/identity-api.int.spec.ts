@@ -248,7 +248,28 @@ describe('identity mail without SMTP: the local outbox', () => {
           timeout: 15_000,
         })
         .toEqual([expect.objectContaining({ subject: 'Ponastavitev gesla', text_body: expect.stringContaining('/geslo/complete?link=') })]);
-      expect(TEST_PASSWORD).toBeTruthy();
+      // The admin reads it at GET /api/mail (1008), with the delivery log; a participant may not.
+      await p.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
+      const admin = await p.login('skrbnik');
+      const ana = await p.login('ana');
+      await expect
+        .poll(
+          async () => {
+            const response = await p.app.inject({ method: 'GET', url: '/api/mail', headers: { authorization: `JWT ${admin.token}` } });
+            return response.json() as {
+              smtp: boolean;
+              outbox: { to: string; text: string }[];
+              log: { kind: string; recipient: string; status: string; attempts: number }[];
+            };
+          },
+          { timeout: 15_000 },
+        )
+        .toMatchObject({
+          smtp: false,
+          outbox: [expect.objectContaining({ to: 'ana@test.si', text: expect.stringContaining('/geslo/complete?link=') })],
+          log: [expect.objectContaining({ kind: 'password-reset', recipient: 'ana@test.si', status: 'sent', attempts: 1 })],
+        });
+      expect((await p.app.inject({ method: 'GET', url: '/api/mail', headers: { authorization: `JWT ${ana.token}` } })).statusCode).toBe(403);
     } finally {
       await p.close();
     }

@@ -107,7 +107,10 @@ export const OutboxPage = () => {
           <Title order={2} size="h4">
             {t('identity.outbox.log')}
           </Title>
-          <Paper withBorder radius="md">
+          {mail.data.log.length === 0 ? (
+            <Text c="dimmed">{t('identity.outbox.logEmpty')}</Text>
+          ) : null}
+          <Paper withBorder radius="md" hidden={mail.data.log.length === 0}>
             <Table striped data-testid="mail-log">
               <Table.Thead>
                 <Table.Tr>
