@@ -1,8 +1,7 @@
-import type { DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { errorResponses, type HttpApp, system } from '../../infrastructure/http/http.port.ts';
 import type { Outbox } from '../../infrastructure/mail/mailer.port.ts';
-import { listMailLog, mailLogItem } from '../../projections/mail/mail.queries.ts';
+import { listMailLog, type MailReadDb, mailLogItem } from '../../projections/mail/mail.queries.ts';
 
 const outboxItem = z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() });
 
@@ -12,7 +11,7 @@ const outboxItem = z.object({ id: z.string(), to: z.string(), subject: z.string(
  * skipped because what it carried had expired). The mail holds links that sign people in, so only
  * those who may log in as any user (1008) read it.
  */
-export const registerMailRoutes = (app: HttpApp, deps: { outbox: Outbox; db: DatabasePool; smtp: boolean }) => {
+export const registerMailRoutes = (app: HttpApp, deps: { outbox: Outbox; db: MailReadDb; smtp: boolean }) => {
   app.get(
     '/api/mail',
     {

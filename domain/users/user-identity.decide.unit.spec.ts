@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fold } from '../shared/decider.ts';
 import { deciderSpec } from '../../tests/support/decider-spec.ts';
+import { fold } from '../shared/decider.ts';
 import { userDecider } from './user.decide.ts';
 import type { UserEvent } from './user.ts';
 import { isTrustedDevice, SECOND_FACTOR_FAILED, SECOND_FACTOR_MAX_FAILURES, TOKEN_EXPIRED } from './user-identity.decide.ts';

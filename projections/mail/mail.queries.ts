@@ -1,6 +1,9 @@
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 
+/** The read side the mail routes need (a slonik pool, named here so application code names no driver). */
+export type MailReadDb = DatabasePool;
+
 export const mailLogItem = z.object({
   id: z.string(),
   kind: z.string(),

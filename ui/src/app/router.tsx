@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { exchangeLoginToken, providerLogin } from '../features/auth/api/exchange-token.ts';
+import { exchangeLoginToken, providerLogin } from '../features/users/api/exchange-token.ts';
 import { meQuery } from '../features/users/api/me.ts';
 import { missingProfessionNumber } from '../features/users/profession-numbers.ts';
 import { session } from '../lib/session.ts';

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import { BindEmailPage } from '../../features/auth/components/bind-email-page.tsx';
-import { EmailChangeCompletePage } from '../../features/auth/components/email-change-complete-page.tsx';
-import { EmailChangePage } from '../../features/auth/components/email-change-page.tsx';
-import { PasswordResetPage } from '../../features/auth/components/password-reset-page.tsx';
-import { PasswordSetPage } from '../../features/auth/components/password-set-page.tsx';
-import { RegistrationCompletePage } from '../../features/auth/components/registration-complete-page.tsx';
-import { RegistrationPage } from '../../features/auth/components/registration-page.tsx';
-import { SecondFactorPage } from '../../features/auth/components/second-factor-page.tsx';
 import { meQuery } from '../../features/users/api/me.ts';
+import { BindEmailPage } from '../../features/users/components/bind-email-page.tsx';
+import { EmailChangeCompletePage } from '../../features/users/components/email-change-complete-page.tsx';
+import { EmailChangePage } from '../../features/users/components/email-change-page.tsx';
+import { PasswordResetPage } from '../../features/users/components/password-reset-page.tsx';
+import { PasswordSetPage } from '../../features/users/components/password-set-page.tsx';
 import { ProfilePage } from '../../features/users/components/profile-page.tsx';
+import { RegistrationCompletePage } from '../../features/users/components/registration-complete-page.tsx';
+import { RegistrationPage } from '../../features/users/components/registration-page.tsx';
+import { SecondFactorPage } from '../../features/users/components/second-factor-page.tsx';
 import { queryClient } from '../query-client.ts';
 
 /** A new session (or a changed account): what was cached belonged to whoever was here before. */

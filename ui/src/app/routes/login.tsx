@@ -2,8 +2,8 @@ import { Alert, Anchor, Center, Group, Paper, Stack, Text, Title } from '@mantin
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
-import { LoginForm } from '../../features/auth/components/login-form.tsx';
-import { SocialButtons } from '../../features/auth/components/social-buttons.tsx';
+import { LoginForm } from '../../features/users/components/login-form.tsx';
+import { SocialButtons } from '../../features/users/components/social-buttons.tsx';
 import { safeLocalPath } from '../../lib/safe-path.ts';
 
 const PROBLEMS = new Set(['google', 'facebook', 'social']);

@@ -107,9 +107,7 @@ export const OutboxPage = () => {
           <Title order={2} size="h4">
             {t('identity.outbox.log')}
           </Title>
-          {mail.data.log.length === 0 ? (
-            <Text c="dimmed">{t('identity.outbox.logEmpty')}</Text>
-          ) : null}
+          {mail.data.log.length === 0 ? <Text c="dimmed">{t('identity.outbox.logEmpty')}</Text> : null}
           <Paper withBorder radius="md" hidden={mail.data.log.length === 0}>
             <Table striped data-testid="mail-log">
               <Table.Thead>

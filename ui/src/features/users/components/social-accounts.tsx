@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { socialProviders } from '../../auth/api/identity.ts';
+import { socialProviders } from '../api/identity.ts';
 import type { CurrentUser } from '../api/me.ts';
 import { startSocialBinding, unbindSocial } from '../api/profile.ts';
 

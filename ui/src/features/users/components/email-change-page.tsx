@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { emailChangeRule } from '../../../../../domain/users/user.rules.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { useMe } from '../../users/api/me.ts';
-import { requestEmailChange } from '../../users/api/profile.ts';
+import { useMe } from '../api/me.ts';
+import { requestEmailChange } from '../api/profile.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /**

@@ -7,9 +7,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CONSENT_TEXTS } from '../../../../../domain/consents/consent.rules.ts';
 import { registrationRule } from '../../../../../domain/users/user.rules.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { ProfessionFields } from '../../users/components/profession-fields.tsx';
 import { type RegistrationInput, register, resendConfirmation } from '../api/identity.ts';
 import { AuthCard } from './auth-card.tsx';
+import { ProfessionFields } from './profession-fields.tsx';
 
 const EMPTY = {
   username: '',

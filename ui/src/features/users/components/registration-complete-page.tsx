@@ -5,9 +5,9 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { emailRequestRule } from '../../../../../domain/users/user.rules.ts';
+import { useLinkOnce } from '../../../lib/use-link-once.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { confirmRegistration, resendConfirmation } from '../api/identity.ts';
-import { useLinkOnce } from '../hooks/use-link-once.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /**

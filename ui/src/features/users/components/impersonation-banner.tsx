@@ -1,8 +1,8 @@
 import { Button, Container, Group, Paper, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser } from '../../users/api/me.ts';
 import { leaveImpersonation } from '../api/login.ts';
+import type { CurrentUser } from '../api/me.ts';
 
 /**
  * During "log in as" (issue 13): who is acting for whom, and the way back to the admin's own

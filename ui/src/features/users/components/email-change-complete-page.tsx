@@ -2,8 +2,8 @@ import { Alert, Anchor, Center, Loader, Stack } from '@mantine/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useLinkOnce } from '../../../lib/use-link-once.ts';
 import { confirmEmailChange } from '../api/identity.ts';
-import { useLinkOnce } from '../hooks/use-link-once.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** /sprememba-e-naslova/complete: the link sent to the new address confirms the change, once. */
