@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { startSmtpSink, tokenIn } from '../support/smtp-sink.ts';
-import { startTestPlatform, TEST_PASSWORD, type TestPlatform } from '../support/test-platform.ts';
+import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
 type Answer = { statusCode: number; json(): unknown; headers: Record<string, unknown> };
