@@ -83,8 +83,8 @@ export const listCompanies = async (db: ReadDb, params: ListParams, visibility: 
       : sql.fragment`(c.id = any(${sql.array([...visibility.companyIds], 'int4')}) or c.id in (select company_id from rm.units where id = any(${sql.array([...visibility.unitIds], 'int4')})))`
   }`;
   const sorts = {
-    name: sql.fragment`lower(c.name)`,
-    city: sql.fragment`lower(c.city)`,
+    name: sql.fragment`c.name collate public.slovenian`,
+    city: sql.fragment`c.city collate public.slovenian`,
     vat: sql.fragment`c.vat`,
     units: sql.fragment`"unitCount"`,
     id: sql.fragment`c.id`,
@@ -121,7 +121,7 @@ export const getCompany = async (db: ReadDb, id: number) =>
   db.maybeOne(sql.type(companyDetail)`
     select c.id, c.name, c.address, c.city, c.zip, c.region, c.tag_id as "tagId", c.vat, c.parent_company_id as "parentCompanyId",
            p.name as "parentCompanyName", c.external_id as "externalId", c.sync_destination as "syncDestination", c.financial, c.signature,
-           coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name, 'published', u.published) order by lower(u.name))
+           coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name, 'published', u.published) order by u.name collate public.slovenian)
                        from rm.units u where u.company_id = c.id), '[]'::json) as units
       from rm.companies c left join rm.companies p on p.id = c.parent_company_id
      where c.id = ${id}`);
@@ -148,10 +148,15 @@ export const listUnits = async (
   const where = sql.fragment`${searchFilter(sql.fragment`u.name`, params)} and ${unitVisibility(visibility)}
     and ${params.companyIds?.length ? sql.fragment`u.company_id = any(${sql.array([...params.companyIds], 'int4')})` : sql.fragment`true`}
     and ${params.ids ? sql.fragment`u.id = any(${sql.array([...params.ids], 'int4')})` : sql.fragment`true`}`;
-  const sorts = { name: sql.fragment`lower(u.name)`, company: sql.fragment`lower(c.name)`, published: sql.fragment`u.published`, id: sql.fragment`u.id` };
+  const sorts = {
+    name: sql.fragment`u.name collate public.slovenian`,
+    company: sql.fragment`c.name collate public.slovenian`,
+    published: sql.fragment`u.published`,
+    id: sql.fragment`u.id`,
+  };
   const items = await db.any(sql.type(unitListItem)`
     select u.id, u.name, u.company_id, c.name as company_name, u.published, u.tag_id, t.name as tag_name,
-           coalesce((select array_agg(g.name order by g.name) from rm.community_group_units gu join rm.community_groups g on g.id = gu.group_id
+           coalesce((select array_agg(g.name order by g.name collate public.slovenian) from rm.community_group_units gu join rm.community_groups g on g.id = gu.group_id
                       where gu.unit_id = u.id), '{}') as groups
       from rm.units u left join rm.companies c on c.id = u.company_id left join rm.tags t on t.id = u.tag_id
      where ${where}
@@ -173,10 +178,10 @@ export const communityGroupItem = z.object({
 
 export const listCommunityGroups = async (db: ReadDb, params: ListParams & { ids?: readonly number[] }): Promise<Page<z.infer<typeof communityGroupItem>>> => {
   const where = sql.fragment`${searchFilter(sql.fragment`g.name`, params)} and ${params.ids ? sql.fragment`g.id = any(${sql.array([...params.ids], 'int4')})` : sql.fragment`true`}`;
-  const sorts = { name: sql.fragment`lower(g.name)`, id: sql.fragment`g.id`, units: sql.fragment`json_array_length(units)` };
+  const sorts = { name: sql.fragment`g.name collate public.slovenian`, id: sql.fragment`g.id`, units: sql.fragment`json_array_length(units)` };
   const items = await db.any(sql.type(communityGroupItem)`
     select g.id, g.name,
-           coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name, 'company_name', c.name) order by lower(u.name))
+           coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name, 'company_name', c.name) order by u.name collate public.slovenian)
                        from rm.community_group_units gu join rm.units u on u.id = gu.unit_id left join rm.companies c on c.id = u.company_id
                       where gu.group_id = g.id), '[]'::json) as units
       from rm.community_groups g
@@ -199,7 +204,7 @@ export const professionItem = z.object({
 
 export const listProfessions = async (db: ReadDb, params: ListParams & { ids?: readonly number[] }): Promise<Page<z.infer<typeof professionItem>>> => {
   const where = sql.fragment`${searchFilter(sql.fragment`p.name`, params)} and ${params.ids ? sql.fragment`p.id = any(${sql.array([...params.ids], 'int4')})` : sql.fragment`true`}`;
-  const sorts = { name: sql.fragment`lower(p.name)`, group: sql.fragment`lower(g.name)`, id: sql.fragment`p.id` };
+  const sorts = { name: sql.fragment`p.name collate public.slovenian`, group: sql.fragment`g.name collate public.slovenian`, id: sql.fragment`p.id` };
   const items = await db.any(sql.type(professionItem)`
     select p.id, p.name, p.group_id as "groupId", g.name as "groupName", p.needs_licence_number as "needsLicenceNumber", p.needs_chamber_number as "needsChamberNumber"
       from rm.professions p left join rm.profession_groups g on g.id = p.group_id
@@ -217,10 +222,10 @@ export const listProfessionGroups = async (
   params: ListParams & { ids?: readonly number[] },
 ): Promise<Page<z.infer<typeof professionGroupItem>>> => {
   const where = sql.fragment`${searchFilter(sql.fragment`g.name`, params)} and ${params.ids ? sql.fragment`g.id = any(${sql.array([...params.ids], 'int4')})` : sql.fragment`true`}`;
-  const sorts = { name: sql.fragment`lower(g.name)`, id: sql.fragment`g.id` };
+  const sorts = { name: sql.fragment`g.name collate public.slovenian`, id: sql.fragment`g.id` };
   const items = await db.any(sql.type(professionGroupItem)`
     select g.id, g.name,
-           coalesce((select json_agg(json_build_object('id', p.id, 'name', p.name) order by lower(p.name)) from rm.professions p where p.group_id = g.id), '[]'::json) as professions
+           coalesce((select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.name collate public.slovenian) from rm.professions p where p.group_id = g.id), '[]'::json) as professions
       from rm.profession_groups g
      where ${where}
      order by ${orderBy(sorts, params, 'name')} ${limitOffset(params)}`);
@@ -235,7 +240,7 @@ export const tagItem = z.object({ id: z.number(), kind: z.string(), name: z.stri
 export const listTags = async (db: ReadDb, kind: TagKind, params: ListParams & { ids?: readonly number[] }): Promise<Page<z.infer<typeof tagItem>>> => {
   const where = sql.fragment`t.kind = ${kind} and not t.deleted and ${searchFilter(sql.fragment`t.name`, params)}
     and ${params.ids ? sql.fragment`t.id = any(${sql.array([...params.ids], 'int4')})` : sql.fragment`true`}`;
-  const sorts = { name: sql.fragment`lower(t.name)`, internalUse: sql.fragment`t.internal_use`, id: sql.fragment`t.id` };
+  const sorts = { name: sql.fragment`t.name collate public.slovenian`, internalUse: sql.fragment`t.internal_use`, id: sql.fragment`t.id` };
   const items = await db.any(sql.type(tagItem)`
     select t.id, t.kind, t.name, t.internal_use as "internalUse" from rm.tags t where ${where} order by ${orderBy(sorts, params, 'name')} ${limitOffset(params)}`);
   const total = await db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from rm.tags t where ${where}`);
@@ -255,7 +260,7 @@ export const listUnitMembers = async (db: ReadDb, unitId: number) =>
     select u.id, u.username, concat_ws(' ', u.first_name, u.middle_name, u.last_name) as "fullName", u.email
       from rm.user_roles r join rm.users u on u.id = r.user_id
      where r.role_id = 10 and r.unit_id = ${unitId} and u.status = 'active'
-     order by lower(u.last_name), lower(u.first_name)`);
+     order by u.last_name collate public.slovenian, u.first_name collate public.slovenian`);
 
 /** Whether a unit is published; null when it does not exist. */
 export const unitPublished = async (db: ReadDb, unitId: number) =>

@@ -158,6 +158,19 @@ describe('organisation API', () => {
     expect((await call('novinec', 'POST', `/api/units/${unitA1}/leave`)).statusCode).toBe(200);
   });
 
+  it('sorts names in the Slovenian alphabet: c, č, d, ... s, š, t, ... z, ž, whatever the case', async () => {
+    for (const name of ['Župan', 'Zobar', 'šivilja', 'Sestra', 'Čistilec', 'cvetličar', 'Delavec', 'Tajnik']) {
+      expect((await call('admin', 'POST', '/api/professions', { name: `${name} sort` })).statusCode).toBe(201);
+    }
+    const names = async (order: 'asc' | 'desc') =>
+      ((await call('admin', 'GET', `/api/professions?search=sort&sort=name&order=${order}`)).json() as { items: { name: string }[] }).items.map((i) =>
+        i.name.replace(' sort', ''),
+      );
+    const alphabet = ['cvetličar', 'Čistilec', 'Delavec', 'Sestra', 'šivilja', 'Tajnik', 'Zobar', 'Župan'];
+    expect(await names('asc')).toEqual(alphabet);
+    expect(await names('desc')).toEqual([...alphabet].reverse());
+  });
+
   it('keeps professions and their groups public to read, and admin-only to change', async () => {
     const group = id(await call('admin', 'POST', '/api/profession-groups', { name: 'Farmacija' }));
     const profession = await call('admin', 'POST', '/api/professions', { name: 'Magister farmacije', groupId: group, needsLicenceNumber: true });

@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Center, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ProfileTabs } from '../../../components/profile-tabs.tsx';
@@ -32,6 +32,9 @@ export const ProfilePage = ({ reloadMe }: { reloadMe: () => Promise<unknown> }) 
   return (
     <Stack gap="md">
       <ProfileTabs />
+      <Title order={1} size="h2">
+        {t('identity.profile.title')}
+      </Title>
       {missing ? (
         <Alert color="yellow" role="alert" data-testid="profession-number-warning">
           {t(missing === 'chamber' ? 'identity.profile.chamberWarning' : 'identity.profile.licenceWarning')}
