@@ -33,7 +33,8 @@ const MailText = ({ text }: { text: string }) => {
   );
 };
 
-const STATUS_COLOUR = { sent: 'teal', failed: 'red', skipped: 'gray' } as const;
+// Outline in dark shades: readable on white (WCAG AA), like the consent badges.
+const STATUS_COLOUR = { sent: '#1b6e2f', failed: 'red.9', skipped: 'gray.7' } as const;
 
 /**
  * The admin's mail page (decision 0017): without SMTP_URL the platform keeps its mail in a local
@@ -125,7 +126,7 @@ export const OutboxPage = () => {
                     <Table.Td>{entry.recipient}</Table.Td>
                     <Table.Td>{t(`identity.outbox.kinds.${entry.kind}`, { defaultValue: entry.kind })}</Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLOUR[entry.status]} variant="light">
+                      <Badge color={STATUS_COLOUR[entry.status]} variant="outline">
                         {t(`identity.outbox.status.${entry.status}`)}
                       </Badge>
                       {entry.lastError ? (

@@ -65,7 +65,7 @@ export const DeletionRequestsPage = () => {
                     <Table.Td>
                       {formatDateTime(due)}{' '}
                       {due < now ? (
-                        <Badge color="red" variant="light">
+                        <Badge color="red.9" variant="outline">
                           {t('identity.requests.overdue')}
                         </Badge>
                       ) : null}

@@ -55,11 +55,11 @@ export const SocialAccounts = ({ user, onChanged }: { user: CurrentUser; onChang
               <Group gap="sm">
                 <Text fw={500}>{t(`identity.platform.${platform}`)}</Text>
                 {identity ? (
-                  <Badge color="teal" variant="light">
+                  <Badge color="#1b6e2f" variant="outline">
                     {t('identity.profile.socialBound', { email: identity.email ?? '—' })}
                   </Badge>
                 ) : (
-                  <Badge color="gray" variant="light">
+                  <Badge color="gray.7" variant="outline">
                     {t('identity.profile.socialNone')}
                   </Badge>
                 )}
