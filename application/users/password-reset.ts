@@ -13,12 +13,19 @@ import { emailOwner, loadUser } from './user-state.ts';
  * admin or an import) gets the first-password link (/nov-uporabnik) instead. Nothing tells the
  * caller whether the address has an account.
  */
-export const requestPasswordReset = async (deps: AuthDeps, lookup: { email: string } | { userId: number }, metadata: EventMetadata) => {
+export const requestPasswordReset = async (
+  deps: AuthDeps,
+  lookup: { email: string } | { userId: number },
+  metadata: EventMetadata,
+  // The admin's welcome mail (issue 14) always sends the first-password link.
+  options: { purpose?: 'setup' } = {},
+) => {
   const userId = 'userId' in lookup ? lookup.userId : await emailOwner(deps.store, lookup.email);
   if (userId === null) return null;
   const user = await loadUser(deps.store, userId);
-  if (user.status !== 'active') return null;
-  const purpose = user.passwordHash === null ? 'setup' : 'reset';
+  // A deactivated or deleted account gets no link (it could not sign in with it).
+  if (user.status !== 'active' || user.lifecycle !== 'active') return null;
+  const purpose = options.purpose ?? (user.passwordHash === null ? 'setup' : 'reset');
   const result = await handleCommand(deps.store, {
     streamName: userStream(userId),
     decider: userDecider,

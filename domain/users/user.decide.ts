@@ -2,6 +2,7 @@ import type { RoleAssignment } from '../permissions/can.ts';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { type ActiveUser, evolveUser, initialUserState, type UserEvent, type UserProfile, type UserState } from './user.ts';
+import { ADMIN_USER_COMMANDS, type AdminUserCommand, decideAdminUser } from './user-admin.decide.ts';
 import { decideIdentity, type IdentityCommand } from './user-identity.decide.ts';
 
 export const LOGIN_FAILED = 'Prijava ni uspela. Poskusite ponovno.';
@@ -28,6 +29,7 @@ export type UserCommand =
       confirmation?: { tokenHash: string; sealed: string; expiresAt: Date };
     }
   | IdentityCommand
+  | AdminUserCommand
   | { type: 'GrantRole'; role: RoleAssignment }
   | { type: 'RevokeRole'; role: RoleAssignment }
   /**
@@ -111,7 +113,21 @@ const redeemLoginToken = (command: Extract<UserCommand, { type: 'RedeemLoginToke
   ];
 };
 
+/** Events that open a session or start one: an inactive or deleted account takes none of them. */
+const SIGN_IN_EVENTS: ReadonlySet<string> = new Set(['UserLoggedIn', 'UserImpersonationStarted', 'UserSecondFactorChallenged', 'UserLoginTokenIssued']);
+
+/**
+ * spec §4: a deactivated or deleted user cannot log in, by any route (password, code, link, social,
+ * "log in as"). Checked on what a decision would record, so a sign-in path added later is covered too.
+ */
 export const decideUser = (command: UserCommand, state: UserState): UserEvent[] => {
+  const events = decideAny(command, state);
+  if (state.status === 'active' && state.lifecycle !== 'active' && events.some((e) => SIGN_IN_EVENTS.has(e.type))) throw loginFailed();
+  return events;
+};
+
+const decideAny = (command: UserCommand, state: UserState): UserEvent[] => {
+  if (ADMIN_USER_COMMANDS.has(command.type)) return decideAdminUser(command as AdminUserCommand, requireActive(state));
   switch (command.type) {
     case 'RegisterUser':
       return registerUser(command, state);
@@ -153,7 +169,7 @@ export const decideUser = (command: UserCommand, state: UserState): UserEvent[] 
       requireActive(state);
       return [{ type: 'UserImpersonationStarted', data: { sessionId: command.sessionId, adminId: command.adminId } }];
     default:
-      return decideIdentity(command, requireActive(state));
+      return decideIdentity(command as IdentityCommand, requireActive(state));
   }
 };
 

@@ -9,6 +9,13 @@ export const userStream = (userId: number) => `user-${userId}`;
 export const SOCIAL_PLATFORMS = ['google', 'facebook'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
+/** spec §4: a manager can request a change of unit, deletion or other for a user. */
+export const CHANGE_REQUEST_KINDS = ['unit', 'deletion', 'other'] as const;
+export type ChangeRequestKind = (typeof CHANGE_REQUEST_KINDS)[number];
+
+/** spec §4: users can be activated, deactivated, deleted and reactivated. */
+export type UserLifecycle = 'active' | 'inactive' | 'deleted';
+
 const secretRequest = z.object({ tokenHash: z.string(), sealed: z.string(), expiresAt: z.iso.datetime() });
 
 const roleAssignment = z.object({
@@ -83,6 +90,29 @@ export const userEvents = [
   defineEvent('UserSocialIdentityUnbound', z.object({ platform: z.enum(SOCIAL_PLATFORMS), subject: z.string() })),
   defineEvent('UserPushPreferenceChanged', z.object({ onesignalEnabled: z.number().int().min(0) })),
   defineEvent('UserSecondaryEmailChanged', z.object({ secondaryEmail: z.string().nullable() })),
+  // Issue 14: the admin's side of a user (spec §3, §4): lifecycle, the admin label, username and
+  // e-mail set by an admin (no mailed link), and a manager's change requests with their outcome.
+  defineEvent('UserDeactivated', z.object({})),
+  defineEvent('UserActivated', z.object({})),
+  defineEvent('UserDeleted', z.object({})),
+  defineEvent('UserReactivated', z.object({})),
+  defineEvent('UserNotesChanged', z.object({ notes: z.string().nullable() })),
+  defineEvent('UserUsernameChanged', z.object({ oldUsername: z.string(), newUsername: z.string() })),
+  defineEvent('UserEmailReplaced', z.object({ oldEmail: z.string(), newEmail: z.string() })),
+  defineEvent(
+    'UserChangeRequested',
+    z.object({
+      requestId: z.uuid(),
+      requestedBy: z.number().int().positive(),
+      kind: z.enum(CHANGE_REQUEST_KINDS),
+      description: z.string(),
+      unitId: z.number().int().positive().nullable(),
+    }),
+  ),
+  defineEvent(
+    'UserChangeRequestResolved',
+    z.object({ requestId: z.uuid(), outcome: z.enum(['accepted', 'rejected']), reason: z.string().nullable(), resolvedBy: z.number().int().positive() }),
+  ),
 ] as const;
 
 export type UserEvent = EventsOf<typeof userEvents>;
@@ -96,8 +126,19 @@ export type PendingSecret = { readonly tokenHash: string; readonly expiresAt: st
 
 export type SecondFactorChallenge = PendingSecret & { readonly challengeId: string; readonly failures: number; readonly passed: boolean };
 
+export type ChangeRequest = {
+  readonly requestId: string;
+  readonly requestedBy: number;
+  readonly kind: ChangeRequestKind;
+  readonly outcome: 'open' | 'accepted' | 'rejected';
+};
+
+/** A user that exists (`status: 'active'` means registered); `lifecycle` says whether the account may be used. */
 export type ActiveUser = {
   readonly status: 'active';
+  readonly lifecycle: UserLifecycle;
+  readonly notes: string | null;
+  readonly changeRequests: readonly ChangeRequest[];
   readonly id: number;
   readonly username: string;
   readonly email: string;
@@ -133,6 +174,9 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
   if (event.type === 'UserRegistered') {
     return {
       status: 'active',
+      lifecycle: 'active',
+      notes: null,
+      changeRequests: [],
       id: event.data.userId,
       username: event.data.username,
       email: event.data.email,
@@ -247,6 +291,33 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       return { ...state, onesignalEnabled: event.data.onesignalEnabled };
     case 'UserSecondaryEmailChanged':
       return { ...state, secondaryEmail: event.data.secondaryEmail };
+    case 'UserDeactivated':
+      return { ...state, lifecycle: 'inactive' };
+    case 'UserDeleted':
+      return { ...state, lifecycle: 'deleted' };
+    case 'UserActivated':
+    case 'UserReactivated':
+      return { ...state, lifecycle: 'active' };
+    case 'UserNotesChanged':
+      return { ...state, notes: event.data.notes };
+    case 'UserUsernameChanged':
+      return { ...state, username: event.data.newUsername };
+    case 'UserEmailReplaced':
+      // Set by an admin who vouches for it: a pending change by link is void.
+      return { ...state, email: event.data.newEmail, emailChange: null, emailConfirmed: true };
+    case 'UserChangeRequested':
+      return {
+        ...state,
+        changeRequests: [
+          ...state.changeRequests,
+          { requestId: event.data.requestId, requestedBy: event.data.requestedBy, kind: event.data.kind, outcome: 'open' },
+        ],
+      };
+    case 'UserChangeRequestResolved':
+      return {
+        ...state,
+        changeRequests: state.changeRequests.map((r) => (r.requestId === event.data.requestId ? { ...r, outcome: event.data.outcome } : r)),
+      };
     default: {
       const unreachable: never = event;
       return unreachable;

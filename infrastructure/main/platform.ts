@@ -15,10 +15,12 @@ import { IDENTITY_MAIL_QUEUE, identityMailReactor } from '../../application/user
 import { registerProfileRoutes } from '../../application/users/profile.routes.ts';
 import { registerSocialRoutes } from '../../application/users/social.routes.ts';
 import type { SocialDeps } from '../../application/users/social-sign-in.ts';
+import { registerUserAdminRoutes } from '../../application/users/user-admin.routes.ts';
 import { SOCIAL_PLATFORMS } from '../../domain/users/user.ts';
 import { registerCourseReadRoutes } from '../../projections/courses/courses.routes.ts';
 import { registerOrganisationReadRoutes } from '../../projections/organisation/organisation.routes.ts';
 import { registerStatsReadRoutes } from '../../projections/stats/stats.routes.ts';
+import { registerUserAdminReadRoutes } from '../../projections/users/user-admin.routes.ts';
 import { findAuthSubject, userNames } from '../../projections/users/users.queries.ts';
 import { registerUsersReadRoutes } from '../../projections/users/users.routes.ts';
 import { createAesSecretSealer } from '../auth/aes-secret-sealer.ts';
@@ -191,6 +193,8 @@ export const buildPlatform = async (options: {
     },
   });
   registerUsersReadRoutes(app, { db: db.pg });
+  registerUserAdminReadRoutes(app, { db: db.slonik });
+  registerUserAdminRoutes(app, auth);
   registerProfileRoutes(app, { store, db: db.slonik, passwords, attempts: auth.attempts });
   registerOrganisationRoutes(app, { store, ids, db: db.slonik }, { files, features: config.features });
   registerOrganisationReadRoutes(app, { db: db.slonik, features: config.features });

@@ -16,8 +16,10 @@ const perEvent = defineProjection({
   // 2: the profile fields of issue 12 (other job, licence and chamber numbers) and deletion requests.
   // 3: issue 13 (secondary e-mail, push, second factor, confirmed e-mail, social identities, e-mail changes).
   // 4: the reason of a deletion request, for the admins' list of requests.
-  version: 4,
-  tables: ['users', 'user_roles', 'user_revoked_sessions'],
+  // 5: issue 14: lifecycle in `status` (active, inactive, deleted), the admin label, change requests,
+  //    and the indexes of the admins' list (search by name, username, e-mail, numbers).
+  version: 5,
+  tables: ['users', 'user_roles', 'user_revoked_sessions', 'user_change_requests'],
   setup: (table) => [
     sql.unsafe`create table ${table('users')} (
       id integer primary key,
@@ -39,10 +41,17 @@ const perEvent = defineProjection({
       email_confirmed boolean not null default true,
       social jsonb not null default '[]'::jsonb,
       origin text not null default 'seed',
+      notes text,
       status text not null,
       registered_at timestamptz not null,
-      last_login_at timestamptz
+      last_login_at timestamptz,
+      -- What the admins' search looks in, lowercased once (a trigram index serves "contains").
+      search text generated always as (lower(first_name || ' ' || coalesce(middle_name || ' ', '') || last_name || ' ' || username || ' ' || email || ' ' ||
+        coalesce(licence_number, '') || ' ' || coalesce(chamber_membership_number, ''))) stored
     )`,
+    sql.unsafe`create index on ${table('users')} using gin (search public.gin_trgm_ops)`,
+    sql.unsafe`create index on ${table('users')} (last_name collate public.slovenian, first_name collate public.slovenian, id)`,
+    sql.unsafe`create index on ${table('users')} (profession_id)`,
     sql.unsafe`create unique index on ${table('users')} (lower(username))`,
     sql.unsafe`create index on ${table('users')} (lower(email))`,
     sql.unsafe`create table ${table('user_roles')} (
@@ -53,12 +62,29 @@ const perEvent = defineProjection({
       unique nulls not distinct (user_id, role_id, unit_id, company_id)
     )`,
     sql.unsafe`create index on ${table('user_roles')} (unit_id)`,
+    sql.unsafe`create index on ${table('user_roles')} (user_id)`,
+    sql.unsafe`create index on ${table('user_roles')} (role_id)`,
     sql.unsafe`create index on ${table('user_roles')} (company_id)`,
     sql.unsafe`create table ${table('user_revoked_sessions')} (
       session_id uuid primary key,
       user_id integer not null,
       revoked_at timestamptz not null
     )`,
+    sql.unsafe`create table ${table('user_change_requests')} (
+      id uuid primary key,
+      user_id integer not null,
+      requested_by integer not null,
+      kind text not null,
+      description text not null,
+      unit_id integer,
+      status text not null default 'open',
+      reason text,
+      resolved_by integer,
+      requested_at timestamptz not null,
+      resolved_at timestamptz
+    )`,
+    sql.unsafe`create index on ${table('user_change_requests')} (user_id)`,
+    sql.unsafe`create index on ${table('user_change_requests')} (status, requested_at)`,
   ],
   handlers: {
     UserRegistered: async ({ tx, table }: ProjectionContext, event) => {
@@ -168,6 +194,36 @@ const perEvent = defineProjection({
                                                  where not (s->>'platform' = ${d.platform} and s->>'subject' = ${d.subject}))
          where id = ${userIdOf(event)}`);
     },
+    UserDeactivated: async (context, event) => setStatus(context, event, 'inactive'),
+    UserActivated: async (context, event) => setStatus(context, event, 'active'),
+    UserDeleted: async (context, event) => setStatus(context, event, 'deleted'),
+    UserReactivated: async (context, event) => setStatus(context, event, 'active'),
+    UserNotesChanged: async ({ tx, table }, event) => {
+      const d = (event as Data<{ notes: string | null }>).data;
+      await tx.query(sql.unsafe`update ${table('users')} set notes = ${d.notes} where id = ${userIdOf(event)}`);
+    },
+    UserUsernameChanged: async ({ tx, table }, event) => {
+      const d = (event as Data<{ newUsername: string }>).data;
+      await tx.query(sql.unsafe`update ${table('users')} set username = ${d.newUsername} where id = ${userIdOf(event)}`);
+    },
+    UserEmailReplaced: async ({ tx, table }, event) => {
+      const d = (event as Data<{ newEmail: string }>).data;
+      await tx.query(sql.unsafe`update ${table('users')} set email = ${d.newEmail}, email_confirmed = true where id = ${userIdOf(event)}`);
+    },
+    UserChangeRequested: async ({ tx, table }, event) => {
+      const d = (event as Data<{ requestId: string; requestedBy: number; kind: string; description: string; unitId: number | null }>).data;
+      await tx.query(sql.unsafe`
+        insert into ${table('user_change_requests')} (id, user_id, requested_by, kind, description, unit_id, requested_at)
+        values (${d.requestId}, ${userIdOf(event)}, ${d.requestedBy}, ${d.kind}, ${d.description}, ${d.unitId}, ${event.createdAt.toISOString()})
+        on conflict (id) do nothing`);
+    },
+    UserChangeRequestResolved: async ({ tx, table }, event) => {
+      const d = (event as Data<{ requestId: string; outcome: string; reason: string | null; resolvedBy: number }>).data;
+      await tx.query(sql.unsafe`
+        update ${table('user_change_requests')} set status = ${d.outcome}, reason = ${d.reason}, resolved_by = ${d.resolvedBy},
+               resolved_at = ${event.createdAt.toISOString()}
+         where id = ${d.requestId}`);
+    },
     UserLoggedIn: async (context, event) => applyLogins(context, [event]),
     UserLoggedOut: async ({ tx, table }, event) => {
       const d = (event as Data<{ sessionId: string }>).data;
@@ -177,6 +233,10 @@ const perEvent = defineProjection({
     },
   },
 });
+
+const setStatus = async ({ tx, table }: ProjectionContext, event: RecordedEvent, status: 'active' | 'inactive' | 'deleted') => {
+  await tx.query(sql.unsafe`update ${table('users')} set status = ${status} where id = ${userIdOf(event)}`);
+};
 
 /**
  * Logins are most of a user's events. They only ever move last_login_at forward, so the logins

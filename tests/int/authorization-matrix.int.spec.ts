@@ -225,6 +225,30 @@ describe('authorization matrix', () => {
       loginToken: async (userId) => ((await admin('POST', `/api/users/${userId}/login-tokens`)) as unknown as { token: string }).token,
       tag: async () => (await admin('POST', '/api/tags', { kind: 'unit', name: `Začasna značka ${next()}` })).id,
       newsletter: async () => (await admin('POST', '/api/newsletters', { title: `Začasni novičnik ${next()}`, description: 'Novosti.' })).id,
+      user: async (unitId, companyId) => {
+        const n = next();
+        return (
+          await admin('POST', '/api/users', {
+            username: `mzacasni${n}`,
+            email: `mzacasni${n}@matrika.si`,
+            firstName: 'Začasni',
+            lastName: 'Uporabnik',
+            phone: '041 000 000',
+            professionId: profession,
+            roles: [{ roleId: ROLE.participant, companyId, unitId }],
+            sendWelcome: false,
+          })
+        ).id;
+      },
+      changeRequest: async (userId) => {
+        const response = await send(tokens.manager as string, {
+          method: 'POST',
+          url: `/api/users/${userId}/change-requests`,
+          body: { kind: 'other', description: 'Napačen priimek.' },
+        });
+        if (response.statusCode !== 201) throw new Error(`change request: ${response.statusCode} ${response.body}`);
+        return (response.json() as { id: string }).id;
+      },
     };
   }, 180_000);
 

@@ -48,6 +48,10 @@ export type Fresh = {
   readonly loginToken: (userId: number) => Promise<string>;
   readonly tag: () => Promise<number>;
   readonly newsletter: () => Promise<number>;
+  /** A participant of the unit, made by the admin (issue 14). */
+  readonly user: (unitId: number, companyId: number) => Promise<number>;
+  /** An open change request filed by the fixture's manager about a user of A1. */
+  readonly changeRequest: (userId: number) => Promise<string>;
 };
 
 export type MatrixRequest = {
@@ -196,6 +200,7 @@ export const MATRIX: readonly MatrixCase[] = [
 
   // ------------------------------------------------------------------ one's own account
   { route: 'GET /api/users/me', label: 'oneself', allow: SIGNED_IN, requests: () => one('GET', '/api/users/me') },
+  ...userAdminCases(),
   {
     route: 'GET /api/users/deletion-requests',
     label: 'the queue of deletion requests (1004)',
@@ -920,3 +925,122 @@ export const MATRIX: readonly MatrixCase[] = [
     requests: () => one('GET', '/api/mail'),
   },
 ];
+
+/** Users administration (issue 14): 1004 read, 1005 create, 1006 update, 1007 delete; managers' view and change requests (2011, 2012 where the user sits). */
+function userAdminCases(): MatrixCase[] {
+  const MANAGERS = any(community(2011), community(2012));
+  const managersIn = (place: 'A1' | 'B1') => any(community(2011, place), community(2012, place));
+  const freshA1 = (f: Fixture, fresh: Fresh) => fresh.user(f.unitA1, f.companyA);
+  const form = (tag: string, f: Fixture) => ({
+    username: `mnov${tag.replace(/\W/g, '')}`,
+    email: `mnov${tag.replace(/\W/g, '')}@matrika.si`,
+    firstName: 'Nova',
+    lastName: 'Oseba',
+    phone: '041 000 000',
+    professionId: f.profession,
+    roles: [{ roleId: 10, companyId: f.companyA, unitId: f.unitA1 }],
+  });
+  return [
+    { route: 'GET /api/users', label: 'the users list (1004)', allow: system(1004), requests: () => one('GET', '/api/users?search=m&status=active') },
+    {
+      route: 'GET /api/users/change-requests',
+      label: "managers' change requests (1004)",
+      allow: system(1004),
+      requests: () => one('GET', '/api/users/change-requests'),
+    },
+    { route: 'GET /api/users/:id', label: "a user's page (1004)", allow: system(1004), requests: (f) => one('GET', `/api/users/${f.users.participant}`) },
+    {
+      route: 'POST /api/users',
+      label: 'create a user (1005)',
+      allow: system(1005),
+      requests: (f, _fresh, _who, tag) => one('POST', '/api/users', { ...form(tag, f), sendWelcome: false }),
+    },
+    {
+      route: 'PUT /api/users/:id',
+      label: 'save a user (1006)',
+      allow: system(1006),
+      requests: async (f, fresh, _who, tag) => one('PUT', `/api/users/${await freshA1(f, fresh)}`, form(tag, f)),
+    },
+    {
+      route: 'POST /api/users/:id/deactivate',
+      label: 'deactivate (1006)',
+      allow: system(1006),
+      requests: async (f, fresh) => one('POST', `/api/users/${await freshA1(f, fresh)}/deactivate`),
+    },
+    {
+      route: 'POST /api/users/:id/activate',
+      label: 'activate (1006)',
+      allow: system(1006),
+      requests: async (f, fresh) => one('POST', `/api/users/${await freshA1(f, fresh)}/activate`),
+    },
+    {
+      route: 'DELETE /api/users/:id',
+      label: 'delete (1007)',
+      allow: system(1007),
+      requests: async (f, fresh) => one('DELETE', `/api/users/${await freshA1(f, fresh)}`),
+    },
+    {
+      route: 'POST /api/users/:id/reactivate',
+      label: 'reactivate (1007)',
+      allow: system(1007),
+      requests: async (f, fresh) => one('POST', `/api/users/${await freshA1(f, fresh)}/reactivate`),
+    },
+    {
+      route: 'POST /api/users/bulk-status',
+      label: 'bulk deactivate (1006)',
+      allow: system(1006),
+      requests: async (f, fresh) => one('POST', '/api/users/bulk-status', { userIds: [await freshA1(f, fresh)], active: false }),
+    },
+    {
+      route: 'POST /api/users/:id/welcome',
+      label: 'mail the welcome link (1005)',
+      allow: system(1005),
+      requests: async (f, fresh) => one('POST', `/api/users/${await freshA1(f, fresh)}/welcome`),
+    },
+    {
+      route: 'POST /api/users/:id/change-requests',
+      label: 'a change request about a user of A1 (2011 or 2012 there)',
+      allow: managersIn('A1'),
+      hideFrom: MANAGERS,
+      requests: async (f, fresh) => one('POST', `/api/users/${await freshA1(f, fresh)}/change-requests`, { kind: 'other', description: 'Napačen priimek.' }),
+    },
+    {
+      route: 'POST /api/users/:id/change-requests',
+      label: 'a change request about a user of B1 (no manager of the fixture reaches B1)',
+      allow: managersIn('B1'),
+      hideFrom: MANAGERS,
+      requests: (f) => one('POST', `/api/users/${f.users.participantB}/change-requests`, { kind: 'other', description: 'Napačen priimek.' }),
+    },
+    {
+      route: 'POST /api/users/change-requests/:requestId/resolve',
+      label: 'resolve a change request (1006)',
+      allow: system(1006),
+      requests: async (f, fresh) =>
+        one('POST', `/api/users/change-requests/${await fresh.changeRequest(await freshA1(f, fresh))}/resolve`, {
+          outcome: 'rejected',
+          reason: 'Ni potrebno.',
+        }),
+    },
+    { route: 'GET /api/manager/users', label: "a manager's users (2011, 2012)", allow: MANAGERS, requests: () => one('GET', '/api/manager/users') },
+    {
+      route: 'GET /api/manager/users/:id',
+      label: 'a user of A1 (2011 or 2012 there)',
+      allow: managersIn('A1'),
+      hideFrom: MANAGERS,
+      requests: (f) => one('GET', `/api/manager/users/${f.users.participant}`),
+    },
+    {
+      route: 'GET /api/manager/users/:id',
+      label: 'a user of B1, outside every manager’s reach',
+      allow: managersIn('B1'),
+      hideFrom: MANAGERS,
+      requests: (f) => one('GET', `/api/manager/users/${f.users.participantB}`),
+    },
+    {
+      route: 'GET /api/manager/change-requests',
+      label: 'the change requests one filed (2011, 2012)',
+      allow: MANAGERS,
+      requests: () => one('GET', '/api/manager/change-requests'),
+    },
+  ];
+}

@@ -1,0 +1,183 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { can } from '../../domain/permissions/can.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { idParam } from '../../domain/shared/id.rules.ts';
+import { adminUserRule, bulkLifecycleRule, changeRequestRule, createUserRule, resolveChangeRequestRule } from '../../domain/users/user-admin.rules.ts';
+import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
+import { anyOf, commandMetadata, errorResponses, type HttpApp, type Located, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
+import { unitScope } from '../../projections/organisation/organisation.queries.ts';
+import { findChangeRequest, userPlaces } from '../../projections/users/user-admin.queries.ts';
+import type { AuthDeps } from './auth.deps.ts';
+import {
+  changeLifecycle,
+  changeLifecycleInBulk,
+  createUserByAdmin,
+  type LifecycleAction,
+  requestUserChange,
+  resolveUserChange,
+  sendWelcome,
+  updateUserByAdmin,
+} from './user-admin.ts';
+
+const tags = ['users'];
+const bodyLimit = 64 * 1024;
+const idParams = z.object({ id: idParam });
+const idResponse = z.object({ id: z.number() });
+/** Commands that check companies, units and professions in the read models wait for the writer's last write. */
+const readModels = ['organisation', 'users'] as const;
+
+/** spec §8 field codes: username taken or invalid 422013/422014, e-mail 422005 (taken) and 422004 (invalid), second e-mail 422016. */
+const fieldCodes = { username: '422014', email: '422004', secondaryEmail: '422016' };
+
+const send = (reply: FastifyReply, status: number, body: object, position: AllPosition | null) => withPosition(reply, position).status(status).send(body);
+
+/** Users administration (issue 14): 1005 create, 1006 update, 1007 delete; managers' change requests (2011, 2012 in the user's unit). */
+export const registerUserAdminRoutes = (app: HttpApp, deps: AuthDeps) => {
+  // A manager of company A asking about a user of company B is told 404 (the id does not leak).
+  const places = (located: Located) => userPlaces(deps.db, located.params.id as number);
+
+  app.post(
+    '/api/users',
+    {
+      config: { access: system(1005), readModels, fieldCodes },
+      bodyLimit,
+      schema: {
+        tags,
+        summary: 'Create a user (1005), optionally mailing the welcome link',
+        body: createUserRule,
+        response: { 201: idResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await createUserByAdmin(deps, request.body, commandMetadata(request));
+      return send(reply, 201, { id: result.id }, result.position);
+    },
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      config: { access: system(1006), readModels, fieldCodes },
+      bodyLimit,
+      schema: {
+        tags,
+        summary: "Save a user's fields and roles (1006)",
+        params: idParams,
+        body: adminUserRule,
+        response: { 200: idResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await updateUserByAdmin(deps, request.params.id, request.body, commandMetadata(request));
+      return send(reply, 200, { id: result.id }, result.position);
+    },
+  );
+
+  const lifecycle = (method: 'post' | 'delete', url: string, action: LifecycleAction, permission: number, summary: string) =>
+    app[method](
+      url,
+      { config: { access: system(permission) }, schema: { tags, summary, params: idParams, response: { 200: idResponse, ...errorResponses } } },
+      async (request, reply) => {
+        const result = await changeLifecycle(deps, requireAuth(request).userId, request.params.id, action, commandMetadata(request));
+        return send(reply, 200, { id: result.id }, result.position);
+      },
+    );
+  lifecycle('post', '/api/users/:id/activate', 'activate', 1006, 'Activate an inactive user (1006)');
+  lifecycle('post', '/api/users/:id/deactivate', 'deactivate', 1006, 'Deactivate a user: open sessions end, login is refused (1006)');
+  lifecycle('delete', '/api/users/:id', 'delete', 1007, 'Delete a user: hidden from lists, login refused (1007)');
+  lifecycle('post', '/api/users/:id/reactivate', 'reactivate', 1007, 'Bring a deleted user back (1007)');
+
+  app.post(
+    '/api/users/bulk-status',
+    {
+      config: { access: system(1006) },
+      bodyLimit,
+      schema: {
+        tags,
+        summary: 'Activate or deactivate many users (1006); each on its own, refusals listed',
+        body: bulkLifecycleRule,
+        response: { 200: z.object({ changed: z.number(), failed: z.array(z.object({ id: z.number(), message: z.string() })) }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await changeLifecycleInBulk(deps, requireAuth(request).userId, request.body.userIds, request.body.active, commandMetadata(request));
+      return send(reply, 200, { changed: result.changed, failed: result.failed }, result.position);
+    },
+  );
+
+  app.post(
+    '/api/users/:id/welcome',
+    {
+      config: { access: system(1005) },
+      schema: {
+        tags,
+        summary: 'Mail the welcome message with a first-password link (1005)',
+        params: idParams,
+        response: { 200: idResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => send(reply, 200, { id: request.params.id }, await sendWelcome(deps, request.params.id, commandMetadata(request))),
+  );
+
+  app.post(
+    '/api/users/:id/change-requests',
+    {
+      config: {
+        access: anyOf([
+          { community: 2011, scope: places },
+          { community: 2012, scope: places },
+        ]),
+        readModels,
+      },
+      bodyLimit,
+      schema: {
+        tags,
+        summary: "A manager's or director's request to change a user of their units: unit, deletion or other (spec §4)",
+        params: idParams,
+        body: changeRequestRule,
+        response: { 201: z.object({ id: z.string() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (request.body.unitId !== null) {
+        // The new unit must be one the manager manages too: a request cannot move someone out of their reach.
+        const companyId = (await unitScope(deps.db, request.body.unitId))?.companyId ?? null;
+        const scope = { kind: 'community', companyId, unitId: request.body.unitId } as const;
+        if (companyId === null || ![2011, 2012].some((id) => can(auth.subject, id, scope))) {
+          throw new DomainError('400', 'Izberite enoto, ki jo upravljate.', { status: 400, field: 'unitId' });
+        }
+      }
+      const result = await requestUserChange(deps, auth.userId, request.params.id, request.body, commandMetadata(request));
+      return send(reply, 201, { id: result.id }, result.position);
+    },
+  );
+
+  app.post(
+    '/api/users/change-requests/:requestId/resolve',
+    {
+      config: { access: system(1006), readModels: ['users', 'organisation'] },
+      bodyLimit,
+      schema: {
+        tags,
+        summary: "Accept or reject a manager's change request (1006); a rejection says why",
+        params: z.object({ requestId: z.uuid() }),
+        body: resolveChangeRequestRule,
+        response: { 200: z.object({ id: z.string() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const found = await findChangeRequest(deps.db, request.params.requestId);
+      if (!found) throw new DomainError('404', 'Zahteva ne obstaja.', { status: 404 });
+      const result = await resolveUserChange(
+        deps,
+        requireAuth(request).userId,
+        { requestId: request.params.requestId, userId: found.userId, kind: found.kind, unitId: found.unitId },
+        request.body,
+        commandMetadata(request),
+      );
+      return send(reply, 200, { id: result.id }, result.position);
+    },
+  );
+};

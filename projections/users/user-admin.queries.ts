@@ -1,0 +1,254 @@
+import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
+import { z } from 'zod';
+import { systemAbilities } from '../../domain/permissions/can.ts';
+import { isRoleId, type RoleId } from '../../domain/permissions/roles.ts';
+
+/**
+ * The admins' and managers' view of users (issue 14): a server-paginated list with search and
+ * filters, one user's page, and managers' change requests. A manager's `reach` limits everything
+ * to users holding a role in a unit (or company) the manager manages; a user outside it does not exist.
+ */
+export type UserReach = { readonly all: true } | { readonly all: false; readonly unitIds: readonly number[]; readonly companyIds: readonly number[] };
+
+export const USER_STATUSES = ['active', 'inactive', 'deleted'] as const;
+export const USER_SORTS = ['name', 'username', 'email', 'registeredAt', 'lastLoginAt', 'id'] as const;
+
+export type UserListParams = {
+  readonly search?: string | undefined;
+  readonly roleId?: number | undefined;
+  readonly companyId?: number | undefined;
+  readonly unitId?: number | undefined;
+  readonly groupId?: number | undefined;
+  readonly professionId?: number | undefined;
+  /** Deleted users show only when asked for. */
+  readonly status?: (typeof USER_STATUSES)[number] | undefined;
+  readonly sort?: (typeof USER_SORTS)[number] | undefined;
+  readonly order?: 'asc' | 'desc' | undefined;
+  readonly page?: number | undefined;
+  readonly pageSize?: number | undefined;
+};
+
+const roleSummary = z.object({
+  roleId: z.number(),
+  unitId: z.number(),
+  unitName: z.string().nullable(),
+  companyId: z.number().nullable(),
+  companyName: z.string().nullable(),
+});
+
+export const userListItem = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  professionName: z.string().nullable(),
+  licenceNumber: z.string().nullable(),
+  chamberMembershipNumber: z.string().nullable(),
+  status: z.enum(USER_STATUSES),
+  roles: z.array(roleSummary),
+  registeredAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  deletionRequested: z.boolean(),
+  openChangeRequests: z.number(),
+});
+
+const likePattern = (search: string) =>
+  `%${search
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const ints = (values: readonly number[]) => sql.array([...values], 'int4');
+
+const reachFilter = (reach: UserReach) =>
+  reach.all
+    ? sql.fragment`true`
+    : sql.fragment`exists (select 1 from rm.user_roles rr where rr.user_id = u.id
+                             and (rr.unit_id = any(${ints(reach.unitIds)}) or rr.company_id = any(${ints(reach.companyIds)})))`;
+
+const filters = (params: UserListParams, reach: UserReach) => {
+  const parts: FragmentSqlToken[] = [reachFilter(reach)];
+  parts.push(params.status ? sql.fragment`u.status = ${params.status}` : sql.fragment`u.status <> 'deleted'`);
+  if (params.search?.trim()) parts.push(sql.fragment`u.search like ${likePattern(params.search)}`);
+  if (params.professionId !== undefined) parts.push(sql.fragment`u.profession_id = ${params.professionId}`);
+  if (params.roleId !== undefined) parts.push(sql.fragment`exists (select 1 from rm.user_roles r where r.user_id = u.id and r.role_id = ${params.roleId})`);
+  if (params.companyId !== undefined)
+    parts.push(sql.fragment`exists (select 1 from rm.user_roles r where r.user_id = u.id and r.company_id = ${params.companyId})`);
+  if (params.unitId !== undefined) parts.push(sql.fragment`exists (select 1 from rm.user_roles r where r.user_id = u.id and r.unit_id = ${params.unitId})`);
+  if (params.groupId !== undefined) {
+    parts.push(sql.fragment`exists (select 1 from rm.user_roles r join rm.community_group_units g on g.unit_id = r.unit_id
+                                     where r.user_id = u.id and g.group_id = ${params.groupId})`);
+  }
+  return sql.join(parts, sql.fragment` and `);
+};
+
+const SORTS: Record<(typeof USER_SORTS)[number], (dir: FragmentSqlToken) => FragmentSqlToken> = {
+  name: (dir) => sql.fragment`u.last_name collate public.slovenian ${dir}, u.first_name collate public.slovenian ${dir}, u.id ${dir}`,
+  username: (dir) => sql.fragment`lower(u.username) ${dir}, u.id ${dir}`,
+  email: (dir) => sql.fragment`u.email ${dir}, u.id ${dir}`,
+  registeredAt: (dir) => sql.fragment`u.registered_at ${dir}, u.id ${dir}`,
+  lastLoginAt: (dir) => sql.fragment`u.last_login_at ${dir} nulls last, u.id ${dir}`,
+  id: (dir) => sql.fragment`u.id ${dir}`,
+};
+
+const FULL_NAME = sql.fragment`u.first_name || coalesce(' ' || u.middle_name, '') || ' ' || u.last_name`;
+
+const ROLES_OF = sql.fragment`coalesce((
+  select json_agg(json_build_object('roleId', r.role_id, 'unitId', r.unit_id, 'unitName', un.name, 'companyId', r.company_id, 'companyName', c.name)
+                  order by r.role_id, c.name, un.name)
+    from rm.user_roles r left join rm.units un on un.id = r.unit_id left join rm.companies c on c.id = r.company_id
+   where r.user_id = u.id), '[]'::json)`;
+
+export const listUsers = async (db: DatabasePool, params: UserListParams, reach: UserReach) => {
+  const where = filters(params, reach);
+  const size = Math.min(Math.max(params.pageSize ?? 20, 1), 100);
+  const offset = (Math.max(params.page ?? 1, 1) - 1) * size;
+  const order = SORTS[params.sort ?? 'name'](params.order === 'desc' ? sql.fragment`desc` : sql.fragment`asc`);
+  // The page first (ordered by an index), then its roles: 20 subqueries, not 50,000.
+  const items = await db.any(sql.type(userListItem)`
+    select u.id, u.username, u.email, ${FULL_NAME} as "fullName", p.name as "professionName", u.licence_number as "licenceNumber",
+           u.chamber_membership_number as "chamberMembershipNumber", u.status, ${ROLES_OF} as roles,
+           to_char(u.registered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "registeredAt",
+           to_char(u.last_login_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "lastLoginAt",
+           u.deletion_requested_at is not null as "deletionRequested",
+           (select count(*) from rm.user_change_requests q where q.user_id = u.id and q.status = 'open')::int as "openChangeRequests"
+      from (select u.* from rm.users u where ${where} order by ${order} limit ${size} offset ${offset}) u
+      left join rm.professions p on p.id = u.profession_id
+     order by ${order}`);
+  const total = await db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from rm.users u where ${where}`);
+  return { items: [...items], total };
+};
+
+/** Every user id of a filter (the bulk actions and the login-token export act on "all that match"), at most `limit`. */
+export const userIdsMatching = async (db: DatabasePool, params: UserListParams, reach: UserReach, limit: number) =>
+  db.anyFirst(sql.type(z.object({ id: z.number() }))`select u.id from rm.users u where ${filters(params, reach)} order by u.id limit ${limit}`);
+
+/** Whether a user lies within a manager's reach (or exists at all, for a system reader). */
+export const userInReach = async (db: DatabasePool, userId: number, reach: UserReach) =>
+  (await db.query(sql.unsafe`select 1 from rm.users u where u.id = ${userId} and ${reachFilter(reach)}`)).rowCount > 0;
+
+export const changeRequestItem = z.object({
+  id: z.string(),
+  userId: z.number(),
+  userName: z.string(),
+  requestedBy: z.number(),
+  requestedByName: z.string().nullable(),
+  kind: z.enum(['unit', 'deletion', 'other']),
+  description: z.string(),
+  unitId: z.number().nullable(),
+  unitName: z.string().nullable(),
+  status: z.enum(['open', 'accepted', 'rejected']),
+  reason: z.string().nullable(),
+  requestedAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+
+const CHANGE_REQUEST_COLUMNS = sql.fragment`
+  q.id::text, q.user_id as "userId", ${FULL_NAME} as "userName", q.requested_by as "requestedBy",
+  m.first_name || ' ' || m.last_name as "requestedByName", q.kind, q.description, q.unit_id as "unitId", un.name as "unitName", q.status, q.reason,
+  to_char(q.requested_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "requestedAt",
+  to_char(q.resolved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "resolvedAt"`;
+
+/** Change requests: the admins' queue (open first), a user's, or those a manager filed. */
+export const listChangeRequests = async (
+  db: DatabasePool,
+  filter: { readonly status?: 'open' | 'accepted' | 'rejected' | undefined; readonly userId?: number; readonly requestedBy?: number },
+) => {
+  const parts: FragmentSqlToken[] = [sql.fragment`true`];
+  if (filter.status) parts.push(sql.fragment`q.status = ${filter.status}`);
+  if (filter.userId !== undefined) parts.push(sql.fragment`q.user_id = ${filter.userId}`);
+  if (filter.requestedBy !== undefined) parts.push(sql.fragment`q.requested_by = ${filter.requestedBy}`);
+  return db.any(sql.type(changeRequestItem)`
+    select ${CHANGE_REQUEST_COLUMNS}
+      from rm.user_change_requests q join rm.users u on u.id = q.user_id left join rm.users m on m.id = q.requested_by left join rm.units un on un.id = q.unit_id
+     where ${sql.join(parts, sql.fragment` and `)}
+     order by (q.status = 'open') desc, q.requested_at desc
+     limit 500`);
+};
+
+export const findChangeRequest = async (db: DatabasePool, requestId: string) =>
+  db.maybeOne(sql.type(z.object({ userId: z.number(), kind: z.string(), unitId: z.number().nullable(), status: z.string() }))`
+    select user_id as "userId", kind, unit_id as "unitId", status from rm.user_change_requests where id = ${requestId}`);
+
+export const userDetail = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  secondaryEmail: z.string().nullable(),
+  firstName: z.string(),
+  middleName: z.string().nullable(),
+  lastName: z.string(),
+  fullName: z.string(),
+  phone: z.string().nullable(),
+  professionId: z.number().nullable(),
+  professionName: z.string().nullable(),
+  otherJob: z.string().nullable(),
+  licenceNumber: z.string().nullable(),
+  chamberMembershipNumber: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** spec §3: shown read-only; rating is kept and not displayed. */
+  onesignalEnabled: z.number(),
+  status: z.enum(USER_STATUSES),
+  origin: z.string(),
+  emailConfirmed: z.boolean(),
+  secondFactorEnabled: z.boolean(),
+  registeredAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  deletionRequestedAt: z.string().nullable(),
+  deletionReason: z.string().nullable(),
+  socialIdentities: z.array(z.object({ platform: z.string(), email: z.string().nullable() })),
+  roles: z.array(roleSummary),
+  systemAbilities: z.array(z.object({ systemPermission: z.number() })),
+  courses: z.array(
+    z.object({
+      courseId: z.number(),
+      title: z.string(),
+      status: z.string(),
+      startedAt: z.string(),
+      completedAt: z.string().nullable(),
+      creditPoints: z.number().nullable(),
+    }),
+  ),
+  changeRequests: z.array(changeRequestItem),
+});
+
+const detailRow = userDetail.omit({ systemAbilities: true, changeRequests: true });
+
+export const getUserDetail = async (db: DatabasePool, userId: number, reach: UserReach) => {
+  const row = await db.maybeOne(sql.type(detailRow)`
+    select u.id, u.username, u.email, u.secondary_email as "secondaryEmail", u.first_name as "firstName", u.middle_name as "middleName",
+           u.last_name as "lastName", ${FULL_NAME} as "fullName", u.phone, u.profession_id as "professionId", p.name as "professionName",
+           u.other_job as "otherJob", u.licence_number as "licenceNumber", u.chamber_membership_number as "chamberMembershipNumber", u.notes,
+           u.onesignal_enabled as "onesignalEnabled", u.status, u.origin, u.email_confirmed as "emailConfirmed", u.second_factor as "secondFactorEnabled",
+           to_char(u.registered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "registeredAt",
+           to_char(u.last_login_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "lastLoginAt",
+           to_char(u.deletion_requested_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "deletionRequestedAt", u.deletion_reason as "deletionReason",
+           (select coalesce(json_agg(json_build_object('platform', s->>'platform', 'email', s->>'email')), '[]'::json) from jsonb_array_elements(u.social) s)
+             as "socialIdentities",
+           ${ROLES_OF} as roles,
+           coalesce((select json_agg(json_build_object('courseId', e.course_id, 'title', c.title, 'status', e.status,
+                                                       'startedAt', to_char(e.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+                                                       'completedAt', to_char(e.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+                                                       'creditPoints', e.credit_points::float8) order by e.started_at desc)
+                       from rm.enrollments e join rm.courses c on c.id = e.course_id where e.user_id = u.id), '[]'::json) as courses
+      from rm.users u left join rm.professions p on p.id = u.profession_id
+     where u.id = ${userId} and ${reachFilter(reach)}`);
+  if (!row) return null;
+  const roleIds = row.roles.flatMap((r) => (isRoleId(r.roleId) ? [{ roleId: r.roleId as RoleId, unitId: r.unitId, companyId: r.companyId }] : []));
+  return {
+    ...row,
+    systemAbilities: systemAbilities({ userId, roles: roleIds }).map((systemPermission) => ({ systemPermission })),
+    changeRequests: [...(await listChangeRequests(db, { userId }))],
+  };
+};
+
+/**
+ * Where a user sits, for a manager's permission scope: the units and companies of the user's
+ * roles; null when they have none (nobody manages them, so nobody but an admin sees them).
+ */
+export const userPlaces = async (db: DatabasePool, userId: number) => {
+  const rows = await db.any(
+    sql.type(z.object({ unit_id: z.number(), company_id: z.number() }))`
+      select unit_id, company_id from rm.user_roles where user_id = ${userId} and company_id is not null`,
+  );
+  return rows.length === 0 ? null : rows.map((r) => ({ companyId: r.company_id, unitId: r.unit_id }));
+};

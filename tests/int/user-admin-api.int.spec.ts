@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../domain/permissions/roles.ts';
+import { startSmtpSink, tokenIn } from '../support/smtp-sink.ts';
+import { startTestPlatform, TEST_PASSWORD, type TestPlatform } from '../support/test-platform.ts';
+
+type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
+type Errors = { errors: { code: string; field?: string; message: string }[] };
+type Page = { items: { id: number; username: string; status: string; fullName: string }[]; total: number };
+
+/**
+ * Users administration (issue 14) over the API: the admin's list, form and lifecycle with the
+ * login following it, the welcome mail over real SMTP, and managers' users and change requests.
+ */
+describe('users administration API', () => {
+  let p: TestPlatform;
+  let smtp: Sink;
+  let companyA: number;
+  let companyB: number;
+  let unitA1: number;
+  let unitA2: number;
+  let unitB1: number;
+  let group: number;
+  let pharmacist: number;
+  const token: Record<string, string> = {};
+
+  const call = async (who: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) => {
+    const response = await p.app.inject({ method, url, headers: { authorization: `JWT ${token[who]}` }, ...(payload ? { payload } : {}) });
+    const position = response.headers['x-event-position'];
+    if (typeof position === 'string') await p.settleAll(position);
+    return response;
+  };
+  const id = (response: { json: () => unknown }) => (response.json() as { id: number }).id;
+  const list = async (who: string, query: string) => (await call(who, 'GET', `/api/users?${query}`)).json() as Page;
+
+  const userForm = (changes: object = {}) => ({
+    username: 'mojcak',
+    email: 'Mojca.Kos@lekarna.si',
+    firstName: 'Mojca',
+    middleName: null,
+    lastName: 'Kos',
+    phone: '041 555 666',
+    professionId: pharmacist,
+    otherJob: null,
+    licenceNumber: null,
+    chamberMembershipNumber: null,
+    secondaryEmail: null,
+    notes: 'Vodja izmene',
+    roles: [{ roleId: ROLE.participant, companyId: companyA, unitId: unitA1 }],
+    ...changes,
+  });
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    p = await startTestPlatform({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://medilearn.test' }, { jobs: true });
+    await p.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
+    await p.createUser('urednik', [{ roleId: ROLE.editor, unitId: 0, companyId: null }]);
+    token.admin = (await p.login('skrbnik')).token;
+    token.editor = (await p.login('urednik')).token;
+    companyA = id(await call('admin', 'POST', '/api/companies', { name: 'Lekarne A', address: 'Cesta 1' }));
+    companyB = id(await call('admin', 'POST', '/api/companies', { name: 'Lekarne B', address: 'Cesta 2' }));
+    unitA1 = id(await call('admin', 'POST', '/api/units', { name: 'A1', companyId: companyA }));
+    unitA2 = id(await call('admin', 'POST', '/api/units', { name: 'A2', companyId: companyA }));
+    unitB1 = id(await call('admin', 'POST', '/api/units', { name: 'B1', companyId: companyB }));
+    group = id(await call('admin', 'POST', '/api/community-groups', { name: 'Skupina', unitIds: [unitA2] }));
+    pharmacist = id(await call('admin', 'POST', '/api/professions', { name: 'Farmacevt' }));
+    await p.createUser('vodjaa', [
+      { roleId: ROLE.manager, unitId: unitA1, companyId: companyA },
+      { roleId: ROLE.manager, unitId: unitA2, companyId: companyA },
+    ]);
+    await p.createUser('direktorb', [{ roleId: ROLE.director, unitId: 0, companyId: companyB }]);
+    await p.createUser('racunovodja', [{ roleId: ROLE.accountant, unitId: unitA1, companyId: companyA }]);
+    await p.createUser('clanb', [{ roleId: ROLE.participant, unitId: unitB1, companyId: companyB }]);
+    await p.createUser('clana2', [{ roleId: ROLE.participant, unitId: unitA2, companyId: companyA }]);
+    token.manager = (await p.login('vodjaa')).token;
+    token.directorB = (await p.login('direktorb')).token;
+    token.accountant = (await p.login('racunovodja')).token;
+    token.participant = (await p.login('clanb')).token;
+  }, 60_000);
+
+  afterAll(async () => {
+    await p?.close();
+    await smtp?.close();
+  });
+
+  it('an admin creates a user with every §3 field and a role; the welcome mail’s link sets the first password', async () => {
+    const bad = await call('admin', 'POST', '/api/users', userForm({ username: 'mojca k', email: 'ni-naslov', firstName: ' ', phone: '' }));
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as Errors).errors).toEqual(
+      expect.arrayContaining([
+        { code: '422014', field: 'username', message: 'Uporabniško ime lahko vsebuje le črke in številke' },
+        { code: '422004', field: 'email', message: 'Vnesite veljaven e-naslov' },
+        { code: '400', field: 'firstName', message: 'Vnos je obvezen' },
+        { code: '400', field: 'phone', message: 'Vnos je obvezen' },
+      ]),
+    );
+    const wrongUnit = await call('admin', 'POST', '/api/users', userForm({ roles: [{ roleId: ROLE.participant, companyId: companyB, unitId: unitA1 }] }));
+    expect(wrongUnit.statusCode).toBe(400);
+    expect((await list('admin', 'search=mojca')).total).toBe(0);
+
+    const created = await call('admin', 'POST', '/api/users', userForm());
+    expect(created.statusCode).toBe(201);
+    const mojca = id(created);
+    const page = (await call('admin', 'GET', `/api/users/${mojca}`)).json();
+    expect(page).toMatchObject({
+      username: 'mojcak',
+      email: 'mojca.kos@lekarna.si',
+      fullName: 'Mojca Kos',
+      professionName: 'Farmacevt',
+      notes: 'Vodja izmene',
+      status: 'active',
+      origin: 'admin',
+      onesignalEnabled: 0,
+      roles: [{ roleId: ROLE.participant, unitId: unitA1, unitName: 'A1', companyId: companyA, companyName: 'Lekarne A' }],
+      systemAbilities: [],
+      courses: [],
+      changeRequests: [],
+    });
+    expect(page).not.toHaveProperty('rating');
+
+    const welcome = await smtp.waitFor('mojca.kos@lekarna.si', /Dobrodošli/);
+    expect(welcome.text).toContain('/nov-uporabnik?link=');
+    const set = await p.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/complete',
+      payload: { token: tokenIn(welcome), password: 'Mojca1234!', passwordConfirmation: 'Mojca1234!' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await p.login('mojcak', 'Mojca1234!')).token).toBeTruthy();
+
+    const dupUsername = await call('admin', 'POST', '/api/users', userForm({ username: 'MojcaK', email: 'druga@lekarna.si' }));
+    expect((dupUsername.json() as Errors).errors[0]).toMatchObject({ code: '422013', field: 'username' });
+    const dupEmail = await call('admin', 'POST', '/api/users', userForm({ username: 'druga', email: 'mojca.kos@LEKARNA.si' }));
+    expect((dupEmail.json() as Errors).errors[0]).toMatchObject({ code: '422005', field: 'email' });
+  });
+
+  it('edits a user: a new username frees the old one, roles are replaced, a taken second e-mail is 422016', async () => {
+    const created = await call('admin', 'POST', '/api/users', userForm({ username: 'tinaz', email: 'tina@lekarna.si', sendWelcome: false }));
+    const tina = id(created);
+    const taken = await call(
+      'admin',
+      'PUT',
+      `/api/users/${tina}`,
+      userForm({ username: 'tinaz', email: 'tina@lekarna.si', secondaryEmail: 'mojca.kos@lekarna.si' }),
+    );
+    expect((taken.json() as Errors).errors[0]).toMatchObject({ code: '422016', field: 'secondaryEmail' });
+    const clash = await call('admin', 'PUT', `/api/users/${tina}`, userForm({ username: 'mojcak', email: 'tina@lekarna.si' }));
+    expect((clash.json() as Errors).errors[0]).toMatchObject({ code: '422013' });
+
+    const saved = await call(
+      'admin',
+      'PUT',
+      `/api/users/${tina}`,
+      userForm({
+        username: 'tinazupan',
+        email: 'tina.zupan@lekarna.si',
+        lastName: 'Župan',
+        roles: [{ roleId: ROLE.manager, companyId: companyA, unitId: 0 }],
+      }),
+    );
+    expect(saved.statusCode).toBe(200);
+    expect((await call('admin', 'GET', `/api/users/${tina}`)).json()).toMatchObject({
+      username: 'tinazupan',
+      email: 'tina.zupan@lekarna.si',
+      fullName: 'Mojca Župan',
+      roles: [{ roleId: ROLE.manager, unitId: 0, companyId: companyA }],
+    });
+    // The old username and e-mail are free again.
+    const reuse = await call('admin', 'POST', '/api/users', userForm({ username: 'tinaz', email: 'tina@lekarna.si', sendWelcome: false }));
+    expect(reuse.statusCode).toBe(201);
+  });
+
+  it('deactivate, activate, delete and reactivate: the login follows, a deleted user leaves the list unless asked for', async () => {
+    const user = await p.createUser('spela', [{ roleId: ROLE.participant, unitId: unitA1, companyId: companyA }]);
+    const session = (await p.login('spela')).token;
+    expect((await call('admin', 'POST', `/api/users/${user}/deactivate`)).statusCode).toBe(200);
+    // The open session ends at once, and a new login is refused like a wrong password.
+    expect((await p.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `JWT ${session}` } })).statusCode).toBe(401);
+    await expect(p.login('spela')).rejects.toThrow(/401/);
+    expect((await list('admin', 'status=inactive&search=spela')).items.map((u) => u.id)).toEqual([user]);
+
+    expect((await call('admin', 'POST', `/api/users/${user}/activate`)).statusCode).toBe(200);
+    expect((await p.login('spela')).token).toBeTruthy();
+
+    expect((await call('admin', 'DELETE', `/api/users/${user}`)).statusCode).toBe(200);
+    await expect(p.login('spela')).rejects.toThrow(/401/);
+    expect((await list('admin', 'search=spela')).total).toBe(0);
+    expect((await list('admin', 'status=deleted&search=spela')).items.map((u) => u.id)).toEqual([user]);
+    // spec §8 "user activation failed": a deleted user comes back only by reactivation.
+    expect((await call('admin', 'POST', `/api/users/${user}/activate`)).json()).toMatchObject({
+      errors: [{ code: '409', message: 'Aktivacija uporabnika ni uspela.' }],
+    });
+    // spec §8 "welcome message failed": nobody is mailed a link they could not use.
+    expect((await call('admin', 'POST', `/api/users/${user}/welcome`)).statusCode).toBe(409);
+    expect((await call('admin', 'POST', `/api/users/${user}/reactivate`)).statusCode).toBe(200);
+    expect((await p.login('spela')).token).toBeTruthy();
+
+    const me = (await call('admin', 'GET', '/api/users/me')).json() as { id: number };
+    expect((await call('admin', 'POST', `/api/users/${me.id}/deactivate`)).statusCode).toBe(400);
+  });
+
+  it('bulk deactivation acts on each user and lists the refusals', async () => {
+    const a = await p.createUser('bulka', [{ roleId: ROLE.participant, unitId: unitA1, companyId: companyA }]);
+    const b = await p.createUser('bulkb', [{ roleId: ROLE.participant, unitId: unitA1, companyId: companyA }]);
+    const me = ((await call('admin', 'GET', '/api/users/me')).json() as { id: number }).id;
+    const result = await call('admin', 'POST', '/api/users/bulk-status', { userIds: [a, b, me], active: false });
+    expect(result.json()).toEqual({ changed: 2, failed: [{ id: me, message: 'Svojega računa ne morete deaktivirati ali izbrisati.' }] });
+    expect((await list('admin', 'search=bulk&status=inactive')).total).toBe(2);
+    expect((await call('admin', 'POST', '/api/users/bulk-status', { userIds: [], active: true })).statusCode).toBe(400);
+  });
+
+  it('the list searches, filters by role, company, unit, group, profession and pages', async () => {
+    expect((await list('admin', 'search=MOJCA.KOS')).items.map((u) => u.username)).toEqual(['mojcak']);
+    expect((await list('admin', `roleId=${ROLE.director}`)).items.map((u) => u.username)).toEqual(['direktorb']);
+    expect((await list('admin', `companyId=${companyB}`)).items.map((u) => u.username).sort()).toEqual(['clanb', 'direktorb']);
+    expect((await list('admin', `unitId=${unitA2}`)).items.map((u) => u.username)).toEqual(['clana2', 'vodjaa']);
+    expect((await list('admin', `groupId=${group}`)).items.map((u) => u.username)).toEqual(['clana2', 'vodjaa']);
+    expect((await list('admin', `groupId=${group}&roleId=${ROLE.participant}`)).items.map((u) => u.username)).toEqual(['clana2']);
+    expect((await list('admin', `professionId=${pharmacist}`)).items.every((u) => ['mojcak', 'tinazupan', 'tinaz'].includes(u.username))).toBe(true);
+    const first = await list('admin', 'pageSize=2&page=1&sort=username');
+    const second = await list('admin', 'pageSize=2&page=2&sort=username');
+    expect(first.items).toHaveLength(2);
+    expect(first.total).toBeGreaterThan(4);
+    expect(second.items[0]?.username.localeCompare(first.items[1]?.username ?? '')).toBeGreaterThan(0);
+    expect((await call('admin', 'GET', '/api/users?sort=password')).statusCode).toBe(400);
+  });
+
+  it('permissions: 1004 reads, 1005-1007 write; the editor and the participant are refused', async () => {
+    expect((await call('editor', 'GET', '/api/users')).statusCode).toBe(200);
+    expect((await call('editor', 'POST', '/api/users', userForm({ username: 'x1', email: 'x1@x.si' }))).statusCode).toBe(403);
+    expect((await call('participant', 'GET', '/api/users')).statusCode).toBe(403);
+    expect((await call('manager', 'GET', '/api/users')).statusCode).toBe(403);
+    expect((await call('accountant', 'GET', '/api/manager/users')).statusCode).toBe(403);
+  });
+
+  it('a manager sees the users of their units only; another company’s user is 404; a change request goes to the admins and back', async () => {
+    const seen = (await call('manager', 'GET', '/api/manager/users')).json() as Page;
+    expect(seen.items.map((u) => u.username).sort()).toEqual(expect.arrayContaining(['mojcak', 'vodjaa']));
+    expect(seen.items.map((u) => u.username)).toContain('clana2');
+    expect(seen.items.map((u) => u.username)).not.toContain('clanb');
+    expect(seen.items.map((u) => u.username)).not.toContain('direktorb');
+    const director = (await call('directorB', 'GET', '/api/manager/users')).json() as Page;
+    expect(director.items.map((u) => u.username).sort()).toEqual(['clanb', 'direktorb']);
+
+    const clanb = (await list('admin', 'search=clanb')).items[0]?.id as number;
+    const mojca = (await list('admin', 'search=mojcak')).items[0]?.id as number;
+    expect((await call('manager', 'GET', `/api/manager/users/${clanb}`)).statusCode).toBe(404);
+    expect((await call('manager', 'POST', `/api/users/${clanb}/change-requests`, { kind: 'other', description: 'x' })).statusCode).toBe(404);
+    expect((await call('manager', 'GET', `/api/manager/users/${mojca}`)).json()).toMatchObject({ username: 'mojcak' });
+
+    const empty = await call('manager', 'POST', `/api/users/${mojca}/change-requests`, { kind: 'deletion', description: '  ' });
+    expect((empty.json() as Errors).errors).toEqual([{ code: '400', field: 'description', message: 'Vnos je obvezen' }]);
+    const outside = await call('manager', 'POST', `/api/users/${mojca}/change-requests`, { kind: 'unit', description: 'Premestitev', unitId: unitB1 });
+    expect((outside.json() as Errors).errors[0]).toMatchObject({ field: 'unitId' });
+    const filed = await call('manager', 'POST', `/api/users/${mojca}/change-requests`, { kind: 'unit', description: 'Premeščena v A2.', unitId: unitA2 });
+    expect(filed.statusCode).toBe(201);
+    const requestId = (filed.json() as { id: string }).id;
+
+    const queue = (await call('admin', 'GET', '/api/users/change-requests?status=open')).json() as { items: { id: string; userName: string; kind: string }[] };
+    expect(queue.items).toEqual([
+      expect.objectContaining({ id: requestId, userName: 'Mojca Kos', kind: 'unit', unitName: 'A2', requestedByName: 'Test vodjaa' }),
+    ]);
+    expect((await call('admin', 'GET', `/api/users/${mojca}`)).json()).toMatchObject({ changeRequests: [{ id: requestId, status: 'open' }] });
+
+    const noReason = await call('admin', 'POST', `/api/users/change-requests/${requestId}/resolve`, { outcome: 'rejected' });
+    expect((noReason.json() as Errors).errors[0]).toMatchObject({ field: 'reason', message: 'Ob zavrnitvi navedite razlog.' });
+    expect((await call('manager', 'POST', `/api/users/change-requests/${requestId}/resolve`, { outcome: 'accepted' })).statusCode).toBe(403);
+    expect((await call('admin', 'POST', `/api/users/change-requests/${requestId}/resolve`, { outcome: 'accepted' })).statusCode).toBe(200);
+    // Accepted: the participation moved to the new unit.
+    expect((await call('admin', 'GET', `/api/users/${mojca}`)).json()).toMatchObject({ roles: [{ roleId: ROLE.participant, unitId: unitA2 }] });
+    expect((await call('admin', 'POST', `/api/users/change-requests/${requestId}/resolve`, { outcome: 'rejected', reason: 'Ne.' })).statusCode).toBe(409);
+    const mine = (await call('manager', 'GET', '/api/manager/change-requests')).json() as { items: { id: string; status: string }[] };
+    expect(mine.items).toEqual([expect.objectContaining({ id: requestId, status: 'accepted' })]);
+    // A director of another company does not reach her at all.
+    expect((await call('directorB', 'GET', `/api/manager/users/${mojca}`)).statusCode).toBe(404);
+  });
+
+  it('a password is not needed to create a user: the account waits for its first password', async () => {
+    await expect(p.login('tinaz', TEST_PASSWORD)).rejects.toThrow(/401/);
+  });
+});
