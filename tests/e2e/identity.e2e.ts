@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { countMail, linkIn, type Mail, mailTo } from './mail.ts';
 import { mailReaderURL } from './playwright.config.ts';
 import { apiToken, logIn } from './support.ts';
 
@@ -11,30 +12,10 @@ import { apiToken, logIn } from './support.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-type Mail = { to: string; subject: string; text: string };
 const stamp = Date.now().toString(36);
 const person = { username: `nina${stamp}`, email: `nina.${stamp}@primer.si`, password: 'Registr1ran', newPassword: 'NovoGeslo12' };
 const newEmail = `nina.nova.${stamp}@primer.si`;
 
-/** Waits for a mail to `to` whose subject matches, that was not among `seen` (so a second code is a new mail). */
-const mailTo = async (to: string, subject: RegExp, seen = 0): Promise<Mail> => {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const all = (await (await fetch(`${mailReaderURL}/messages`)).json()) as Mail[];
-    const matching = all.filter((m) => m.to.toLowerCase().includes(to.toLowerCase()) && subject.test(m.subject));
-    if (matching.length > seen) return matching[seen] as Mail;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-};
-const countMail = async (to: string, subject: RegExp) =>
-  ((await (await fetch(`${mailReaderURL}/messages`)).json()) as Mail[]).filter((m) => m.to.toLowerCase().includes(to.toLowerCase()) && subject.test(m.subject))
-    .length;
-const linkIn = (mail: Mail) => {
-  const match = /https?:\/\/[^\s"<>]+[?&]link=[^\s"<>]+/.exec(mail.text);
-  if (!match) throw new Error(`no link in: ${mail.text}`);
-  return new URL(match[0]);
-};
 const codeIn = (mail: Mail) => /\b(\d{6})\b/.exec(mail.subject)?.[1] as string;
 
 const typeCode = async (page: Page, code: string) => {

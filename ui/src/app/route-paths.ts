@@ -76,14 +76,17 @@ export const ROUTES: readonly RouteEntry[] = [
   // Not in spec §2: the mail an admin can read (the local outbox without SMTP, and the delivery log; decision 0017).
   { ...r('/admin/posta', 'pages.adminOutbox', 'admin', 'done', IDENTITY), extra: 'local mail outbox and delivery log (1008)' },
   // Not in spec §2: requests of users an admin handles (spec §8 deletion requests, processed within 5 working days).
-  { ...r('/admin/zahteve', 'pages.adminRequests', 'admin', 'done', IDENTITY), extra: 'users’ requests to delete their data (1004)' },
+  {
+    ...r('/admin/zahteve', 'pages.adminRequests', 'admin', 'done', IDENTITY),
+    extra: 'users’ requests to delete their data and managers’ change requests (1004)',
+  },
   r('/admin/academies/new', 'pages.admin.academyNew', 'admin', 'placeholder', ADMIN_COURSES),
   r('/admin/academies/:id/general', 'pages.admin.academyGeneral', 'admin', 'placeholder', ADMIN_COURSES),
   r('/admin/academies/:id/success/:intervalId', 'pages.admin.academySuccess', 'admin', 'done', STATS),
   r('/admin/academies/:id/communities/:communityId/success/:intervalId', 'pages.admin.academyCommunitySuccess', 'admin', 'done', STATS),
-  r('/admin/users', 'pages.admin.users', 'admin', 'placeholder', PEOPLE),
-  r('/admin/users/new', 'pages.admin.userNew', 'admin', 'placeholder', PEOPLE),
-  r('/admin/users/:id', 'pages.admin.user', 'admin', 'placeholder', PEOPLE),
+  r('/admin/users', 'pages.admin.users', 'admin', 'done', PEOPLE),
+  r('/admin/users/new', 'pages.admin.userNew', 'admin', 'done', PEOPLE),
+  r('/admin/users/:id', 'pages.admin.user', 'admin', 'done', PEOPLE),
   r('/admin/tags/professions', 'pages.admin.tagsProfessions', 'admin', 'done'),
   r('/admin/tags/companies', 'pages.admin.tagsCompanies', 'admin', 'done'),
   r('/admin/tags/units', 'pages.admin.tagsUnits', 'admin', 'done'),
@@ -135,7 +138,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/admin/professions/groups', 'pages.admin.professionGroups', 'admin', 'done'),
   r('/admin/professions/groups/new', 'pages.admin.professionGroupNew', 'admin', 'done'),
   r('/admin/professions/groups/:id', 'pages.admin.professionGroup', 'admin', 'done'),
-  r('/manager/users', 'pages.manager.users', 'manager', 'placeholder', PEOPLE),
+  r('/manager/users', 'pages.manager.users', 'manager', 'done', PEOPLE),
 ];
 
 /** The public pages of spec §2 that skip the login check. */

@@ -113,6 +113,15 @@ const toRoute = (entry: RouteEntry): RouteObject => {
       },
     };
   }
+  if (entry.section === 'manager') {
+    return {
+      ...base,
+      lazy: async () => {
+        const { ManagerPage } = await import('./routes/manager-pages.tsx');
+        return { element: <ManagerPage entry={entry} /> };
+      },
+    };
+  }
   if (COURSE_PAGES.has(entry.path)) {
     return {
       ...base,

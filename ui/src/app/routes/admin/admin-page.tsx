@@ -12,7 +12,9 @@ import {
 } from '../../../features/organisation/components/groups.tsx';
 import { CourseTagPage, TagsPage } from '../../../features/organisation/components/tags.tsx';
 import { UnitFormPage, UnitsListPage } from '../../../features/organisation/components/units.tsx';
+import { AdminUsersPage } from '../../../features/users/components/admin-users-page.tsx';
 import { DeletionRequestsPage } from '../../../features/users/components/deletion-requests-page.tsx';
+import { UserFormPage } from '../../../features/users/components/user-form-page.tsx';
 import type { RouteEntry } from '../../route-paths.ts';
 import { PlaceholderPage } from '../placeholder-page.tsx';
 
@@ -44,6 +46,9 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
   '/admin/tags/units': () => <TagsPage kind="unit" />,
   '/admin/tags/courses': () => <TagsPage kind="course" />,
   '/admin/tags/courses/:id': (id) => <CourseTagPage key={id} id={id as number} />,
+  '/admin/users': () => <AdminUsersPage />,
+  '/admin/users/new': () => <UserFormPage id={null} />,
+  '/admin/users/:id': (id) => <UserFormPage key={id} id={id} />,
   '/admin/posta': () => <OutboxPage />,
   '/admin/zahteve': () => <DeletionRequestsPage />,
 };

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { listDeletionRequests } from '../api/profile.ts';
+import { listChangeRequests } from '../api/user-admin.ts';
+import { ChangeRequestsTable } from './change-requests.tsx';
 
 /** Working days after `from` (Monday to Friday; public holidays are not counted out). */
 const addWorkingDays = (from: Date, days: number) => {
@@ -22,6 +24,7 @@ const addWorkingDays = (from: Date, days: number) => {
 export const DeletionRequestsPage = () => {
   const { t } = useTranslation();
   const requests = useQuery({ queryKey: ['users', 'deletion-requests'], queryFn: listDeletionRequests });
+  const changes = useQuery({ queryKey: ['users', 'change-requests'], queryFn: () => listChangeRequests() });
   const now = new Date();
   return (
     <Stack gap="md">
@@ -77,6 +80,14 @@ export const DeletionRequestsPage = () => {
             </Table.Tbody>
           </Table>
         </Paper>
+      )}
+      <Title order={2} size="h3" mt="lg">
+        {t('people.requests.queue')}
+      </Title>
+      {changes.isError ? (
+        <Alert color="red">{changes.error.message}</Alert>
+      ) : (
+        <ChangeRequestsTable items={changes.data?.items ?? []} resolvable showUser userHref={(id) => `/admin/users/${id}`} />
       )}
     </Stack>
   );
