@@ -1,4 +1,4 @@
-// `npm run bench [-- append catch-up rebuild lag http courses]`: runs the benchmarks on one PostgreSQL
+// `npm run bench [-- append catch-up rebuild lag http courses users]`: runs the benchmarks on one PostgreSQL
 // (embedded with fsync on, or DATABASE_URL) and prints Markdown tables for docs/benchmarks.md.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
@@ -10,8 +10,9 @@ import { benchCourses } from './courses.bench.ts';
 import { benchHttp } from './http.bench.ts';
 import { benchLag } from './lag.bench.ts';
 import { benchRebuild } from './rebuild.bench.ts';
+import { benchUsers } from './users.bench.ts';
 
-const all = { append: benchAppend, 'catch-up': benchCatchUp, rebuild: benchRebuild, lag: benchLag, http: benchHttp, courses: benchCourses } as const;
+const all = { append: benchAppend, 'catch-up': benchCatchUp, rebuild: benchRebuild, lag: benchLag, http: benchHttp, courses: benchCourses, users: benchUsers } as const;
 const chosen = process.argv.slice(2).filter((name) => name in all) as (keyof typeof all)[];
 const names = chosen.length > 0 ? chosen : (Object.keys(all) as (keyof typeof all)[]);
 
