@@ -2,13 +2,15 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { idParam } from '../../domain/shared/id.rules.ts';
+import { idParam, idRule } from '../../domain/shared/id.rules.ts';
 import { adminUserRule, bulkLifecycleRule, changeRequestRule, createUserRule, resolveChangeRequestRule } from '../../domain/users/user-admin.rules.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { anyOf, commandMetadata, errorResponses, type HttpApp, type Located, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
+import type { Spreadsheet } from '../../infrastructure/reports/spreadsheet.port.ts';
 import { unitScope } from '../../projections/organisation/organisation.queries.ts';
 import { findChangeRequest, userPlaces } from '../../projections/users/user-admin.queries.ts';
 import type { AuthDeps } from './auth.deps.ts';
+import { exportLoginTokens, LOGIN_TOKEN_EXPORT_MAX } from './login-token-export.ts';
 import {
   changeLifecycle,
   changeLifecycleInBulk,
@@ -33,7 +35,7 @@ const fieldCodes = { username: '422014', email: '422004', secondaryEmail: '42201
 const send = (reply: FastifyReply, status: number, body: object, position: AllPosition | null) => withPosition(reply, position).status(status).send(body);
 
 /** Users administration (issue 14): 1005 create, 1006 update, 1007 delete; managers' change requests (2011, 2012 in the user's unit). */
-export const registerUserAdminRoutes = (app: HttpApp, deps: AuthDeps) => {
+export const registerUserAdminRoutes = (app: HttpApp, deps: AuthDeps & { spreadsheet: Spreadsheet; publicUrl: string }) => {
   // A manager of company A asking about a user of company B is told 404 (the id does not leak).
   const places = (located: Located) => userPlaces(deps.db, located.params.id as number);
 
@@ -178,6 +180,36 @@ export const registerUserAdminRoutes = (app: HttpApp, deps: AuthDeps) => {
         commandMetadata(request),
       );
       return send(reply, 200, { id: result.id }, result.position);
+    },
+  );
+
+  app.post(
+    '/api/users/login-tokens/export',
+    {
+      config: { access: system(1066) },
+      bodyLimit,
+      schema: {
+        tags,
+        summary: 'One-time login links for chosen users as an xlsx file (1066); each issuing and each use is an event',
+        body: z
+          .object({
+            userIds: z
+              .array(idRule)
+              .min(1, { error: 'Izberite vsaj enega uporabnika.' })
+              .max(LOGIN_TOKEN_EXPORT_MAX, { error: `Naenkrat je mogoče izvoziti največ ${LOGIN_TOKEN_EXPORT_MAX} povezav.` }),
+          })
+          .strict(),
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const result = await exportLoginTokens(deps, request.body.userIds, commandMetadata(request));
+      return withPosition(reply, result.position)
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="povezave-za-prijavo.xlsx"')
+        .header('cache-control', 'no-store')
+        .header('x-issued', String(result.issued))
+        .send(result.file);
     },
   );
 };

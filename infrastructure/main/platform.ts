@@ -54,6 +54,7 @@ import type { Database } from '../postgres/database.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/projection-runner.ts';
 import { createReadModelChanges } from '../projections/read-model-changes.ts';
 import { createConsentReportRenderer } from '../reports/consent-report-renderer.ts';
+import { createExceljsSpreadsheet } from '../reports/exceljs-spreadsheet.ts';
 import { createLocalVideoHost } from '../video/local-video-host.ts';
 import { PROJECTIONS } from './projections.ts';
 import { APP_VERSION } from './version.ts';
@@ -194,7 +195,7 @@ export const buildPlatform = async (options: {
   });
   registerUsersReadRoutes(app, { db: db.pg });
   registerUserAdminReadRoutes(app, { db: db.slonik });
-  registerUserAdminRoutes(app, auth);
+  registerUserAdminRoutes(app, { ...auth, spreadsheet: createExceljsSpreadsheet(), publicUrl: config.publicUrl });
   registerProfileRoutes(app, { store, db: db.slonik, passwords, attempts: auth.attempts });
   registerOrganisationRoutes(app, { store, ids, db: db.slonik }, { files, features: config.features });
   registerOrganisationReadRoutes(app, { db: db.slonik, features: config.features });

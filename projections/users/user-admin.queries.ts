@@ -59,24 +59,29 @@ const likePattern = (search: string) =>
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const ints = (values: readonly number[]) => sql.array([...values], 'int4');
 
+/**
+ * Role filters read the users row's `role_keys` (GIN-indexed; kept by the projection): a page walks
+ * the sort's index checking an array in the row, a count takes the matches from the index, and
+ * neither joins 50,000 users to their roles.
+ */
+const keys = (values: readonly string[]) => sql.array([...values], 'text');
+
 const reachFilter = (reach: UserReach) =>
-  reach.all
-    ? sql.fragment`true`
-    : sql.fragment`exists (select 1 from rm.user_roles rr where rr.user_id = u.id
-                             and (rr.unit_id = any(${ints(reach.unitIds)}) or rr.company_id = any(${ints(reach.companyIds)})))`;
+  reach.all ? sql.fragment`true` : sql.fragment`u.role_keys && ${keys([...reach.unitIds.map((id) => `u${id}`), ...reach.companyIds.map((id) => `c${id}`)])}`;
 
 const filters = (params: UserListParams, reach: UserReach) => {
   const parts: FragmentSqlToken[] = [reachFilter(reach)];
   parts.push(params.status ? sql.fragment`u.status = ${params.status}` : sql.fragment`u.status <> 'deleted'`);
   if (params.search?.trim()) parts.push(sql.fragment`u.search like ${likePattern(params.search)}`);
   if (params.professionId !== undefined) parts.push(sql.fragment`u.profession_id = ${params.professionId}`);
-  if (params.roleId !== undefined) parts.push(sql.fragment`exists (select 1 from rm.user_roles r where r.user_id = u.id and r.role_id = ${params.roleId})`);
-  if (params.companyId !== undefined)
-    parts.push(sql.fragment`exists (select 1 from rm.user_roles r where r.user_id = u.id and r.company_id = ${params.companyId})`);
-  if (params.unitId !== undefined) parts.push(sql.fragment`exists (select 1 from rm.user_roles r where r.user_id = u.id and r.unit_id = ${params.unitId})`);
+  // One role must carry a combination: role=participant with company=B finds B's participants, not a manager of B who takes courses elsewhere.
+  const role = params.roleId === undefined ? '' : `r${params.roleId}`;
+  if (params.unitId !== undefined) parts.push(sql.fragment`u.role_keys @> ${keys([`${role}u${params.unitId}`])}`);
+  if (params.companyId !== undefined) parts.push(sql.fragment`u.role_keys @> ${keys([`${params.unitId === undefined ? role : ''}c${params.companyId}`])}`);
+  if (params.roleId !== undefined && params.unitId === undefined && params.companyId === undefined) parts.push(sql.fragment`u.role_keys @> ${keys([role])}`);
   if (params.groupId !== undefined) {
     parts.push(sql.fragment`exists (select 1 from rm.user_roles r join rm.community_group_units g on g.unit_id = r.unit_id
-                                     where r.user_id = u.id and g.group_id = ${params.groupId})`);
+                                     where r.user_id = u.id and g.group_id = ${params.groupId}${params.roleId === undefined ? sql.fragment`` : sql.fragment` and r.role_id = ${params.roleId}`})`);
   }
   return sql.join(parts, sql.fragment` and `);
 };
@@ -103,28 +108,41 @@ export const listUsers = async (db: DatabasePool, params: UserListParams, reach:
   const size = Math.min(Math.max(params.pageSize ?? 20, 1), 100);
   const offset = (Math.max(params.page ?? 1, 1) - 1) * size;
   const order = SORTS[params.sort ?? 'name'](params.order === 'desc' ? sql.fragment`desc` : sql.fragment`asc`);
-  // The page first (ordered by an index), then its roles: 20 subqueries, not 50,000.
-  const items = await db.any(sql.type(userListItem)`
+  // The page is read off the index of the sort, except for a search: its matches are found first
+  // (trigram index) and sorted after, because walking the sort's index for them is a walk through
+  // tens of thousands when they cluster (every "Novak" sits in one stretch of the alphabet).
+  // `offset 0` keeps the planner from merging the two. Then the page's roles: 20 subqueries, not 50,000.
+  const matches = params.search?.trim() ? sql.fragment`(select * from rm.users u where ${where} offset 0)` : sql.fragment`rm.users`;
+  // The page and its total are independent: two connections, in parallel.
+  const [items, total] = await Promise.all([
+    db.any(sql.type(userListItem)`
     select u.id, u.username, u.email, ${FULL_NAME} as "fullName", p.name as "professionName", u.licence_number as "licenceNumber",
            u.chamber_membership_number as "chamberMembershipNumber", u.status, ${ROLES_OF} as roles,
            to_char(u.registered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "registeredAt",
            to_char(u.last_login_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "lastLoginAt",
            u.deletion_requested_at is not null as "deletionRequested",
            (select count(*) from rm.user_change_requests q where q.user_id = u.id and q.status = 'open')::int as "openChangeRequests"
-      from (select u.* from rm.users u where ${where} order by ${order} limit ${size} offset ${offset}) u
+      from (select u.* from ${matches} u where ${where} order by ${order} limit ${size} offset ${offset}) u
       left join rm.professions p on p.id = u.profession_id
-     order by ${order}`);
-  const total = await db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from rm.users u where ${where}`);
+     order by ${order}`),
+    countUsers(db, params, reach),
+  ]);
   return { items: [...items], total };
 };
 
-/** Every user id of a filter (the bulk actions and the login-token export act on "all that match"), at most `limit`. */
-export const userIdsMatching = async (db: DatabasePool, params: UserListParams, reach: UserReach, limit: number) =>
-  db.anyFirst(sql.type(z.object({ id: z.number() }))`select u.id from rm.users u where ${filters(params, reach)} order by u.id limit ${limit}`);
+const isUnfiltered = (params: UserListParams, reach: UserReach) =>
+  reach.all && !params.search?.trim() && [params.roleId, params.companyId, params.unitId, params.groupId, params.professionId].every((v) => v === undefined);
 
-/** Whether a user lies within a manager's reach (or exists at all, for a system reader). */
-export const userInReach = async (db: DatabasePool, userId: number, reach: UserReach) =>
-  (await db.query(sql.unsafe`select 1 from rm.users u where u.id = ${userId} and ${reachFilter(reach)}`)).rowCount > 0;
+/** The list's total: with no filter but the status it is the projection's count per status, otherwise a count of the matches. */
+const countUsers = async (db: DatabasePool, params: UserListParams, reach: UserReach) => {
+  if (isUnfiltered(params, reach)) {
+    const statuses = params.status ? [params.status] : ['active', 'inactive'];
+    return db.oneFirst(
+      sql.type(z.object({ n: z.number() }))`select coalesce(sum(n), 0)::int as n from rm.user_status_counts where status = any(${sql.array(statuses, 'text')})`,
+    );
+  }
+  return db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from rm.users u where ${filters(params, reach)}`);
+};
 
 export const changeRequestItem = z.object({
   id: z.string(),

@@ -18,8 +18,9 @@ const perEvent = defineProjection({
   // 4: the reason of a deletion request, for the admins' list of requests.
   // 5: issue 14: lifecycle in `status` (active, inactive, deleted), the admin label, change requests,
   //    and the indexes of the admins' list (search by name, username, e-mail, numbers).
-  version: 5,
-  tables: ['users', 'user_roles', 'user_revoked_sessions', 'user_change_requests'],
+  // 6: users counted by status (the list's unfiltered total without a scan), indexes for every sort.
+  version: 6,
+  tables: ['users', 'user_roles', 'user_revoked_sessions', 'user_change_requests', 'user_status_counts'],
   setup: (table) => [
     sql.unsafe`create table ${table('users')} (
       id integer primary key,
@@ -42,6 +43,9 @@ const perEvent = defineProjection({
       social jsonb not null default '[]'::jsonb,
       origin text not null default 'seed',
       notes text,
+      -- The user's roles as keys the list filters on without a join: r<role>, c<company>, u<unit>,
+      -- r<role>c<company>, r<role>u<unit> (one role must carry a combination).
+      role_keys text[] not null default '{}',
       status text not null,
       registered_at timestamptz not null,
       last_login_at timestamptz,
@@ -52,6 +56,13 @@ const perEvent = defineProjection({
     sql.unsafe`create index on ${table('users')} using gin (search public.gin_trgm_ops)`,
     sql.unsafe`create index on ${table('users')} (last_name collate public.slovenian, first_name collate public.slovenian, id)`,
     sql.unsafe`create index on ${table('users')} (profession_id)`,
+    sql.unsafe`create index on ${table('users')} using gin (role_keys)`,
+    sql.unsafe`create index on ${table('users')} (lower(username), id)`,
+    sql.unsafe`create index on ${table('users')} (email, id)`,
+    sql.unsafe`create index on ${table('users')} (registered_at, id)`,
+    sql.unsafe`create index on ${table('users')} (last_login_at desc nulls last, id desc)`,
+    // How many users each status has: a count of 50,000 rows is a scan on every page of the list.
+    sql.unsafe`create table ${table('user_status_counts')} (status text primary key, n integer not null)`,
     sql.unsafe`create unique index on ${table('users')} (lower(username))`,
     sql.unsafe`create index on ${table('users')} (lower(email))`,
     sql.unsafe`create table ${table('user_roles')} (
@@ -105,7 +116,9 @@ const perEvent = defineProjection({
           chamberMembershipNumber?: string | null;
         }>
       ).data;
+      // A row new to the table (xmax = 0: inserted, not updated) adds one to the active users.
       await tx.query(sql.unsafe`
+        with registered as (
         insert into ${table('users')} (id, username, email, first_name, middle_name, last_name, phone, profession_id, other_job, licence_number,
                                        chamber_membership_number, origin, email_confirmed, status, registered_at)
         values (${d.userId}, ${d.username}, ${d.email}, ${d.firstName}, ${d.middleName}, ${d.lastName}, ${d.phone}, ${d.professionId}, ${d.otherJob ?? null},
@@ -114,19 +127,24 @@ const perEvent = defineProjection({
         on conflict (id) do update set username = excluded.username, email = excluded.email, first_name = excluded.first_name,
           middle_name = excluded.middle_name, last_name = excluded.last_name, phone = excluded.phone, profession_id = excluded.profession_id,
           other_job = excluded.other_job, licence_number = excluded.licence_number, chamber_membership_number = excluded.chamber_membership_number,
-          origin = excluded.origin, email_confirmed = excluded.email_confirmed`);
+          origin = excluded.origin, email_confirmed = excluded.email_confirmed
+        returning (xmax = 0) as inserted)
+        insert into ${table('user_status_counts')} as c (status, n) select 'active', 1 from registered where inserted
+        on conflict (status) do update set n = c.n + 1`);
     },
     UserRoleGranted: async ({ tx, table }, event) => {
       const d = (event as Data<{ roleId: number; unitId: number; companyId: number | null }>).data;
       await tx.query(sql.unsafe`
         insert into ${table('user_roles')} (user_id, role_id, unit_id, company_id) values (${userIdOf(event)}, ${d.roleId}, ${d.unitId}, ${d.companyId})
         on conflict do nothing`);
+      await refreshRoleKeys({ tx, table }, userIdOf(event));
     },
     UserRoleRevoked: async ({ tx, table }, event) => {
       const d = (event as Data<{ roleId: number; unitId: number; companyId: number | null }>).data;
       await tx.query(sql.unsafe`
         delete from ${table('user_roles')}
          where user_id = ${userIdOf(event)} and role_id = ${d.roleId} and unit_id = ${d.unitId} and company_id is not distinct from ${d.companyId}`);
+      await refreshRoleKeys({ tx, table }, userIdOf(event));
     },
     UserProfileUpdated: async ({ tx, table }, event) => {
       const d = (
@@ -234,8 +252,26 @@ const perEvent = defineProjection({
   },
 });
 
+/** The role keys of a user, from their roles as they stand (unit 0 of a company-wide role is no unit key). */
+const refreshRoleKeys = async ({ tx, table }: Pick<ProjectionContext, 'tx' | 'table'>, userId: number) => {
+  await tx.query(sql.unsafe`
+    update ${table('users')} u set role_keys = coalesce((
+      select array_agg(distinct k order by k)
+        from ${table('user_roles')} r,
+             lateral (values ('r' || r.role_id), ('c' || r.company_id), ('r' || r.role_id || 'c' || r.company_id),
+                             (case when r.unit_id > 0 then 'u' || r.unit_id end), (case when r.unit_id > 0 then 'r' || r.role_id || 'u' || r.unit_id end)) keys(k)
+       where r.user_id = u.id and k is not null), '{}')
+     where u.id = ${userId}`);
+};
+
+/** A status change moves the user from one count to the other (nothing when the status is already that). */
 const setStatus = async ({ tx, table }: ProjectionContext, event: RecordedEvent, status: 'active' | 'inactive' | 'deleted') => {
-  await tx.query(sql.unsafe`update ${table('users')} set status = ${status} where id = ${userIdOf(event)}`);
+  await tx.query(sql.unsafe`
+    with previous as (select id, status from ${table('users')} where id = ${userIdOf(event)}),
+         changed as (update ${table('users')} u set status = ${status} from previous p where u.id = p.id and p.status <> ${status} returning p.status as old)
+    insert into ${table('user_status_counts')} as c (status, n)
+    select old, -1 from changed union all select ${status}, 1 from changed
+    on conflict (status) do update set n = c.n + excluded.n`);
 };
 
 /**

@@ -12,7 +12,15 @@ import { benchLag } from './lag.bench.ts';
 import { benchRebuild } from './rebuild.bench.ts';
 import { benchUsers } from './users.bench.ts';
 
-const all = { append: benchAppend, 'catch-up': benchCatchUp, rebuild: benchRebuild, lag: benchLag, http: benchHttp, courses: benchCourses, users: benchUsers } as const;
+const all = {
+  append: benchAppend,
+  'catch-up': benchCatchUp,
+  rebuild: benchRebuild,
+  lag: benchLag,
+  http: benchHttp,
+  courses: benchCourses,
+  users: benchUsers,
+} as const;
 const chosen = process.argv.slice(2).filter((name) => name in all) as (keyof typeof all)[];
 const names = chosen.length > 0 ? chosen : (Object.keys(all) as (keyof typeof all)[]);
 

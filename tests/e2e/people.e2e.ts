@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import JSZip from 'jszip';
 import { linkIn, mailTo } from './mail.ts';
 import { logIn } from './support.ts';
 
@@ -131,6 +133,31 @@ test('the admin edits the user: a new last name is saved, another account's e-ma
   await page.getByRole('button', { name: 'Shrani' }).click();
   await expect(page.getByText('Spremembe so shranjene.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Petra Čebulj Novak' })).toBeVisible();
+});
+
+test('the admin exports a one-time login link for a selected user; it signs them in once', async ({ page, browser }) => {
+  await logIn(page, 'admin');
+  await openUser(page, person.username);
+  await page.getByRole('checkbox', { name: /Izberi uporabnika Petra/ }).check();
+  await expect(page.getByTestId('bulk-bar')).toContainText('Izbran je 1 uporabnik.');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Izvozi povezave za prijavo (xlsx)' }).click();
+  const file = await readFile((await (await download).path()) as string);
+  const zip = await JSZip.loadAsync(file);
+  const text = `${await zip.file('xl/sharedStrings.xml')?.async('string')}${await zip.file('xl/worksheets/sheet1.xml')?.async('string')}`;
+  expect(text).toContain(person.email);
+  const link = new URL((/https?:\/\/[^<\s]+\/\?token=[^<\s]+/.exec(text) as RegExpExecArray)[0]);
+  const context = await browser.newContext();
+  const tab = await context.newPage();
+  await tab.goto(link.pathname + link.search);
+  await expect(tab.getByTestId('user-menu')).toBeVisible();
+  await context.close();
+  // Used once: the same link again lands on the login page.
+  const second = await browser.newContext();
+  const again = await second.newPage();
+  await again.goto(link.pathname + link.search);
+  await expect(again).toHaveURL(/\/prijava/);
+  await second.close();
 });
 
 test('a manager sees their unit’s people and files a change request; the admin accepts it and the manager sees the outcome', async ({ page, browser }) => {

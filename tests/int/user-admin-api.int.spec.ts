@@ -1,3 +1,4 @@
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import { startSmtpSink, tokenIn } from '../support/smtp-sink.ts';
@@ -170,13 +171,22 @@ describe('users administration API', () => {
   });
 
   it('deactivate, activate, delete and reactivate: the login follows, a deleted user leaves the list unless asked for', async () => {
+    const totals = async () => ({
+      shown: (await list('admin', '')).total,
+      inactive: (await list('admin', 'status=inactive')).total,
+      deleted: (await list('admin', 'status=deleted')).total,
+    });
+    const before = await totals();
     const user = await p.createUser('spela', [{ roleId: ROLE.participant, unitId: unitA1, companyId: companyA }]);
+    expect(await totals()).toEqual({ ...before, shown: before.shown + 1 });
     const session = (await p.login('spela')).token;
     expect((await call('admin', 'POST', `/api/users/${user}/deactivate`)).statusCode).toBe(200);
     // The open session ends at once, and a new login is refused like a wrong password.
     expect((await p.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `JWT ${session}` } })).statusCode).toBe(401);
     await expect(p.login('spela')).rejects.toThrow(/401/);
     expect((await list('admin', 'status=inactive&search=spela')).items.map((u) => u.id)).toEqual([user]);
+    // The unfiltered totals come from the projection's counts per status: they follow every step.
+    expect(await totals()).toEqual({ ...before, shown: before.shown + 1, inactive: before.inactive + 1 });
 
     expect((await call('admin', 'POST', `/api/users/${user}/activate`)).statusCode).toBe(200);
     expect((await p.login('spela')).token).toBeTruthy();
@@ -185,6 +195,7 @@ describe('users administration API', () => {
     await expect(p.login('spela')).rejects.toThrow(/401/);
     expect((await list('admin', 'search=spela')).total).toBe(0);
     expect((await list('admin', 'status=deleted&search=spela')).items.map((u) => u.id)).toEqual([user]);
+    expect(await totals()).toEqual({ ...before, deleted: before.deleted + 1 });
     // spec §8 "user activation failed": a deleted user comes back only by reactivation.
     expect((await call('admin', 'POST', `/api/users/${user}/activate`)).json()).toMatchObject({
       errors: [{ code: '409', message: 'Aktivacija uporabnika ni uspela.' }],
@@ -192,6 +203,7 @@ describe('users administration API', () => {
     // spec §8 "welcome message failed": nobody is mailed a link they could not use.
     expect((await call('admin', 'POST', `/api/users/${user}/welcome`)).statusCode).toBe(409);
     expect((await call('admin', 'POST', `/api/users/${user}/reactivate`)).statusCode).toBe(200);
+    expect(await totals()).toEqual({ ...before, shown: before.shown + 1 });
     expect((await p.login('spela')).token).toBeTruthy();
 
     const me = (await call('admin', 'GET', '/api/users/me')).json() as { id: number };
@@ -215,6 +227,10 @@ describe('users administration API', () => {
     expect((await list('admin', `unitId=${unitA2}`)).items.map((u) => u.username)).toEqual(['clana2', 'vodjaa']);
     expect((await list('admin', `groupId=${group}`)).items.map((u) => u.username)).toEqual(['clana2', 'vodjaa']);
     expect((await list('admin', `groupId=${group}&roleId=${ROLE.participant}`)).items.map((u) => u.username)).toEqual(['clana2']);
+    // One role must carry role and company together: the director of B is no participant of B.
+    expect((await list('admin', `companyId=${companyB}&roleId=${ROLE.participant}`)).items.map((u) => u.username)).toEqual(['clanb']);
+    expect((await list('admin', `unitId=${unitA2}&roleId=${ROLE.manager}`)).items.map((u) => u.username)).toEqual(['vodjaa']);
+    expect((await list('admin', `unitId=${unitA2}&companyId=${companyB}`)).total).toBe(0);
     expect((await list('admin', `professionId=${pharmacist}`)).items.every((u) => ['mojcak', 'tinazupan', 'tinaz'].includes(u.username))).toBe(true);
     const first = await list('admin', 'pageSize=2&page=1&sort=username');
     const second = await list('admin', 'pageSize=2&page=2&sort=username');
@@ -276,5 +292,30 @@ describe('users administration API', () => {
 
   it('a password is not needed to create a user: the account waits for its first password', async () => {
     await expect(p.login('tinaz', TEST_PASSWORD)).rejects.toThrow(/401/);
+  });
+
+  it('exports one-time login links as xlsx (1066): each link signs in once; an inactive account gets none', async () => {
+    const ready = await p.createUser('povezava', [{ roleId: ROLE.participant, unitId: unitA1, companyId: companyA }]);
+    const locked = await p.createUser('zaklenjen', [{ roleId: ROLE.participant, unitId: unitA1, companyId: companyA }]);
+    await call('admin', 'POST', `/api/users/${locked}/deactivate`);
+    expect((await call('editor', 'POST', '/api/users/login-tokens/export', { userIds: [ready] })).statusCode).toBe(403);
+    expect((await call('admin', 'POST', '/api/users/login-tokens/export', { userIds: [] })).statusCode).toBe(400);
+
+    const file = await call('admin', 'POST', '/api/users/login-tokens/export', { userIds: [ready, locked] });
+    expect(file.statusCode, file.body.slice(0, 300)).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    // Read by a second reader (the zip and its XML), not by the library that wrote it.
+    const zip = await JSZip.loadAsync(file.rawPayload);
+    const strings = (await zip.file('xl/sharedStrings.xml')?.async('string')) ?? '';
+    const sheet = (await zip.file('xl/worksheets/sheet1.xml')?.async('string')) ?? '';
+    expect(strings + sheet).toContain('povezava@test.si');
+    expect(strings + sheet).toContain('Račun ni aktiven: povezave ni.');
+    const link = /https?:\/\/[^<\s]+\/\?token=([^<\s]+)/.exec(strings + sheet);
+    expect(link).not.toBeNull();
+    const token = decodeURIComponent(link?.[1] as string);
+    const first = await p.app.inject({ method: 'POST', url: '/api/auth/token', payload: { token } });
+    expect(first.statusCode).toBe(200);
+    const again = await p.app.inject({ method: 'POST', url: '/api/auth/token', payload: { token } });
+    expect(again.statusCode).toBe(401);
   });
 });

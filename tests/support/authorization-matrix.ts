@@ -1021,6 +1021,12 @@ function userAdminCases(): MatrixCase[] {
           reason: 'Ni potrebno.',
         }),
     },
+    {
+      route: 'POST /api/users/login-tokens/export',
+      label: 'login links as xlsx (1066)',
+      allow: system(1066),
+      requests: async (f, fresh) => one('POST', '/api/users/login-tokens/export', { userIds: [await freshA1(f, fresh)] }),
+    },
     { route: 'GET /api/manager/users', label: "a manager's users (2011, 2012)", allow: MANAGERS, requests: () => one('GET', '/api/manager/users') },
     {
       route: 'GET /api/manager/users/:id',

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { changeRequestRule, createUserRule, resolveChangeRequestRule } from '../../../../../domain/users/user-admin.rules.ts';
 import { api } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download.ts';
 
 /** The admins' and managers' users API (issue 14). */
 export type UserStatus = 'active' | 'inactive' | 'deleted';
@@ -137,3 +138,6 @@ export const groupsQuery = queryOptions({
   queryFn: ({ signal }) => allPages<{ id: number; name: string }>('/community-groups', signal),
   staleTime: 60_000,
 });
+
+/** One-time login links for the chosen users as an xlsx file (1066). */
+export const exportLoginLinks = (userIds: number[]) => downloadFile('/api/users/login-tokens/export', 'povezave-za-prijavo.xlsx', { body: { userIds } });

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { changeLifecycleInBulk } from '../api/user-admin.ts';
+import { useMe } from '../api/me.ts';
+import { changeLifecycleInBulk, exportLoginLinks } from '../api/user-admin.ts';
 import { UsersTable } from './users-table.tsx';
 
 /** /admin/users: every user, searched and filtered on the server; selected rows are activated or deactivated together. */
@@ -13,6 +14,12 @@ export const AdminUsersPage = () => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const me = useMe();
+  const canExport = (me.data?.systemAbilities ?? []).some((a) => a.systemPermission === 1066);
+  const links = useMutation({
+    mutationFn: () => exportLoginLinks([...selected]),
+    onError: () => notifications.show({ color: 'red', message: t('people.bulk.exportFailed') }),
+  });
   const bulk = useMutation({
     mutationFn: (active: boolean) => changeLifecycleInBulk([...selected], active),
     onSuccess: async (result) => {
@@ -47,6 +54,11 @@ export const AdminUsersPage = () => {
                 pending={bulk.isPending}
                 onConfirm={() => bulk.mutateAsync(false).catch(() => undefined)}
               />
+              {canExport ? (
+                <Button variant="default" loading={links.isPending} onClick={() => links.mutate()}>
+                  {t('people.bulk.exportLinks')}
+                </Button>
+              ) : null}
               <Button variant="subtle" onClick={() => setSelected(new Set())}>
                 {t('people.bulk.clear')}
               </Button>
