@@ -120,7 +120,7 @@ test('deactivate, activate, delete and reactivate: the login follows each step',
   expect(await canLogIn(browser, person.username, person.password)).toBe(true);
 });
 
-test('the admin edits the user: a new last name is saved, another account's e-mail is refused', async ({ page }) => {
+test('the admin edits the user: a new last name is saved, another account’s e-mail is refused', async ({ page }) => {
   await logIn(page, 'admin');
   await openUser(page, person.username);
   await page.getByRole('link', { name: 'Petra Čebulj' }).click();
