@@ -57,7 +57,6 @@ const likePattern = (search: string) =>
     .trim()
     .toLowerCase()
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const ints = (values: readonly number[]) => sql.array([...values], 'int4');
 
 /**
  * Role filters read the users row's `role_keys` (GIN-indexed; kept by the projection): a page walks
