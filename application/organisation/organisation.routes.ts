@@ -23,7 +23,7 @@ import { createCommunityGroup, deleteCommunityGroup, updateCommunityGroup } from
 import { changeCompanySignature, createCompany, deleteCompany, updateCompany } from './companies.ts';
 import { changeMembership } from './members.ts';
 import type { OrganisationDeps } from './organisation.deps.ts';
-import { createProfession, createProfessionGroup, renameProfessionGroup, updateProfession } from './professions.ts';
+import { createProfession, createProfessionGroup, deleteProfession, renameProfessionGroup, updateProfession } from './professions.ts';
 import { createTag, deleteTag, updateTag } from './tags.ts';
 import { changeUnit, createUnit, deleteUnit } from './units.ts';
 
@@ -208,6 +208,11 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps,
     '/api/professions/:id',
     { config: { ...config, access: system(1011) }, schema: { tags, params: idParams, body: professionRule, response: { 200: idResponse, ...errorResponses } } },
     async (request, reply) => done(reply, await updateProfession(deps, request.params.id, request.body, commandMetadata(request))),
+  );
+  app.delete(
+    '/api/professions/:id',
+    { config: { ...config, access: system(1012) }, schema: { tags, params: idParams, response: { 200: idResponse, ...errorResponses } } },
+    async (request, reply) => done(reply, await deleteProfession(deps, request.params.id, commandMetadata(request))),
   );
   app.post(
     '/api/profession-groups',

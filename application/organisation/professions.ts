@@ -1,6 +1,8 @@
 import { type ProfessionFields, professionDecider, professionStream } from '../../domain/organisation/profession.ts';
 import { professionGroupDecider, professionGroupStream } from '../../domain/organisation/profession-group.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
+import { professionDependents } from '../../projections/organisation/organisation.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 import type { OrganisationDeps } from './organisation.deps.ts';
 import { requireReference } from './references.ts';
@@ -23,6 +25,25 @@ export const updateProfession = async (deps: OrganisationDeps, professionId: num
     streamName: professionStream(professionId),
     decider: professionDecider,
     command: { type: 'UpdateProfession', fields },
+    metadata,
+  });
+  return { id: professionId, position: result.position };
+};
+
+/** 1012: a profession nobody holds and no course targets; otherwise refused with the counts, so nothing is orphaned. */
+export const deleteProfession = async (deps: OrganisationDeps, professionId: number, metadata: EventMetadata) => {
+  const dependents = await professionDependents(deps.db, professionId);
+  if (dependents.people > 0 || dependents.courses > 0) {
+    throw new DomainError(
+      '422',
+      `Poklica ni mogoče izbrisati, dokler ga ima kdo ali ga izbira izobraževanje (uporabnikov: ${dependents.people}, izobraževanj: ${dependents.courses}).`,
+      { status: 422 },
+    );
+  }
+  const result = await handleCommand(deps.store, {
+    streamName: professionStream(professionId),
+    decider: professionDecider,
+    command: { type: 'DeleteProfession' },
     metadata,
   });
   return { id: professionId, position: result.position };

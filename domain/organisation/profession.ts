@@ -21,14 +21,20 @@ export const professionEvents = [
     upcasters: { 1: (data) => ({ groupId: null, ...(data as object) }) },
   }),
   defineEvent('ProfessionUpdated', fields),
+  // Issue 14: deleted when nobody holds it and no course targets it (checked by the caller).
+  defineEvent('ProfessionDeleted', z.object({})),
 ] as const;
 
 export type ProfessionEvent = EventsOf<typeof professionEvents>;
 export type ProfessionFields = z.infer<typeof fields>;
-export type ProfessionState = { readonly status: 'none' } | { readonly status: 'active'; readonly id: number; readonly fields: ProfessionFields };
+export type ProfessionState =
+  | { readonly status: 'none' }
+  | { readonly status: 'active'; readonly id: number; readonly fields: ProfessionFields }
+  | { readonly status: 'deleted' };
 export type ProfessionCommand =
   | { type: 'CreateProfession'; professionId: number; fields: ProfessionFields }
-  | { type: 'UpdateProfession'; fields: ProfessionFields };
+  | { type: 'UpdateProfession'; fields: ProfessionFields }
+  | { type: 'DeleteProfession' };
 
 export const professionDecider: Decider<ProfessionCommand, ProfessionEvent, ProfessionState> = {
   initialState: { status: 'none' },
@@ -37,6 +43,7 @@ export const professionDecider: Decider<ProfessionCommand, ProfessionEvent, Prof
       const { professionId, ...rest } = event.data;
       return { status: 'active', id: professionId, fields: rest };
     }
+    if (event.type === 'ProfessionDeleted') return { status: 'deleted' };
     return state.status === 'active' ? { ...state, fields: event.data } : state;
   },
   decide: (command, state) => {
@@ -45,6 +52,7 @@ export const professionDecider: Decider<ProfessionCommand, ProfessionEvent, Prof
       return [{ type: 'ProfessionCreated', data: { professionId: command.professionId, ...command.fields } }];
     }
     if (state.status !== 'active') throw new DomainError('404', 'Poklic ne obstaja.', { status: 404 });
+    if (command.type === 'DeleteProfession') return [{ type: 'ProfessionDeleted', data: {} }];
     return JSON.stringify(state.fields) === JSON.stringify(command.fields) ? [] : [{ type: 'ProfessionUpdated', data: command.fields }];
   },
 };

@@ -37,7 +37,8 @@ const upsertCompany = async ({ tx, table }: ProjectionContext, id: number, d: Co
 export const organisationProjection = defineProjection({
   name: 'organisation',
   // 3: professions that require a chamber membership number (issue 13).
-  version: 3,
+  // 4: professions can be deleted (issue 14).
+  version: 4,
   tables: ['companies', 'units', 'community_groups', 'community_group_units', 'professions', 'profession_groups', 'tags'],
   setup: (table) => [
     sql.unsafe`create table ${table('companies')} (
@@ -130,6 +131,9 @@ export const organisationProjection = defineProjection({
       await tx.query(sql.unsafe`
         update ${table('professions')} set name = ${d.name}, group_id = ${d.groupId}, needs_licence_number = ${d.needsLicenceNumber},
           needs_chamber_number = ${d.needsChamberNumber ?? false} where id = ${idOf(event)}`);
+    },
+    ProfessionDeleted: async ({ tx, table }, event) => {
+      await tx.query(sql.unsafe`delete from ${table('professions')} where id = ${idOf(event)}`);
     },
     ProfessionGroupCreated: async ({ tx, table }, event) => {
       const d = (event as Data<{ groupId: number; name: string }>).data;

@@ -284,6 +284,12 @@ export const organisationDependents = async (db: ReadDb, what: 'unit' | 'company
   return row;
 };
 
+/** Who depends on a profession: users holding it (not deleted) and courses targeting it. */
+export const professionDependents = async (db: ReadDb, professionId: number) =>
+  db.one(sql.type(z.object({ people: z.number(), courses: z.number() }))`
+    select (select count(*)::int from rm.users where profession_id = ${professionId} and status <> 'deleted') as people,
+           (select count(*)::int from rm.courses where status <> 'deleted' and ${professionId} = any(audience_professions)) as courses`);
+
 /** What a profession asks of its members (spec §5): a licence number, a chamber membership number; null when there is no such profession. */
 export const professionRequirements = async (db: ReadDb, professionId: number) =>
   db.maybeOne(sql.type(z.object({ licence: z.boolean(), chamber: z.boolean() }))`

@@ -225,6 +225,7 @@ describe('authorization matrix', () => {
       loginToken: async (userId) => ((await admin('POST', `/api/users/${userId}/login-tokens`)) as unknown as { token: string }).token,
       tag: async () => (await admin('POST', '/api/tags', { kind: 'unit', name: `Začasna značka ${next()}` })).id,
       newsletter: async () => (await admin('POST', '/api/newsletters', { title: `Začasni novičnik ${next()}`, description: 'Novosti.' })).id,
+      profession: async () => (await admin('POST', '/api/professions', { name: `Začasni poklic ${next()}` })).id,
       user: async (unitId, companyId) => {
         const n = next();
         return (

@@ -240,6 +240,17 @@ describe('users administration API', () => {
     expect((await call('admin', 'GET', '/api/users?sort=password')).statusCode).toBe(400);
   });
 
+  it('deletes a profession nobody holds (1012); one that users hold is refused with the reason', async () => {
+    const held = await call('admin', 'DELETE', `/api/professions/${pharmacist}`);
+    expect(held.statusCode).toBe(422);
+    expect((held.json() as Errors).errors[0]?.message).toMatch(/Poklica ni mogoče izbrisati/);
+    const spare = id(await call('admin', 'POST', '/api/professions', { name: 'Nepotreben poklic' }));
+    expect((await call('participant', 'DELETE', `/api/professions/${spare}`)).statusCode).toBe(403);
+    expect((await call('admin', 'DELETE', `/api/professions/${spare}`)).statusCode).toBe(200);
+    expect((await call('admin', 'GET', `/api/professions/${spare}`)).statusCode).toBe(404);
+    expect((await call('admin', 'DELETE', `/api/professions/${spare}`)).statusCode).toBe(404);
+  });
+
   it('permissions: 1004 reads, 1005-1007 write; the editor and the participant are refused', async () => {
     expect((await call('editor', 'GET', '/api/users')).statusCode).toBe(200);
     expect((await call('editor', 'POST', '/api/users', userForm({ username: 'x1', email: 'x1@x.si' }))).statusCode).toBe(403);

@@ -48,6 +48,7 @@ export type Fresh = {
   readonly loginToken: (userId: number) => Promise<string>;
   readonly tag: () => Promise<number>;
   readonly newsletter: () => Promise<number>;
+  readonly profession: () => Promise<number>;
   /** A participant of the unit, made by the admin (issue 14). */
   readonly user: (unitId: number, companyId: number) => Promise<number>;
   /** An open change request filed by the fixture's manager about a user of A1. */
@@ -488,6 +489,12 @@ export const MATRIX: readonly MatrixCase[] = [
     label: 'update (1011)',
     allow: system(1011),
     requests: (f) => one('PUT', `/api/professions/${f.profession}`, { name: 'Poklic matrike', groupId: f.professionGroup }),
+  },
+  {
+    route: 'DELETE /api/professions/:id',
+    label: 'delete a profession nobody holds (1012)',
+    allow: system(1012),
+    requests: async (_f, fresh) => one('DELETE', `/api/professions/${await fresh.profession()}`),
   },
   { route: 'GET /api/professions', label: 'public (registration lists them)', allow: PUBLIC, requests: () => one('GET', '/api/professions') },
   { route: 'GET /api/professions/:id', label: 'public', allow: PUBLIC, requests: (f) => one('GET', `/api/professions/${f.profession}`) },

@@ -22,6 +22,7 @@ export const saveCommunityGroup = (id: number | null, input: z.input<typeof comm
 export const deleteCommunityGroup = (id: number) => api<{ id: number }>('DELETE', `/community-groups/${id}`);
 export const listProfessions = (query: Partial<ListQuery>) => api<{ items: Profession[]; total: number }>('GET', '/professions', { query });
 export const getProfession = (id: number) => api<Profession>('GET', `/professions/${id}`);
+export const deleteProfession = (id: number) => api<{ id: number }>('DELETE', `/professions/${id}`);
 export const saveProfession = (id: number | null, input: z.input<typeof professionRule>) =>
   id === null ? api<{ id: number }>('POST', '/professions', { body: input }) : api<{ id: number }>('PUT', `/professions/${id}`, { body: input });
 

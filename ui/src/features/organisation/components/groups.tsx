@@ -11,6 +11,7 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import {
   type CommunityGroup,
   deleteCommunityGroup,
+  deleteProfession,
   getCommunityGroup,
   getProfession,
   getProfessionGroup,
@@ -187,6 +188,16 @@ export const ProfessionFormPage = ({ id }: { id: number | null }) => {
       onSubmit={() => {
         if (form.validate()) save.mutate(form.values);
       }}
+      actions={
+        id !== null ? (
+          <DeleteAction
+            question={t('organisation.profession.deleteQuestion')}
+            remove={() => deleteProfession(id)}
+            invalidate={['professions']}
+            backTo="/admin/professions"
+          />
+        ) : null
+      }
     >
       <TextInput
         label={t('organisation.profession.name')}
