@@ -43,8 +43,8 @@ const done = (reply: FastifyReply, result: { id: number; position: AllPosition |
  * professions and profession groups (1010, 1011), tags (1062), members (1049, 1050) and joining or
  * leaving a unit (1047, 1048). docs/decisions/0009-organisation-permissions.md.
  */
-/** A company's external id and chamber sync belong to the "external id" feature of spec §1: refused while it is off. */
-const companyFieldsFor = (fields: CompanyFields, features: FeatureFlags) => {
+/** A company's (and a unit's) external id and chamber sync belong to the "external id" feature of spec §1: refused while it is off. */
+const companyFieldsFor = <T extends Pick<CompanyFields, 'externalId' | 'syncDestination'>>(fields: T, features: FeatureFlags): T => {
   if (!features.externalId && fields.externalId) throw new DomainError('400', FEATURE_OFF_MESSAGE.externalId, { status: 400, field: 'externalId' });
   if (!features.externalId && fields.syncDestination !== null) {
     throw new DomainError('400', FEATURE_OFF_MESSAGE.externalId, { status: 400, field: 'syncDestination' });
@@ -92,7 +92,7 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps,
   app.post(
     '/api/units',
     { config: { ...config, access: system(1010) }, schema: { tags, body: unitRule, response: { 201: idResponse, ...errorResponses } } },
-    async (request, reply) => created(reply, await createUnit(deps, request.body, commandMetadata(request))),
+    async (request, reply) => created(reply, await createUnit(deps, companyFieldsFor(request.body, uploads.features), commandMetadata(request))),
   );
   app.put(
     '/api/units/:id',
@@ -107,7 +107,10 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps,
       if (scope && scope.companyId !== request.body.companyId && !can(auth.subject, 1011, { kind: 'system' })) {
         throw new DomainError('403', 'Enote ne morete prestaviti v drugo podjetje.', { status: 403, field: 'companyId' });
       }
-      return done(reply, await changeUnit(deps, request.params.id, { type: 'UpdateUnit', fields: request.body }, commandMetadata(request)));
+      return done(
+        reply,
+        await changeUnit(deps, request.params.id, { type: 'UpdateUnit', fields: companyFieldsFor(request.body, uploads.features) }, commandMetadata(request)),
+      );
     },
   );
   for (const [path, type] of [

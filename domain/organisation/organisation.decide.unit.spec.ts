@@ -11,6 +11,8 @@ import { unitDecider } from './unit.ts';
 
 const fields = companyRule.parse({ name: 'Lekarne d.o.o.', address: 'Cesta 1', zip: '1000' });
 
+const NO_ADDRESS = { address: null, city: null, zip: null, region: null, vat: null, externalId: null, syncDestination: null };
+
 describe('organisation field rules (spec §5)', () => {
   const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
     Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -61,11 +63,11 @@ describe('company decider', () => {
 
 describe('unit decider', () => {
   const spec = deciderSpec(unitDecider);
-  const created = { type: 'UnitCreated' as const, data: { unitId: 4, companyId: 1, name: 'Center', tagId: null } };
+  const created = { type: 'UnitCreated' as const, data: { unitId: 4, companyId: 1, name: 'Center', tagId: null, ...NO_ADDRESS } };
   it('is created unpublished, publishes and unpublishes once each', () => {
     spec
       .given([])
-      .when({ type: 'CreateUnit', unitId: 4, fields: { companyId: 1, name: 'Center', tagId: null } })
+      .when({ type: 'CreateUnit', unitId: 4, fields: { companyId: 1, name: 'Center', tagId: null, ...NO_ADDRESS } })
       .thenExpect([created]);
     spec
       .given([created])
@@ -83,7 +85,7 @@ describe('unit decider', () => {
     spec.given([]).when({ type: 'PublishUnit' }).thenFails('404');
     spec
       .given([created])
-      .when({ type: 'UpdateUnit', fields: { companyId: 1, name: 'Center', tagId: null } })
+      .when({ type: 'UpdateUnit', fields: { companyId: 1, name: 'Center', tagId: null, ...NO_ADDRESS } })
       .thenExpect([]);
   });
 });
@@ -140,18 +142,18 @@ describe('community group, profession, profession group and tag deciders', () =>
 describe('deleting units, companies and community groups', () => {
   it('deletes a unit once; a deleted unit cannot be changed, published or created again', () => {
     const spec = deciderSpec(unitDecider);
-    const created = { type: 'UnitCreated' as const, data: { unitId: 4, companyId: 3, name: 'A1', tagId: null } };
+    const created = { type: 'UnitCreated' as const, data: { unitId: 4, companyId: 3, name: 'A1', tagId: null, ...NO_ADDRESS } };
     const deleted = { type: 'UnitDeleted' as const, data: {} };
     spec.given([created]).when({ type: 'DeleteUnit' }).thenExpect([deleted]);
     spec.given([created, deleted]).when({ type: 'DeleteUnit' }).thenFails('404');
     spec.given([created, deleted]).when({ type: 'PublishUnit' }).thenFails('404');
     spec
       .given([created, deleted])
-      .when({ type: 'UpdateUnit', fields: { companyId: 3, name: 'B', tagId: null } })
+      .when({ type: 'UpdateUnit', fields: { companyId: 3, name: 'B', tagId: null, ...NO_ADDRESS } })
       .thenFails('404');
     spec
       .given([created, deleted])
-      .when({ type: 'CreateUnit', unitId: 4, fields: { companyId: 3, name: 'A1', tagId: null } })
+      .when({ type: 'CreateUnit', unitId: 4, fields: { companyId: 3, name: 'A1', tagId: null, ...NO_ADDRESS } })
       .thenFails('409');
     spec.given([]).when({ type: 'DeleteUnit' }).thenFails('404');
   });

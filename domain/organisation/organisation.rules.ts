@@ -28,6 +28,11 @@ export const zipRule = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+const syncDestinationRule = z
+  .union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Izberite eno od zbornic' })
+  .nullish()
+  .transform((v) => v ?? null);
+
 export const companyRule = z
   .object({
     name: requiredText(),
@@ -39,10 +44,7 @@ export const companyRule = z
     vat: optionalText(40),
     parentCompanyId: optionalId,
     externalId: optionalText(100),
-    syncDestination: z
-      .union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Izberite eno od zbornic' })
-      .nullish()
-      .transform((v) => v ?? null),
+    syncDestination: syncDestinationRule,
     financial: z
       .object({ iban: optionalText(40), swift: optionalText(20), billingEmail: optionalText(254) })
       .strict()
@@ -62,11 +64,19 @@ export const signatureRule = z
   })
   .strict();
 
+/** spec §5: unit name required, post code digits only; the rest of spec §3's address fields optional. */
 export const unitRule = z
   .object({
     name: requiredText(),
     companyId: z.number({ error: REQUIRED }).int().positive({ error: REQUIRED }),
     tagId: optionalId,
+    address: optionalText(),
+    city: optionalText(),
+    zip: zipRule,
+    region: optionalText(),
+    vat: optionalText(40),
+    externalId: optionalText(100),
+    syncDestination: syncDestinationRule,
   })
   .strict();
 

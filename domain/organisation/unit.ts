@@ -6,7 +6,19 @@ import { defineEvent, type EventsOf } from '../shared/event.ts';
 /** A unit (community) of a company: a pharmacy, a clinic, a ward. Published or not (spec §4). */
 export const unitStream = (unitId: number) => `unit-${unitId}`;
 
-const fields = z.object({ companyId: z.number().int().positive(), name: z.string(), tagId: z.number().int().positive().nullable() });
+/** Issue 14: the address and register fields of spec §3 a unit shares with a company (events before it have none). */
+const fields = z.object({
+  companyId: z.number().int().positive(),
+  name: z.string(),
+  tagId: z.number().int().positive().nullable(),
+  address: z.string().nullable().default(null),
+  city: z.string().nullable().default(null),
+  zip: z.string().nullable().default(null),
+  region: z.string().nullable().default(null),
+  vat: z.string().nullable().default(null),
+  externalId: z.string().nullable().default(null),
+  syncDestination: z.number().int().min(1).max(3).nullable().default(null),
+});
 
 export const unitEvents = [
   // Version 1 had no tag.

@@ -89,8 +89,17 @@ export const loadDemoData = async (deps: {
         meta,
       ),
     );
-    const { id: center } = await step(createUnit(org, { companyId, name: 'Lekarna Center', tagId: publicPharmacy }, meta));
-    const { id: bezigrad } = await step(createUnit(org, { companyId, name: 'Lekarna Bežigrad', tagId: publicPharmacy }, meta));
+    const address = (street: string) => ({
+      address: street,
+      city: 'Ljubljana',
+      zip: '1000',
+      region: 'Osrednjeslovenska',
+      vat: null,
+      externalId: null,
+      syncDestination: null,
+    });
+    const { id: center } = await step(createUnit(org, { companyId, name: 'Lekarna Center', tagId: publicPharmacy, ...address('Slovenska cesta 10') }, meta));
+    const { id: bezigrad } = await step(createUnit(org, { companyId, name: 'Lekarna Bežigrad', tagId: publicPharmacy, ...address('Dunajska cesta 50') }, meta));
     await step(changeUnit(org, center, { type: 'PublishUnit' }, meta));
     await step(changeUnit(org, bezigrad, { type: 'PublishUnit' }, meta));
     await step(createCommunityGroup(org, { name: 'Ljubljanske lekarne', unitIds: [center, bezigrad] }, meta));

@@ -34,10 +34,24 @@ const upsertCompany = async ({ tx, table }: ProjectionContext, id: number, d: Co
  * Companies, units (communities), community groups, professions, profession groups and tags, as
  * the lists, forms, lookups and permission scopes read them.
  */
+/** A unit's fields as its events carry them (the address fields since issue 14). */
+type UnitData = {
+  companyId: number;
+  name: string;
+  tagId: number | null;
+  address?: string | null;
+  city?: string | null;
+  zip?: string | null;
+  region?: string | null;
+  vat?: string | null;
+  externalId?: string | null;
+  syncDestination?: number | null;
+};
+
 export const organisationProjection = defineProjection({
   name: 'organisation',
   // 3: professions that require a chamber membership number (issue 13).
-  // 4: professions can be deleted (issue 14).
+  // 4: professions can be deleted (issue 14); units have the address and register fields of spec §3.
   version: 4,
   tables: ['companies', 'units', 'community_groups', 'community_group_units', 'professions', 'profession_groups', 'tags'],
   setup: (table) => [
@@ -48,6 +62,7 @@ export const organisationProjection = defineProjection({
     sql.unsafe`create index on ${table('companies')} (lower(name))`,
     sql.unsafe`create table ${table('units')} (
       id integer primary key, company_id integer not null, name text not null, tag_id integer, published boolean not null default false,
+      address text, city text, zip text, region text, vat text, external_id text, sync_destination smallint,
       created_at timestamptz not null, updated_at timestamptz not null)`,
     sql.unsafe`create index on ${table('units')} (company_id)`,
     sql.unsafe`create index on ${table('units')} (lower(name))`,
@@ -72,16 +87,22 @@ export const organisationProjection = defineProjection({
       );
     },
     UnitCreated: async ({ tx, table }, event) => {
-      const d = (event as Data<{ unitId: number; companyId: number; name: string; tagId: number | null }>).data;
+      const d = (event as Data<UnitData & { unitId: number }>).data;
       await tx.query(sql.unsafe`
-        insert into ${table('units')} (id, company_id, name, tag_id, published, created_at, updated_at)
-        values (${d.unitId}, ${d.companyId}, ${d.name}, ${d.tagId}, false, ${at(event)}, ${at(event)})
-        on conflict (id) do update set company_id = excluded.company_id, name = excluded.name, tag_id = excluded.tag_id`);
+        insert into ${table('units')} (id, company_id, name, tag_id, address, city, zip, region, vat, external_id, sync_destination, published, created_at, updated_at)
+        values (${d.unitId}, ${d.companyId}, ${d.name}, ${d.tagId}, ${d.address ?? null}, ${d.city ?? null}, ${d.zip ?? null}, ${d.region ?? null}, ${d.vat ?? null},
+                ${d.externalId ?? null}, ${d.syncDestination ?? null}, false, ${at(event)}, ${at(event)})
+        on conflict (id) do update set company_id = excluded.company_id, name = excluded.name, tag_id = excluded.tag_id, address = excluded.address,
+          city = excluded.city, zip = excluded.zip, region = excluded.region, vat = excluded.vat, external_id = excluded.external_id,
+          sync_destination = excluded.sync_destination`);
     },
     UnitUpdated: async ({ tx, table }, event) => {
-      const d = (event as Data<{ companyId: number; name: string; tagId: number | null }>).data;
+      const d = (event as Data<UnitData>).data;
       await tx.query(sql.unsafe`
-        update ${table('units')} set company_id = ${d.companyId}, name = ${d.name}, tag_id = ${d.tagId}, updated_at = ${at(event)} where id = ${idOf(event)}`);
+        update ${table('units')} set company_id = ${d.companyId}, name = ${d.name}, tag_id = ${d.tagId}, address = ${d.address ?? null}, city = ${d.city ?? null},
+          zip = ${d.zip ?? null}, region = ${d.region ?? null}, vat = ${d.vat ?? null}, external_id = ${d.externalId ?? null},
+          sync_destination = ${d.syncDestination ?? null}, updated_at = ${at(event)}
+         where id = ${idOf(event)}`);
     },
     UnitPublished: async ({ tx, table }, event) => {
       await tx.query(sql.unsafe`update ${table('units')} set published = true, updated_at = ${at(event)} where id = ${idOf(event)}`);

@@ -138,6 +138,13 @@ export const unitListItem = z.object({
   tag_id: z.number().nullable(),
   tag_name: z.string().nullable(),
   groups: z.array(z.string()),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  zip: z.string().nullable(),
+  region: z.string().nullable(),
+  vat: z.string().nullable(),
+  external_id: z.string().nullable(),
+  sync_destination: z.number().nullable(),
 });
 
 export const listUnits = async (
@@ -155,7 +162,8 @@ export const listUnits = async (
     id: sql.fragment`u.id`,
   };
   const items = await db.any(sql.type(unitListItem)`
-    select u.id, u.name, u.company_id, c.name as company_name, u.published, u.tag_id, t.name as tag_name,
+    select u.id, u.name, u.company_id, c.name as company_name, u.published, u.tag_id, t.name as tag_name, u.address, u.city, u.zip, u.region, u.vat,
+           u.external_id, u.sync_destination,
            coalesce((select array_agg(g.name order by g.name collate public.slovenian) from rm.community_group_units gu join rm.community_groups g on g.id = gu.group_id
                       where gu.unit_id = u.id), '{}') as groups
       from rm.units u left join rm.companies c on c.id = u.company_id left join rm.tags t on t.id = u.tag_id

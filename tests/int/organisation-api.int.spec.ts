@@ -236,4 +236,32 @@ describe('organisation API', () => {
       expect(refused.json()).toEqual({ errors: [{ code: '403', message: 'Ne upravljate nobene enote ali podjetja.', field: null }] });
     }
   });
+
+  it('keeps a unit’s address and register fields (spec §3): post code digits only, the rest optional', async () => {
+    const bad = await call('admin', 'POST', '/api/units', { name: 'Naslovljena', companyId: companyA, zip: '10O0' });
+    expect(bad.json()).toEqual({ errors: [{ code: '400', message: 'Poštna številka lahko vsebuje le števke', field: 'zip' }] });
+    const unit = id(
+      await call('admin', 'POST', '/api/units', {
+        name: 'Naslovljena',
+        companyId: companyA,
+        address: 'Trubarjeva 5',
+        city: 'Maribor',
+        zip: '2000',
+        region: 'Podravska',
+        vat: 'SI87654321',
+      }),
+    );
+    expect((await call('admin', 'GET', `/api/units/${unit}`)).json()).toMatchObject({
+      name: 'Naslovljena',
+      address: 'Trubarjeva 5',
+      city: 'Maribor',
+      zip: '2000',
+      region: 'Podravska',
+      vat: 'SI87654321',
+      external_id: null,
+      sync_destination: null,
+    });
+    expect((await call('admin', 'PUT', `/api/units/${unit}`, { name: 'Naslovljena', companyId: companyA, city: 'Celje' })).statusCode).toBe(200);
+    expect((await call('admin', 'GET', `/api/units/${unit}`)).json()).toMatchObject({ address: null, city: 'Celje', zip: null });
+  });
 });

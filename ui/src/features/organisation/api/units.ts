@@ -13,6 +13,13 @@ export type Unit = {
   tag_id: number | null;
   tag_name: string | null;
   groups: string[];
+  address: string | null;
+  city: string | null;
+  zip: string | null;
+  region: string | null;
+  vat: string | null;
+  external_id: string | null;
+  sync_destination: number | null;
 };
 export type UnitInput = z.input<typeof unitRule>;
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Center, Grid, Group, Loader, Select, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { unitRule } from '../../../../../domain/organisation/organisation.rules.ts';
 import { DataTable } from '../../../components/data-table.tsx';
+import { useFeature } from '../../../lib/features.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { createUnit, deleteUnit, getUnit, listUnits, setUnitPublished, type Unit, type UnitInput, updateUnit } from '../api/units.ts';
 import { DeleteAction, FormCard, ListHeader } from './form-card.tsx';
@@ -45,6 +46,8 @@ export const UnitsListPage = ({ base }: { base: '/admin/units' | '/admin/communi
   );
 };
 
+const NO_ADDRESS = { address: '', city: '', zip: '', region: '', vat: '', externalId: '', syncDestination: null };
+
 /** Create, then go on editing (spec §4): a new unit opens its own page, unpublished, with the publish action. */
 export const UnitFormPage = ({ id, base }: { id: number | null; base: '/admin/units' | '/admin/communities/general' }) => {
   const { t } = useTranslation();
@@ -52,11 +55,24 @@ export const UnitFormPage = ({ id, base }: { id: number | null; base: '/admin/un
   const location = useLocation();
   const queryClient = useQueryClient();
   const unit = useQuery({ queryKey: ['units', id], queryFn: () => getUnit(id as number), enabled: id !== null });
-  const form = useZodForm(unitRule, { name: '', companyId: 0, tagId: null });
+  const form = useZodForm(unitRule, { name: '', companyId: 0, tagId: null, ...NO_ADDRESS });
+  const externalIds = useFeature('externalId') === true;
   const loaded = unit.data;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per loaded unit.
   useEffect(() => {
-    if (loaded) form.reset({ name: loaded.name, companyId: loaded.company_id, tagId: loaded.tag_id });
+    if (loaded)
+      form.reset({
+        name: loaded.name,
+        companyId: loaded.company_id,
+        tagId: loaded.tag_id,
+        address: loaded.address ?? '',
+        city: loaded.city ?? '',
+        zip: loaded.zip ?? '',
+        region: loaded.region ?? '',
+        vat: loaded.vat ?? '',
+        externalId: loaded.external_id ?? '',
+        syncDestination: (loaded.sync_destination as 1 | 2 | 3 | null) ?? null,
+      });
   }, [loaded]);
 
   const save = useMutation({
@@ -140,6 +156,42 @@ export const UnitFormPage = ({ id, base }: { id: number | null; base: '/admin/un
         onChange={(x) => form.set('tagId', x)}
         error={form.errors.tagId}
       />
+      <Grid>
+        {(['address', 'city', 'zip', 'region', 'vat'] as const).map((key) => (
+          <Grid.Col key={key} span={{ base: 12, md: key === 'address' ? 12 : 6 }}>
+            <TextInput
+              label={t(`organisation.company.${key}`)}
+              value={form.values[key] ?? ''}
+              onChange={(x) => form.set(key, x.currentTarget.value)}
+              error={form.errors[key]}
+              inputMode={key === 'zip' ? 'numeric' : undefined}
+            />
+          </Grid.Col>
+        ))}
+        {externalIds ? (
+          <>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <TextInput
+                label={t('organisation.company.externalId')}
+                value={form.values.externalId ?? ''}
+                onChange={(x) => form.set('externalId', x.currentTarget.value)}
+                error={form.errors.externalId}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <Select
+                label={t('organisation.company.sync')}
+                data={[1, 2, 3].map((n) => ({ value: String(n), label: t(`organisation.company.chamber${n}`) }))}
+                value={form.values.syncDestination ? String(form.values.syncDestination) : null}
+                onChange={(x) => form.set('syncDestination', x ? (Number(x) as 1 | 2 | 3) : null)}
+                clearable
+                placeholder={t('form.none')}
+                error={form.errors.syncDestination}
+              />
+            </Grid.Col>
+          </>
+        ) : null}
+      </Grid>
     </FormCard>
   );
 };
