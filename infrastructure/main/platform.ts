@@ -12,6 +12,7 @@ import { registerAuthRoutes } from '../../application/users/auth.routes.ts';
 import { registerIdentityRoutes } from '../../application/users/identity.routes.ts';
 import { sendIdentityMail } from '../../application/users/identity-mail.job.ts';
 import { IDENTITY_MAIL_QUEUE, identityMailReactor } from '../../application/users/identity-mail.reactor.ts';
+import { registerPersonalDataRoutes } from '../../application/users/personal-data.routes.ts';
 import { registerProfileRoutes } from '../../application/users/profile.routes.ts';
 import { registerSocialRoutes } from '../../application/users/social.routes.ts';
 import type { SocialDeps } from '../../application/users/social-sign-in.ts';
@@ -55,6 +56,7 @@ import { createProjectionRunner, type ProjectionRunner } from '../projections/pr
 import { createReadModelChanges } from '../projections/read-model-changes.ts';
 import { createConsentReportRenderer } from '../reports/consent-report-renderer.ts';
 import { createExceljsSpreadsheet } from '../reports/exceljs-spreadsheet.ts';
+import { createPdfkitDocumentRenderer } from '../reports/pdfkit-document.ts';
 import { createLocalVideoHost } from '../video/local-video-host.ts';
 import { PROJECTIONS } from './projections.ts';
 import { APP_VERSION } from './version.ts';
@@ -196,6 +198,7 @@ export const buildPlatform = async (options: {
   registerUsersReadRoutes(app, { db: db.pg });
   registerUserAdminReadRoutes(app, { db: db.slonik });
   registerUserAdminRoutes(app, { ...auth, spreadsheet: createExceljsSpreadsheet(), publicUrl: config.publicUrl });
+  registerPersonalDataRoutes(app, { store, db: db.slonik, documents: createPdfkitDocumentRenderer(), now: () => new Date() });
   registerProfileRoutes(app, { store, db: db.slonik, passwords, attempts: auth.attempts });
   registerOrganisationRoutes(app, { store, ids, db: db.slonik }, { files, features: config.features });
   registerOrganisationReadRoutes(app, { db: db.slonik, features: config.features });

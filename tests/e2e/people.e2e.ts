@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import JSZip from 'jszip';
+import { pdfText } from '../support/pdf-text.ts';
 import { linkIn, mailTo } from './mail.ts';
 import { logIn } from './support.ts';
 
@@ -195,4 +196,15 @@ test('a manager sees their unit’s people and files a change request; the admin
 
   await page.reload();
   await expect(page.getByTestId('change-requests')).toContainText('Sprejeta');
+});
+
+test('a participant downloads everything the platform holds about them from the profile, as a PDF that reads', async ({ page }) => {
+  await logIn(page, 'udelezenec');
+  await page.goto('/profil');
+  await expect(page.getByRole('heading', { name: 'Izvoz osebnih podatkov' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Prenesi PDF' }).click();
+  const text = await pdfText(await readFile((await (await download).path()) as string));
+  expect(text).toContain('Osebni podatki – Urška Udeleženec');
+  expect(text).toContain('Lekarne Zdravje d.o.o.');
 });

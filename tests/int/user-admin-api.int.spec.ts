@@ -1,6 +1,7 @@
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { startSmtpSink, tokenIn } from '../support/smtp-sink.ts';
 import { startTestPlatform, TEST_PASSWORD, type TestPlatform } from '../support/test-platform.ts';
 
@@ -328,5 +329,42 @@ describe('users administration API', () => {
     expect(first.statusCode).toBe(200);
     const again = await p.app.inject({ method: 'POST', url: '/api/auth/token', payload: { token } });
     expect(again.statusCode).toBe(401);
+  });
+
+  it('exports everything held about a person as JSON and PDF, without secrets: one’s own, or anyone’s for an admin', async () => {
+    const userId = await p.createUser('zanacebulj', [{ roleId: ROLE.participant, unitId: unitA1, companyId: companyA }]);
+    token.zana = (await p.login('zanacebulj')).token;
+    await call(
+      'admin',
+      'PUT',
+      `/api/users/${userId}`,
+      userForm({
+        username: 'zanacebulj',
+        email: 'zanacebulj@test.si',
+        firstName: 'Žana',
+        lastName: 'Čebulj',
+        roles: [{ roleId: ROLE.participant, companyId: companyA, unitId: unitA1 }],
+      }),
+    );
+    const own = await call('zana', 'GET', '/api/users/me/personal-data');
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-disposition']).toContain('attachment');
+    const data = own.json() as { user: { username: string; fullName: string; roles: unknown[] }; consents: unknown[]; events: { type: string }[] };
+    expect(data.user).toMatchObject({ username: 'zanacebulj', fullName: 'Žana Čebulj' });
+    expect(data.consents).toHaveLength(4);
+    expect(data.events.map((e) => e.type)).toEqual(expect.arrayContaining(['UserRegistered', 'UserLoggedIn', 'UserProfileUpdated', 'ConsentGiven']));
+    // The platform's proofs are not the person's data.
+    expect(own.body).not.toMatch(/passwordHash|tokenHash|sealed|\$argon2/);
+
+    const pdf = await call('zana', 'GET', '/api/users/me/personal-data.pdf');
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Osebni podatki – Žana Čebulj');
+    expect(text).toContain('Privolitve');
+
+    expect((await call('participant', 'GET', `/api/users/${userId}/personal-data`)).statusCode).toBe(403);
+    const forAdmin = await call('admin', 'GET', `/api/users/${userId}/personal-data`);
+    expect((forAdmin.json() as { user: { id: number } }).user.id).toBe(userId);
+    expect((await call('admin', 'GET', '/api/users/99999999/personal-data.pdf')).statusCode).toBe(404);
   });
 });

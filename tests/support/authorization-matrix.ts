@@ -1034,6 +1034,20 @@ function userAdminCases(): MatrixCase[] {
       allow: system(1066),
       requests: async (f, fresh) => one('POST', '/api/users/login-tokens/export', { userIds: [await freshA1(f, fresh)] }),
     },
+    ...(['', '.pdf'] as const).flatMap((suffix): MatrixCase[] => [
+      {
+        route: `GET /api/users/me/personal-data${suffix}`,
+        label: 'one’s own data export (any signed-in user)',
+        allow: SIGNED_IN,
+        requests: () => one('GET', `/api/users/me/personal-data${suffix}`),
+      },
+      {
+        route: `GET /api/users/:id/personal-data${suffix}`,
+        label: 'a user’s data export (1004)',
+        allow: system(1004),
+        requests: (f) => one('GET', `/api/users/${f.users.participant}/personal-data${suffix}`),
+      },
+    ]),
     { route: 'GET /api/manager/users', label: "a manager's users (2011, 2012)", allow: MANAGERS, requests: () => one('GET', '/api/manager/users') },
     {
       route: 'GET /api/manager/users/:id',

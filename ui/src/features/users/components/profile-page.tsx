@@ -5,6 +5,7 @@ import { ProfileTabs } from '../../../components/profile-tabs.tsx';
 import { meQuery } from '../api/me.ts';
 import { missingProfessionNumber } from '../profession-numbers.ts';
 import { DeletionRequest } from './deletion-request.tsx';
+import { PersonalDataExport } from './personal-data-export.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { PushSetting } from './push-setting.tsx';
 import { SecuritySettings } from './security-settings.tsx';
@@ -49,6 +50,7 @@ export const ProfilePage = ({ reloadMe }: { reloadMe: () => Promise<unknown> }) 
           <PushSetting user={user} onChanged={reloadMe} />
         </Stack>
       </SimpleGrid>
+      <PersonalDataExport userId="me" />
       <DeletionRequest user={user} onChanged={reloadMe} />
     </Stack>
   );

@@ -10,6 +10,7 @@ import { loginAsToken } from '../api/exchange-token.ts';
 import { useMe } from '../api/me.ts';
 import { changeLifecycle, type LifecycleAction, sendWelcome, type UserDetail } from '../api/user-admin.ts';
 import { ChangeRequestsTable } from './change-requests.tsx';
+import { PersonalDataExport } from './personal-data-export.tsx';
 
 type Standing = { type: number; title: string; given: boolean; textVersion: string | null; at: string | null };
 
@@ -159,6 +160,8 @@ export const UserAside = ({ user }: { user: UserDetail }) => {
           </Text>
         )}
       </Paper>
+
+      <PersonalDataExport userId={user.id} />
 
       <Paper withBorder radius="md" p="lg">
         <Title order={2} size="h4" mb="sm">

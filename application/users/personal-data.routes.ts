@@ -1,0 +1,47 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { idParam } from '../../domain/shared/id.rules.ts';
+import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
+import { collectPersonalData, type PersonalDataDeps, personalDataPdf } from './personal-data.ts';
+
+const tags = ['users'];
+const readModels = ['users', 'consents', 'courses', 'mail'] as const;
+
+/**
+ * A person's data export (issue 14 item 7): one's own (any signed-in user, also one lacking the
+ * required consents: access to one's data is a right, not a service), or anyone's for an admin
+ * handling a request (1004). JSON for machines, PDF for people.
+ */
+export const registerPersonalDataRoutes = (app: HttpApp, deps: PersonalDataDeps) => {
+  const send = async (reply: FastifyReply, userId: number, format: 'json' | 'pdf') => {
+    const data = await collectPersonalData(deps, userId);
+    reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="osebni-podatki-${userId}.${format}"`);
+    if (format === 'json') return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
+    return reply.header('content-type', 'application/pdf').send(await personalDataPdf(deps, data));
+  };
+  for (const format of ['json', 'pdf'] as const) {
+    const suffix = format === 'json' ? '' : '.pdf';
+    app.get(
+      `/api/users/me/personal-data${suffix}`,
+      {
+        config: { access: AUTHENTICATED, readModels, withoutConsents: true },
+        schema: { tags, summary: `Everything the platform holds about oneself, as ${format.toUpperCase()}`, security: [{ jwt: [] }], response: errorResponses },
+      },
+      async (request, reply) => send(reply, requireAuth(request).userId, format),
+    );
+    app.get(
+      `/api/users/:id/personal-data${suffix}`,
+      {
+        config: { access: system(1004), readModels },
+        schema: {
+          tags,
+          summary: `Everything the platform holds about a user, as ${format.toUpperCase()} (1004; a request for one's data)`,
+          security: [{ jwt: [] }],
+          params: z.object({ id: idParam }),
+          response: errorResponses,
+        },
+      },
+      async (request, reply) => send(reply, request.params.id, format),
+    );
+  }
+};
