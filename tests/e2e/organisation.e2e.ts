@@ -146,3 +146,42 @@ test('an admin deletes a unit, then its company, through a confirmation; a unit 
   await page.goto(companyUrl);
   await expect(page.getByText('Zapis ne obstaja.')).toBeVisible();
 });
+
+test('a unit keeps its address (post code digits only); a profession nobody holds is deleted, a held one is refused', async ({ page }) => {
+  await logIn(page, 'admin');
+  const suffix = Date.now().toString().slice(-6);
+  await page.goto('/admin/units/new');
+  await page.getByLabel(/^Naziv/).fill(`Lekarna Tabor ${suffix}`);
+  await page.getByRole('combobox', { name: 'Podjetje' }).click();
+  await page.getByRole('option', { name: 'Lekarne Zdravje d.o.o.' }).click();
+  await page.getByLabel('Naslov').fill('Tabor 3');
+  await page.getByLabel('Poštna številka').fill('2OOO');
+  await page.getByRole('button', { name: 'Ustvari' }).click();
+  await expect(page.getByText('Poštna številka lahko vsebuje le števke')).toBeVisible();
+  await page.getByLabel('Poštna številka').fill('2000');
+  await page.getByLabel('Kraj').fill('Maribor');
+  await page.getByRole('button', { name: 'Ustvari' }).click();
+  await expect(page).toHaveURL(/\/admin\/units\/\d+$/);
+  await page.reload();
+  await expect(page.getByLabel('Naslov')).toHaveValue('Tabor 3');
+  await expect(page.getByLabel('Poštna številka')).toHaveValue('2000');
+  await expect(page.getByLabel('Kraj')).toHaveValue('Maribor');
+
+  // The demo's pharmacists hold "Magister farmacije": refused with the reason.
+  await page.goto('/admin/professions');
+  await page.getByRole('textbox', { name: /Iskanje/ }).fill('Magister farmacije');
+  await page.getByRole('link', { name: 'Magister farmacije' }).click();
+  await page.getByRole('button', { name: 'Izbriši' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Izbriši' }).click();
+  await expect(page.getByText(/Poklica ni mogoče izbrisati/)).toBeVisible();
+
+  await page.goto('/admin/professions/new');
+  await page.getByLabel(/^Naziv poklica/).fill(`Poklic ${suffix}`);
+  await page.getByRole('button', { name: 'Ustvari' }).click();
+  await expect(page).toHaveURL(/\/admin\/professions\/\d+$/);
+  await page.getByRole('button', { name: 'Izbriši' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Izbriši' }).click();
+  await expect(page).toHaveURL(/\/admin\/professions$/);
+  await page.getByRole('textbox', { name: /Iskanje/ }).fill(`Poklic ${suffix}`);
+  await expect(page.getByRole('link', { name: `Poklic ${suffix}` })).toHaveCount(0);
+});
