@@ -367,4 +367,20 @@ describe('users administration API', () => {
     expect((forAdmin.json() as { user: { id: number } }).user.id).toBe(userId);
     expect((await call('admin', 'GET', '/api/users/99999999/personal-data.pdf')).statusCode).toBe(404);
   });
+
+  it('two admins creating the same username at once: one user, the other told 422013, the totals count one', async () => {
+    const before = (await list('admin', '')).total;
+    const form = (email: string) => userForm({ username: 'istocasno', email, sendWelcome: false });
+    const answers = await Promise.all([
+      call('admin', 'POST', '/api/users', form('prvi@istocasno.si')),
+      call('admin', 'POST', '/api/users', form('drugi@istocasno.si')),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 422]);
+    expect((answers.find((a) => a.statusCode === 422)?.json() as Errors).errors[0]).toMatchObject({ code: '422013', field: 'username' });
+    expect((await list('admin', 'search=istocasno')).total).toBe(1);
+    expect((await list('admin', '')).total).toBe(before + 1);
+    // The loser's e-mail claim was released: the address is free again.
+    const loserEmail = answers[0]?.statusCode === 422 ? 'prvi@istocasno.si' : 'drugi@istocasno.si';
+    expect((await call('admin', 'POST', '/api/users', userForm({ username: 'istocasno2', email: loserEmail, sendWelcome: false }))).statusCode).toBe(201);
+  });
 });
