@@ -11,5 +11,8 @@ export const requireReference = async (
   field: string,
 ) => {
   if (id === null) return;
+  if (await organisationExists(deps.db, what, id)) return;
+  // A miss may only be a read model a moment behind the write that made the record: look again once it caught up.
+  await deps.catchUp?.();
   if (!(await organisationExists(deps.db, what, id))) throw new DomainError('400', 'Izbrani zapis ne obstaja.', { status: 400, field });
 };

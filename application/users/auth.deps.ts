@@ -28,4 +28,6 @@ export type AuthDeps = {
     origin: ConsentOrigin,
     metadata: EventMetadata,
   ) => Promise<{ position: AllPosition | null }>;
+  /** Waits (bounded) for the organisation read model to hold every stored event, before a unit or company is called missing. */
+  readonly catchUpOrganisation?: () => Promise<void>;
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RoleAssignment } from '../../domain/permissions/can.ts';
+import { can, type RoleAssignment, type Subject } from '../../domain/permissions/can.ts';
 import { ROLE, ROLE_SCOPE, type RoleId } from '../../domain/permissions/roles.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { userDecider } from '../../domain/users/user.decide.ts';
@@ -36,10 +36,16 @@ const checkRoles = async (deps: AuthDeps, roles: readonly RoleAssignmentInput[])
   for (const [index, role] of roles.entries()) {
     const roleId = role.roleId as RoleId;
     if (ROLE_SCOPE[roleId] !== 'admin') {
-      const found =
+      const exists = async () =>
         role.unitId === 0
           ? role.companyId !== null && (await organisationExists(deps.db, 'company', role.companyId))
           : (await unitScope(deps.db, role.unitId))?.companyId === role.companyId;
+      // A unit made a moment ago may not be in the read model yet: look again once it caught up.
+      let found = await exists();
+      if (!found && deps.catchUpOrganisation) {
+        await deps.catchUpOrganisation();
+        found = await exists();
+      }
       if (!found) throw new DomainError('400', 'Enota ali podjetje vloge ne obstaja.', { status: 400, field: `roles.${index}.unitId` });
     }
     checked.push({ roleId, unitId: role.unitId, companyId: role.companyId });
@@ -77,24 +83,7 @@ const claimCommand = (kind: 'username' | 'email', value: string, type: 'Claim' |
 export const createUserByAdmin = async (deps: AuthDeps, fields: AdminUserFields & { sendWelcome: boolean }, metadata: EventMetadata) => {
   await checkFields(deps, null, fields);
   const roles = await checkRoles(deps, fields.roles);
-  const registered = await registerUser(
-    deps,
-    {
-      username: fields.username,
-      email: fields.email,
-      firstName: fields.firstName,
-      middleName: fields.middleName,
-      lastName: fields.lastName,
-      phone: fields.phone,
-      professionId: fields.professionId,
-      otherJob: fields.otherJob,
-      licenceNumber: fields.licenceNumber,
-      chamberMembershipNumber: fields.chamberMembershipNumber,
-    },
-    roles,
-    metadata,
-    { origin: 'admin' },
-  );
+  const registered = await registerUser(deps, { username: fields.username, email: fields.email, ...profileOf(fields) }, roles, metadata, { origin: 'admin' });
   const userId = registered.userId;
   const edited = await handleCommand(deps.store, {
     streamName: userStream(userId),
@@ -198,14 +187,23 @@ export const sendWelcome = async (deps: AuthDeps, userId: number, metadata: Even
   return position;
 };
 
+/** A manager's or director's request (spec §4); a unit change may only name a unit they manage, so nobody is moved out of their reach. */
 export const requestUserChange = async (
   deps: AuthDeps,
-  managerId: number,
+  manager: Subject,
   userId: number,
   input: { kind: ChangeRequestKind; description: string; unitId: number | null },
   metadata: EventMetadata,
 ) => {
+  if (input.unitId !== null) {
+    const companyId = (await unitScope(deps.db, input.unitId))?.companyId ?? null;
+    const scope = { kind: 'community', companyId, unitId: input.unitId } as const;
+    if (companyId === null || ![2011, 2012].some((id) => can(manager, id, scope))) {
+      throw new DomainError('400', 'Izberite enoto, ki jo upravljate.', { status: 400, field: 'unitId' });
+    }
+  }
   await loadExisting(deps, userId);
+  const managerId = manager.userId;
   const requestId = randomUUID();
   const result = await handleCommand(deps.store, {
     streamName: userStream(userId),

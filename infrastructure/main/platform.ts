@@ -120,6 +120,11 @@ export const buildPlatform = async (options: {
   // Uploads go to the object store while the S3-upload feature is on; files stored either way stay readable.
   const files = createPostgresFileStore(db.pg, { objects: createDirectoryObjectStore(config.objectStoreDir), uploadToObjects: config.features.s3Upload });
 
+  // A reference (a company, a unit) missing from the read model may only be a moment behind its write.
+  const organisationCatchUp = async () => {
+    const head = await store.headPosition();
+    if (head) await runner.waitFor(['organisation'], head, config.readWaitMs);
+  };
   const auth: AuthDeps = {
     store,
     ids,
@@ -136,6 +141,7 @@ export const buildPlatform = async (options: {
       perAddress: config.authAddressRateLimitPerMinute,
     },
     recordConsents: (userId, consents, origin, metadata) => giveConsents({ store, now: () => new Date() }, userId, consents, origin, metadata),
+    catchUpOrganisation: organisationCatchUp,
   };
 
   registerSystemRoutes(app, {
@@ -200,7 +206,7 @@ export const buildPlatform = async (options: {
   registerUserAdminRoutes(app, { ...auth, spreadsheet: createExceljsSpreadsheet(), publicUrl: config.publicUrl });
   registerPersonalDataRoutes(app, { store, db: db.slonik, documents: createPdfkitDocumentRenderer(), now: () => new Date() });
   registerProfileRoutes(app, { store, db: db.slonik, passwords, attempts: auth.attempts });
-  registerOrganisationRoutes(app, { store, ids, db: db.slonik }, { files, features: config.features });
+  registerOrganisationRoutes(app, { store, ids, db: db.slonik, catchUp: organisationCatchUp }, { files, features: config.features });
   registerOrganisationReadRoutes(app, { db: db.slonik, features: config.features });
   registerCourseRoutes(app, { store, ids, db: db.slonik, now: () => new Date(), features: config.features });
   registerCourseReadRoutes(app, { db: db.slonik, now: () => new Date(), certificates: createPdfkitCertificateRenderer(), files, features: config.features });

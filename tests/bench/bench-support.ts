@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { z } from 'zod';
 import { defineEvent } from '../../domain/shared/event.ts';
@@ -97,3 +99,15 @@ export const percentile = (values: number[], p: number) => {
 };
 
 export const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number };
+
+/** HTTP load from another process (tests/bench/load-client.ts, autocannon), so it does not share the server's event loop. */
+export const load = async (job: object): Promise<Figures> => {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', join(import.meta.dirname, 'load-client.ts'), JSON.stringify(job)],
+    { maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(stdout) as Figures;
+};

@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { giveRequiredConsents } from '../../application/consents/consents.ts';
 import { registerUser } from '../../application/users/register-user.ts';
@@ -9,18 +6,7 @@ import type { AllPosition } from '../../infrastructure/event-store/event-store.p
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
 import { createLogger } from '../../infrastructure/main/logger.ts';
 import { buildPlatform } from '../../infrastructure/main/platform.ts';
-import { createBenchDb, fmt, seconds } from './bench-support.ts';
-
-const run = promisify(execFile);
-
-type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number };
-
-const load = async (job: object): Promise<Figures> => {
-  const { stdout } = await run(process.execPath, ['--disable-warning=ExperimentalWarning', join(import.meta.dirname, 'load-client.ts'), JSON.stringify(job)], {
-    maxBuffer: 1 << 20,
-  });
-  return JSON.parse(stdout) as Figures;
-};
+import { createBenchDb, type Figures, fmt, load, seconds } from './bench-support.ts';
 
 /** Login and /users/me through the whole platform, beside a bare Fastify route, measured from another process. */
 export const benchHttp = async (adminUrl: string, out: (line: string) => void) => {

@@ -1,7 +1,4 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { giveRequiredConsents } from '../../application/consents/consents.ts';
 import { registerUser } from '../../application/users/register-user.ts';
@@ -12,16 +9,7 @@ import { parsePosition } from '../../infrastructure/event-store/event-store.port
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
 import { createLogger } from '../../infrastructure/main/logger.ts';
 import { buildPlatform } from '../../infrastructure/main/platform.ts';
-import { createBenchDb, fmt, seconds } from './bench-support.ts';
-
-const run = promisify(execFile);
-type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number };
-const load = async (job: object): Promise<Figures> => {
-  const { stdout } = await run(process.execPath, ['--disable-warning=ExperimentalWarning', join(import.meta.dirname, 'load-client.ts'), JSON.stringify(job)], {
-    maxBuffer: 1 << 20,
-  });
-  return JSON.parse(stdout) as Figures;
-};
+import { createBenchDb, type Figures, fmt, load, seconds } from './bench-support.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 50_000);
 const COMPANIES = 10;
@@ -174,7 +162,7 @@ export const benchUsers = async (adminUrl: string, out: (line: string) => void) 
     ['GET /api/users?search=user1004242 (few matches)', await load(api('/api/users?search=user1004242'))],
     [`GET /api/users?companyId&roleId=10&page=20`, await load(api(`/api/users?companyId=${company}&roleId=10&page=20`))],
     ['GET /api/users?sort=lastLoginAt&order=desc&page=100', await load(api('/api/users?sort=lastLoginAt&order=desc&page=100'))],
-    ['GET /api/manager/users (a company of 5,000)', await load(api('/api/manager/users', manager))],
+    [`GET /api/manager/users (a company of ${fmt(USERS / COMPANIES)})`, await load(api('/api/manager/users', manager))],
   ];
   out(`${fmt(USERS)} users seeded and projected in ${fmt(seeded, 1)} s; 4 connections, ${duration} s each.`);
   out('');

@@ -264,4 +264,23 @@ describe('organisation API', () => {
     expect((await call('admin', 'PUT', `/api/units/${unit}`, { name: 'Naslovljena', companyId: companyA, city: 'Celje' })).statusCode).toBe(200);
     expect((await call('admin', 'GET', `/api/units/${unit}`)).json()).toMatchObject({ address: null, city: 'Celje', zip: null });
   });
+
+  it('takes a unit naming a company made a moment ago, though the caller sends no X-Min-Position and the read model is behind', async () => {
+    const raw = (method: 'POST', url: string, payload: object) => p.app.inject({ method, url, headers: { authorization: `JWT ${tokens.admin}` }, payload });
+    // Hold the organisation projection back: it cannot write companies until the lock goes, while reads still work.
+    const holder = await p.db.pg.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('lock table rm.companies in exclusive mode');
+      const company = await raw('POST', '/api/companies', { name: 'Pravkar ustanovljeno', address: 'Cesta 9' });
+      expect(company.statusCode).toBe(201);
+      const release = setTimeout(() => void holder.query('commit'), 300);
+      const unit = await raw('POST', '/api/units', { name: 'Takoj', companyId: id(company) });
+      clearTimeout(release);
+      expect(unit.statusCode).toBe(201);
+    } finally {
+      await holder.query('commit').catch(() => undefined);
+      holder.release();
+    }
+  });
 });

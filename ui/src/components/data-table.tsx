@@ -12,6 +12,27 @@ export type Column<T> = { key: string; label: string; sortKey?: string; render: 
 
 const PAGE_SIZE = 20;
 
+/** A column header that sorts the list by `sortKey`, showing the direction (aria-sort for screen readers). */
+export const SortHeader = (props: { sortKey: string; label: string; sort: string; order: 'asc' | 'desc'; onSort: (key: string) => void }) => {
+  const active = props.sort === props.sortKey;
+  return (
+    <Table.Th aria-sort={active ? (props.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <UnstyledButton onClick={() => props.onSort(props.sortKey)} fw={600} data-sort={props.sortKey}>
+        <Group gap={4} wrap="nowrap">
+          {props.label}
+          {!active ? (
+            <IconSelector size={14} aria-hidden />
+          ) : props.order === 'asc' ? (
+            <IconChevronUp size={14} aria-hidden />
+          ) : (
+            <IconChevronDown size={14} aria-hidden />
+          )}
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+};
+
 /** A list with search, sortable columns and paging, read from the API page by page. */
 export const DataTable = <T extends { id: number }>(props: {
   queryKey: readonly unknown[];
@@ -65,28 +86,13 @@ export const DataTable = <T extends { id: number }>(props: {
           <Table striped highlightOnHover verticalSpacing="sm" aria-label={props.label}>
             <Table.Thead>
               <Table.Tr>
-                {props.columns.map((column) => (
-                  <Table.Th key={column.key} aria-sort={sort === column.sortKey ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
-                    {column.sortKey ? (
-                      <UnstyledButton onClick={() => toggleSort(column.sortKey as string)} fw={600} data-sort={column.sortKey}>
-                        <Group gap={4} wrap="nowrap">
-                          {column.label}
-                          {sort === column.sortKey ? (
-                            order === 'asc' ? (
-                              <IconChevronUp size={14} aria-hidden />
-                            ) : (
-                              <IconChevronDown size={14} aria-hidden />
-                            )
-                          ) : (
-                            <IconSelector size={14} aria-hidden />
-                          )}
-                        </Group>
-                      </UnstyledButton>
-                    ) : (
-                      column.label
-                    )}
-                  </Table.Th>
-                ))}
+                {props.columns.map((column) =>
+                  column.sortKey ? (
+                    <SortHeader key={column.key} sortKey={column.sortKey} label={column.label} sort={sort} order={order} onSort={toggleSort} />
+                  ) : (
+                    <Table.Th key={column.key}>{column.label}</Table.Th>
+                  ),
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

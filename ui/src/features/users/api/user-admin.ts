@@ -101,6 +101,9 @@ export const changeLifecycle = (id: number, action: LifecycleAction) =>
   action === 'delete' ? api<{ id: number }>('DELETE', `/users/${id}`) : api<{ id: number }>('POST', `/users/${id}/${action}`);
 export const changeLifecycleInBulk = (userIds: number[], active: boolean) =>
   api<{ changed: number; failed: { id: number; message: string }[] }>('POST', '/users/bulk-status', { body: { userIds, active } });
+/** A user's consents as they stand (the audit route of decision 0013; the admin holds 1070). */
+export type ConsentStanding = { type: number; title: string; given: boolean; textVersion: string | null; at: string | null };
+export const getConsentStanding = (userId: number) => api<{ standing: ConsentStanding[] }>('GET', `/users/${userId}/consents/history`).then((r) => r.standing);
 export const sendWelcome = (id: number) => api<{ id: number }>('POST', `/users/${id}/welcome`);
 
 export const fileChangeRequest = (userId: number, input: z.input<typeof changeRequestRule>) =>

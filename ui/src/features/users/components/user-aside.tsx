@@ -4,15 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { api } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { loginAsToken } from '../api/exchange-token.ts';
 import { useMe } from '../api/me.ts';
-import { changeLifecycle, type LifecycleAction, sendWelcome, type UserDetail } from '../api/user-admin.ts';
+import { changeLifecycle, getConsentStanding, type LifecycleAction, sendWelcome, type UserDetail } from '../api/user-admin.ts';
 import { ChangeRequestsTable } from './change-requests.tsx';
 import { PersonalDataExport } from './personal-data-export.tsx';
-
-type Standing = { type: number; title: string; given: boolean; textVersion: string | null; at: string | null };
 
 /** Which spec §4 transitions a status offers; the destructive ones ask first. */
 const ACTIONS: Record<UserDetail['status'], LifecycleAction[]> = {
@@ -29,7 +26,7 @@ export const UserAside = ({ user }: { user: UserDetail }) => {
   const me = useMe();
   const consents = useQuery({
     queryKey: ['users', 'admin', user.id, 'consents'],
-    queryFn: () => api<{ standing: Standing[] }>('GET', `/users/${user.id}/consents/history`),
+    queryFn: () => getConsentStanding(user.id),
   });
   const lifecycle = useMutation({
     mutationFn: (action: LifecycleAction) => changeLifecycle(user.id, action),
@@ -148,7 +145,7 @@ export const UserAside = ({ user }: { user: UserDetail }) => {
         </Group>
         {consents.data ? (
           <Stack gap={2}>
-            {consents.data.standing.map((c) => (
+            {consents.data.map((c) => (
               <Text key={c.type} size="sm">
                 {c.title}: {c.given ? t('people.consentGiven', { when: c.at ? formatDateTime(c.at) : '' }) : t('people.consentMissing')}
               </Text>

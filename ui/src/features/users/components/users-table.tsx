@@ -1,10 +1,10 @@
-import { Anchor, Badge, Center, Checkbox, Group, Loader, Pagination, Paper, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Center, Checkbox, Group, Loader, Pagination, Paper, ScrollArea, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SortHeader } from '../../../components/data-table.tsx';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
 import { listUsers, type UserFilters, type UserListItem, type UserStatus } from '../api/user-admin.ts';
@@ -56,24 +56,7 @@ export const UsersTable = (props: {
     }
     setPage(1);
   };
-  const header = (key: string, label: string) => (
-    <Table.Th aria-sort={sort === key ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
-      <UnstyledButton onClick={() => sortBy(key)} fw={600} data-sort={key}>
-        <Group gap={4} wrap="nowrap">
-          {label}
-          {sort === key ? (
-            order === 'asc' ? (
-              <IconChevronUp size={14} aria-hidden />
-            ) : (
-              <IconChevronDown size={14} aria-hidden />
-            )
-          ) : (
-            <IconSelector size={14} aria-hidden />
-          )}
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
+  const header = (key: string, label: string) => <SortHeader sortKey={key} label={label} sort={sort} order={order} onSort={sortBy} />;
   const allOnPage = items.length > 0 && items.every((u) => selection?.selected.has(u.id));
 
   return (
@@ -163,7 +146,7 @@ export const UsersTable = (props: {
                       </Text>
                     ))}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td miw={120}>
                     <Group gap={4}>
                       <UserStatusBadge status={user.status} />
                       {user.openChangeRequests > 0 ? (
