@@ -27,8 +27,12 @@ export const alreadySent = async (deps: MailDeps, messageId: string) => {
  * job retries with backoff; the log names the kind, the masked recipient and the id, never the body
  * (it may hold a link that signs someone in).
  */
-export const deliverMail = async (deps: MailDeps, message: MailMessage, context: { kind: string; triggeredBy: string; attempt: number }): Promise<void> => {
-  const about = { kind: context.kind, recipient: message.to, triggeredBy: context.triggeredBy };
+export const deliverMail = async (
+  deps: MailDeps,
+  message: MailMessage,
+  context: { kind: string; triggeredBy: string; attempt: number; userId: number | null },
+): Promise<void> => {
+  const about = { kind: context.kind, recipient: message.to, triggeredBy: context.triggeredBy, userId: context.userId };
   try {
     const { messageId } = await deps.mailer.send(message);
     await record(deps, message.id, { type: 'MailSent', data: { ...about, messageId } });
@@ -42,5 +46,8 @@ export const deliverMail = async (deps: MailDeps, message: MailMessage, context:
 };
 
 /** A message that will not go: what it carried expired before it could be sent. */
-export const skipMail = (deps: MailDeps, messageId: string, context: { kind: string; recipient: string; triggeredBy: string; reason: string }) =>
-  record(deps, messageId, { type: 'MailSkipped', data: context });
+export const skipMail = (
+  deps: MailDeps,
+  messageId: string,
+  context: { kind: string; recipient: string; triggeredBy: string; reason: string; userId: number | null },
+) => record(deps, messageId, { type: 'MailSkipped', data: context });

@@ -46,7 +46,7 @@ export const sendIdentityMail =
     const event = stream.events[index] as (typeof stream.events)[number];
     const fields = event.data as { sealed?: string; expiresAt?: string; newEmail?: string; oldEmail?: string };
     const recipient = kind === 'email-change-confirm' ? (fields.newEmail as string) : kind === 'email-change-notice' ? (fields.oldEmail as string) : user.email;
-    const skip = (reason: string) => skipMail(deps, messageId, { kind, recipient, triggeredBy: eventId, reason });
+    const skip = (reason: string) => skipMail(deps, messageId, { kind, recipient, triggeredBy: eventId, reason, userId: user.id });
     const now = deps.now().getTime();
     if (fields.expiresAt && new Date(fields.expiresAt).getTime() <= now) return void (await skip('expired'));
     if (kind === 'email-change-notice' && now - event.createdAt.getTime() > NOTICE_MAX_AGE_MS) return void (await skip('late'));
@@ -58,5 +58,5 @@ export const sendIdentityMail =
       ...(kind in PAGE ? { link: `${deps.publicUrl}${PAGE[kind as keyof typeof PAGE]}?link=${encodeURIComponent(secret as string)}` } : {}),
       ...(fields.newEmail ? { newEmail: fields.newEmail } : {}),
     });
-    await deliverMail(deps, { id: messageId, to: recipient, ...content }, { kind, triggeredBy: eventId, attempt: meta.retryCount + 1 });
+    await deliverMail(deps, { id: messageId, to: recipient, ...content }, { kind, triggeredBy: eventId, attempt: meta.retryCount + 1, userId: user.id });
   };

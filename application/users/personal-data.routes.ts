@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../domain/shared/id.rules.ts';
-import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
+import { AUTHENTICATED, commandMetadata, errorResponses, type HttpApp, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
+import { type ErasureDeps, erasePersonalData } from './erase-personal-data.ts';
 import { collectPersonalData, type PersonalDataDeps, personalDataPdf } from './personal-data.ts';
 
 const tags = ['users'];
@@ -12,7 +13,7 @@ const readModels = ['users', 'consents', 'courses', 'mail'] as const;
  * required consents: access to one's data is a right, not a service), or anyone's for an admin
  * handling a request (1004). JSON for machines, PDF for people.
  */
-export const registerPersonalDataRoutes = (app: HttpApp, deps: PersonalDataDeps) => {
+export const registerPersonalDataRoutes = (app: HttpApp, deps: PersonalDataDeps & ErasureDeps) => {
   const send = async (reply: FastifyReply, userId: number, format: 'json' | 'pdf') => {
     const data = await collectPersonalData(deps, userId);
     reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="osebni-podatki-${userId}.${format}"`);
@@ -44,4 +45,23 @@ export const registerPersonalDataRoutes = (app: HttpApp, deps: PersonalDataDeps)
       async (request, reply) => send(reply, request.params.id, format),
     );
   }
+
+  // Erasure (decision 0019): irreversible, so it answers what was done and the UI asks twice before.
+  app.delete(
+    '/api/users/:id/personal-data',
+    {
+      config: { access: system(1007) },
+      schema: {
+        tags,
+        summary: 'Erase a person for good (1007): the account is deleted, its username and e-mail freed, its personal data unreadable in the log',
+        security: [{ jwt: [] }],
+        params: z.object({ id: idParam }),
+        response: { 200: z.object({ id: z.number(), mailForgotten: z.number() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await erasePersonalData(deps, requireAuth(request).userId, request.params.id, commandMetadata(request));
+      return withPosition(reply, result.position).send({ id: result.id, mailForgotten: result.mailForgotten });
+    },
+  );
 };

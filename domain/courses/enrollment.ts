@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
-import { defineEvent, type EventsOf } from '../shared/event.ts';
+import { defineEvent, type EventsOf, ownerFromStream } from '../shared/event.ts';
 import type { NpsBlock, QuizBlock } from './course.rules.ts';
 import type { Course, CourseBlock } from './course.ts';
 
@@ -33,6 +33,8 @@ export const enrollmentEvents = [
   defineEvent(
     'NpsAnswered',
     z.object({ blockId, score: z.number().int().min(0).max(10), reasons: z.array(z.string()), comment: z.string().nullable(), followUps: z.array(z.string()) }),
+    // The comment is the participant's own words (decision 0019); the score stays for the statistics.
+    { personal: { fields: ['comment'], owner: (_data, streamName) => ownerFromStream(streamName) } },
   ),
   defineEvent('CourseCompleted', z.object({ creditPoints: z.number() })),
   defineEvent('CertificateIssued', z.object({ certificateId: z.uuid() })),

@@ -14,8 +14,13 @@ export const postStream = (postId: number) => `post-${postId}`;
 const id = z.number().int().positive();
 
 export const postEvents = [
-  defineEvent('PostCreated', z.object({ postId: id, courseId: id, parentId: id.nullable(), authorId: id, message: z.string(), anonymous: z.boolean() })),
-  defineEvent('PostEdited', z.object({ message: z.string(), editorId: id })),
+  // A comment's text is its author's (decision 0019). An edit names the author since issue 14; older edits do not and stay plain.
+  defineEvent('PostCreated', z.object({ postId: id, courseId: id, parentId: id.nullable(), authorId: id, message: z.string(), anonymous: z.boolean() }), {
+    personal: { fields: ['message'], owner: (data) => data.authorId as number },
+  }),
+  defineEvent('PostEdited', z.object({ message: z.string(), editorId: id, authorId: id.optional() }), {
+    personal: { fields: ['message'], owner: (data) => (typeof data.authorId === 'number' ? data.authorId : null) },
+  }),
   defineEvent('PostDeleted', z.object({ deletedBy: id })),
 ] as const;
 
@@ -93,7 +98,9 @@ export const decidePost = (command: PostCommand, state: PostState): PostEvent[] 
   if (state.status !== 'active') throw notFound();
   if (!command.moderator && command.actorId !== state.authorId) throw notYours();
   if (command.type === 'EditPost') {
-    return state.message === command.message ? [] : [{ type: 'PostEdited', data: { message: command.message, editorId: command.actorId } }];
+    return state.message === command.message
+      ? []
+      : [{ type: 'PostEdited', data: { message: command.message, editorId: command.actorId, authorId: state.authorId } }];
   }
   return [{ type: 'PostDeleted', data: { deletedBy: command.actorId } }];
 };

@@ -50,7 +50,7 @@ describe('post decider', () => {
     spec
       .given([created])
       .when({ type: 'EditPost', actorId: 10, moderator: false, message: 'Popravek' })
-      .thenExpect([{ type: 'PostEdited', data: { message: 'Popravek', editorId: 10 } }]);
+      .thenExpect([{ type: 'PostEdited', data: { message: 'Popravek', editorId: 10, authorId: 10 } }]);
     spec.given([created]).when({ type: 'EditPost', actorId: 10, moderator: false, message: 'Vprašanje?' }).thenExpect([]);
     spec.given([created]).when({ type: 'EditPost', actorId: 11, moderator: false, message: 'Tuje' }).thenFails('403', 'Urejate lahko le svoje komentarje.');
     spec.given([created]).when({ type: 'DeletePost', actorId: 11, moderator: false }).thenFails('403');

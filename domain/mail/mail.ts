@@ -9,12 +9,18 @@ import { defineEvent, type EventsOf } from '../shared/event.ts';
  */
 export const mailStream = (messageId: string) => `mail-${messageId}`;
 
-const about = z.object({ kind: z.string(), recipient: z.string(), triggeredBy: z.string() });
+// `userId`: whose address it is, when known (decision 0019: the address is encrypted with their key).
+const about = z.object({ kind: z.string(), recipient: z.string(), triggeredBy: z.string(), userId: z.number().int().positive().nullable().default(null) });
+const ownerOf = (data: Readonly<Record<string, unknown>>) => (typeof data.userId === 'number' ? data.userId : null);
+const recipientOf = { personal: { fields: ['recipient'], owner: ownerOf } };
 
 export const mailEvents = [
-  defineEvent('MailSent', about.extend({ messageId: z.string() })),
-  defineEvent('MailFailed', about.extend({ attempt: z.number().int().min(1), error: z.string() })),
-  defineEvent('MailSkipped', about.extend({ reason: z.string() })),
+  defineEvent('MailSent', about.extend({ messageId: z.string() }), recipientOf),
+  // A server's error often quotes the address it refused.
+  defineEvent('MailFailed', about.extend({ attempt: z.number().int().min(1), error: z.string() }), {
+    personal: { fields: ['recipient', 'error'], owner: ownerOf },
+  }),
+  defineEvent('MailSkipped', about.extend({ reason: z.string() }), recipientOf),
 ] as const;
 
 export type MailEvent = EventsOf<typeof mailEvents>;

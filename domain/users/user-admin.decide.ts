@@ -13,6 +13,8 @@ export type AdminUserCommand =
   | { type: 'Activate' }
   | { type: 'Delete' }
   | { type: 'Reactivate' }
+  /** Decision 0019: deletes the account for good; the caller then destroys the person's key. */
+  | { type: 'Erase' }
   | { type: 'SetNotes'; notes: string | null }
   | { type: 'ChangeUsername'; username: string }
   | { type: 'ReplaceEmail'; email: string }
@@ -42,6 +44,7 @@ export const ADMIN_USER_COMMANDS: ReadonlySet<string> = new Set([
   'Activate',
   'Delete',
   'Reactivate',
+  'Erase',
   'SetNotes',
   'ChangeUsername',
   'ReplaceEmail',
@@ -68,8 +71,16 @@ const editByAdmin = (command: Extract<AdminUserCommand, { type: 'EditByAdmin' }>
   ];
 };
 
+export const ERASED_REFUSED = 'Osebni podatki tega uporabnika so trajno izbrisani; računa ni mogoče več spreminjati.';
+
 export const decideAdminUser = (command: AdminUserCommand, user: ActiveUser): UserEvent[] => {
+  if (user.erased) {
+    if (command.type === 'Erase' || command.type === 'Delete') return [];
+    throw new DomainError('409', ERASED_REFUSED, { status: 409 });
+  }
   switch (command.type) {
+    case 'Erase':
+      return [...(user.lifecycle === 'deleted' ? [] : decideAdminUser({ type: 'Delete' }, user)), { type: 'UserErased', data: {} }];
     case 'Deactivate':
       if (user.lifecycle === 'deleted') throw new DomainError('409', 'Izbrisanega uporabnika ni mogoče deaktivirati; najprej ga obnovite.', { status: 409 });
       return user.lifecycle === 'inactive' ? [] : [{ type: 'UserDeactivated', data: {} }, ...endSessions(user)];

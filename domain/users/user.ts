@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RoleAssignment } from '../permissions/can.ts';
 import { isRoleId } from '../permissions/roles.ts';
-import { defineEvent, type EventsOf } from '../shared/event.ts';
+import { defineEvent, type EventsOf, ownerFromStream, type PersonalFields } from '../shared/event.ts';
 
 export const userStream = (userId: number) => `user-${userId}`;
 
@@ -24,6 +24,11 @@ const roleAssignment = z.object({
   companyId: z.number().int().positive().nullable(),
 });
 
+/** Personal fields of an event in a user's own stream (`user-<id>`): theirs. */
+const own = (...fields: string[]): { personal: PersonalFields } => ({ personal: { fields, owner: (_data, streamName) => ownerFromStream(streamName) } });
+
+const PROFILE_FIELDS = ['firstName', 'middleName', 'lastName', 'phone', 'otherJob', 'licenceNumber', 'chamberMembershipNumber'];
+
 export const userEvents = [
   defineEvent(
     'UserRegistered',
@@ -44,6 +49,7 @@ export const userEvents = [
       licenceNumber: z.string().nullable().default(null),
       chamberMembershipNumber: z.string().nullable().default(null),
     }),
+    own('username', 'email', ...PROFILE_FIELDS),
   ),
   defineEvent('UserRoleGranted', roleAssignment),
   defineEvent('UserRoleRevoked', roleAssignment),
@@ -67,17 +73,18 @@ export const userEvents = [
       licenceNumber: z.string().nullable(),
       chamberMembershipNumber: z.string().nullable(),
     }),
+    own(...PROFILE_FIELDS),
   ),
-  defineEvent('UserDeletionRequested', z.object({ reason: z.string().nullable() })),
+  defineEvent('UserDeletionRequested', z.object({ reason: z.string().nullable() }), own('reason')),
   // Issue 13: e-mail confirmation, password reset and setup, e-mail change, second factor, social
   // identities, push. Secrets are kept as a hash to check against and sealed for the mail job
   // (infrastructure/auth/secret-sealer.port.ts); a token is `<userId>.<secret>`.
   defineEvent('UserEmailConfirmationRequested', secretRequest),
-  defineEvent('UserEmailConfirmed', z.object({ tokenHash: z.string(), email: z.string() })),
+  defineEvent('UserEmailConfirmed', z.object({ tokenHash: z.string(), email: z.string() }), own('email')),
   defineEvent('UserPasswordResetRequested', secretRequest.extend({ purpose: z.enum(['reset', 'setup']) })),
   defineEvent('UserPasswordResetCompleted', z.object({ tokenHash: z.string(), passwordHash: z.string() })),
-  defineEvent('UserEmailChangeRequested', secretRequest.extend({ newEmail: z.string(), oldEmail: z.string() })),
-  defineEvent('UserEmailChanged', z.object({ tokenHash: z.string(), oldEmail: z.string(), newEmail: z.string() })),
+  defineEvent('UserEmailChangeRequested', secretRequest.extend({ newEmail: z.string(), oldEmail: z.string() }), own('newEmail', 'oldEmail')),
+  defineEvent('UserEmailChanged', z.object({ tokenHash: z.string(), oldEmail: z.string(), newEmail: z.string() }), own('oldEmail', 'newEmail')),
   defineEvent('UserSecondFactorEnabled', z.object({})),
   defineEvent('UserSecondFactorDisabled', z.object({})),
   defineEvent('UserSecondFactorChallenged', secretRequest.extend({ challengeId: z.uuid() })),
@@ -86,19 +93,23 @@ export const userEvents = [
     'UserSecondFactorPassed',
     z.object({ challengeId: z.uuid(), trustedDeviceHash: z.string().nullable(), trustedUntil: z.iso.datetime().nullable() }),
   ),
-  defineEvent('UserSocialIdentityBound', z.object({ platform: z.enum(SOCIAL_PLATFORMS), subject: z.string(), email: z.string().nullable() })),
-  defineEvent('UserSocialIdentityUnbound', z.object({ platform: z.enum(SOCIAL_PLATFORMS), subject: z.string() })),
+  defineEvent(
+    'UserSocialIdentityBound',
+    z.object({ platform: z.enum(SOCIAL_PLATFORMS), subject: z.string(), email: z.string().nullable() }),
+    own('subject', 'email'),
+  ),
+  defineEvent('UserSocialIdentityUnbound', z.object({ platform: z.enum(SOCIAL_PLATFORMS), subject: z.string() }), own('subject')),
   defineEvent('UserPushPreferenceChanged', z.object({ onesignalEnabled: z.number().int().min(0) })),
-  defineEvent('UserSecondaryEmailChanged', z.object({ secondaryEmail: z.string().nullable() })),
+  defineEvent('UserSecondaryEmailChanged', z.object({ secondaryEmail: z.string().nullable() }), own('secondaryEmail')),
   // Issue 14: the admin's side of a user (spec §3, §4): lifecycle, the admin label, username and
   // e-mail set by an admin (no mailed link), and a manager's change requests with their outcome.
   defineEvent('UserDeactivated', z.object({})),
   defineEvent('UserActivated', z.object({})),
   defineEvent('UserDeleted', z.object({})),
   defineEvent('UserReactivated', z.object({})),
-  defineEvent('UserNotesChanged', z.object({ notes: z.string().nullable() })),
-  defineEvent('UserUsernameChanged', z.object({ oldUsername: z.string(), newUsername: z.string() })),
-  defineEvent('UserEmailReplaced', z.object({ oldEmail: z.string(), newEmail: z.string() })),
+  defineEvent('UserNotesChanged', z.object({ notes: z.string().nullable() }), own('notes')),
+  defineEvent('UserUsernameChanged', z.object({ oldUsername: z.string(), newUsername: z.string() }), own('oldUsername', 'newUsername')),
+  defineEvent('UserEmailReplaced', z.object({ oldEmail: z.string(), newEmail: z.string() }), own('oldEmail', 'newEmail')),
   defineEvent(
     'UserChangeRequested',
     z.object({
@@ -108,11 +119,15 @@ export const userEvents = [
       description: z.string(),
       unitId: z.number().int().positive().nullable(),
     }),
+    own('description'),
   ),
   defineEvent(
     'UserChangeRequestResolved',
     z.object({ requestId: z.uuid(), outcome: z.enum(['accepted', 'rejected']), reason: z.string().nullable(), resolvedBy: z.number().int().positive() }),
+    own('reason'),
   ),
+  // Decision 0019: the person's key was destroyed; every personal field of theirs reads as ERASED_PERSON from now on.
+  defineEvent('UserErased', z.object({})),
 ] as const;
 
 export type UserEvent = EventsOf<typeof userEvents>;
@@ -137,6 +152,8 @@ export type ChangeRequest = {
 export type ActiveUser = {
   readonly status: 'active';
   readonly lifecycle: UserLifecycle;
+  /** The person's key is destroyed (decision 0019): the account is deleted for good. */
+  readonly erased: boolean;
   readonly notes: string | null;
   readonly changeRequests: readonly ChangeRequest[];
   readonly id: number;
@@ -175,6 +192,7 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
     return {
       status: 'active',
       lifecycle: 'active',
+      erased: false,
       notes: null,
       changeRequests: [],
       id: event.data.userId,
@@ -295,6 +313,8 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       return { ...state, lifecycle: 'inactive' };
     case 'UserDeleted':
       return { ...state, lifecycle: 'deleted' };
+    case 'UserErased':
+      return { ...state, lifecycle: 'deleted', erased: true };
     case 'UserActivated':
     case 'UserReactivated':
       return { ...state, lifecycle: 'active' };

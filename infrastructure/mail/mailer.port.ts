@@ -30,4 +30,6 @@ export type OutboxMessage = { id: string; to: string; subject: string; text: str
 export type Outbox = {
   list(options: { search?: string | undefined; limit: number }): Promise<OutboxMessage[]>;
   get(id: string): Promise<OutboxMessage | null>;
+  /** Deletes every message to these addresses (a person's erasure, decision 0019); answers how many went. */
+  forget(addresses: readonly string[]): Promise<number>;
 };

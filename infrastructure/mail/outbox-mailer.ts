@@ -38,5 +38,9 @@ export const createOutbox = (pool: pg.Pool): Outbox => {
       const { rows } = await pool.query('select id, recipient, subject, text_body, html_body, created_at from public.mail_outbox where id = $1', [id]);
       return rows[0] ? row(rows[0]) : null;
     },
+    forget: async (addresses) => {
+      const result = await pool.query('delete from public.mail_outbox where lower(recipient) = any($1::text[])', [addresses.map((a) => a.toLowerCase())]);
+      return result.rowCount ?? 0;
+    },
   };
 };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { registerConsentRoutes } from '../../application/consents/consents.routes.ts';
 import { giveConsents, missingConsentsFromEvents } from '../../application/consents/consents.ts';
@@ -51,6 +51,11 @@ import type { Log } from '../logging/log.port.ts';
 import { createOutbox, createOutboxMailer } from '../mail/outbox-mailer.ts';
 import { createSmtpMailer } from '../mail/smtp-mailer.ts';
 import { createPdfkitCertificateRenderer } from '../pdf/pdfkit-certificate.ts';
+import { resolvePersonalDataSecret } from '../personal-data/personal-data-secret.ts';
+import type { PersonalKeys } from '../personal-data/personal-keys.port.ts';
+import { createPostgresPersonalKeys } from '../personal-data/postgres-personal-keys.ts';
+import { protectExistingEvents } from '../personal-data/protect-existing-events.ts';
+import { createPersonalDataProtection, createProtectingEventStore, type PersonalDataProtection } from '../personal-data/protecting-event-store.ts';
 import type { Database } from '../postgres/database.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/projection-runner.ts';
 import { createReadModelChanges } from '../projections/read-model-changes.ts';
@@ -58,6 +63,7 @@ import { createConsentReportRenderer } from '../reports/consent-report-renderer.
 import { createExceljsSpreadsheet } from '../reports/exceljs-spreadsheet.ts';
 import { createPdfkitDocumentRenderer } from '../reports/pdfkit-document.ts';
 import { createLocalVideoHost } from '../video/local-video-host.ts';
+import { EVENT_DEFINITIONS } from './event-definitions.ts';
 import { PROJECTIONS } from './projections.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -65,6 +71,8 @@ export type Platform = {
   readonly app: HttpApp;
   readonly runner: ProjectionRunner;
   readonly store: EventStore;
+  readonly personalKeys: PersonalKeys;
+  readonly protection: PersonalDataProtection;
   readonly db: Database;
   readonly ids: IdAllocator;
   readonly passwords: PasswordHasher;
@@ -85,7 +93,17 @@ export const buildPlatform = async (options: {
   /** Background jobs (pg-boss). Without them (most API tests) nothing is mailed. */
   jobs: Jobs | null;
 }): Promise<Platform> => {
-  const { config, db, store, logger, log, jobs } = options;
+  const { config, db, logger, log, jobs } = options;
+  // Every slice reads and writes people's data through this store, so it stays erasable (decision 0019).
+  const personalSecret = await resolvePersonalDataSecret(db.pg);
+  const personalKeys = createPostgresPersonalKeys(db.pg, createAesSecretSealer(personalSecret));
+  const protection = createPersonalDataProtection({
+    definitions: EVENT_DEFINITIONS,
+    keys: personalKeys,
+    streamKey: Buffer.from(hkdfSync('sha256', personalSecret, 'medilearn', 'claim-stream-names-v1', 32)),
+  });
+  await protectExistingEvents(db.pg, protection, log);
+  const store = createProtectingEventStore(options.store, protection);
   const passwords = await createArgon2PasswordHasher();
   const platformSecret = await resolveJwtSecret(db.pg, config.jwtSecret);
   const tokens = createJwtSessionTokens({ secret: platformSecret, ttlSeconds: config.jwtTtlSeconds });
@@ -204,7 +222,15 @@ export const buildPlatform = async (options: {
   registerUsersReadRoutes(app, { db: db.pg });
   registerUserAdminReadRoutes(app, { db: db.slonik });
   registerUserAdminRoutes(app, { ...auth, spreadsheet: createExceljsSpreadsheet(), publicUrl: config.publicUrl });
-  registerPersonalDataRoutes(app, { store, db: db.slonik, documents: createPdfkitDocumentRenderer(), now: () => new Date() });
+  const outbox = createOutbox(db.pg);
+  registerPersonalDataRoutes(app, {
+    store,
+    db: db.slonik,
+    documents: createPdfkitDocumentRenderer(),
+    now: () => new Date(),
+    keys: personalKeys,
+    forgetMail: (addresses) => outbox.forget(addresses),
+  });
   registerProfileRoutes(app, { store, db: db.slonik, passwords, attempts: auth.attempts });
   registerOrganisationRoutes(app, { store, ids, db: db.slonik, catchUp: organisationCatchUp }, { files, features: config.features });
   registerOrganisationReadRoutes(app, { db: db.slonik, features: config.features });
@@ -213,7 +239,7 @@ export const buildPlatform = async (options: {
   registerFileRoutes(app, { files, db: db.slonik, videos: createLocalVideoHost(files), videoMaxBytes: config.videoMaxBytes });
   registerStatsReadRoutes(app, { db: db.slonik });
   registerNewsletterRoutes(app, { store, ids, db: db.slonik });
-  registerMailRoutes(app, { outbox: createOutbox(db.pg), db: db.slonik, smtp: Boolean(config.smtpUrl) });
+  registerMailRoutes(app, { outbox, db: db.slonik, smtp: Boolean(config.smtpUrl) });
   const changes = createReadModelChanges(db.pg);
   app.addHook('onClose', async () => changes.close());
   registerLiveRoutes(app, { changes, streamsPerUser: config.liveStreamsPerUser });
@@ -226,5 +252,5 @@ export const buildPlatform = async (options: {
   });
   await registerStaticUi(app, { distDir: config.uiDistDir });
 
-  return { app, runner, store, db, ids, passwords, tokens, auth };
+  return { app, runner, store, db, ids, passwords, tokens, auth, personalKeys, protection };
 };

@@ -1,4 +1,5 @@
 import { sql } from 'slonik';
+import { ERASED_PERSON } from '../../domain/shared/event.ts';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store.port.ts';
 import { defineProjection } from '../../infrastructure/projections/projection.port.ts';
 
@@ -10,7 +11,8 @@ type Created = { postId: number; courseId: number; parentId: number | null; auth
 /** Comments and questions on courses with their replies; GET /post reads this. Every write is by key, so redelivery is harmless. */
 export const postsProjection = defineProjection({
   name: 'posts',
-  version: 1,
+  // 2: erasure (decision 0019).
+  version: 2,
   tables: ['posts'],
   setup: (table) => [
     sql.unsafe`create table ${table('posts')} (
@@ -33,6 +35,10 @@ export const postsProjection = defineProjection({
     },
     PostDeleted: async ({ tx, table }, event) => {
       await tx.query(sql.unsafe`update ${table('posts')} set deleted = true, updated_at = ${at(event)} where id = ${postIdOf(event)}`);
+    },
+    // Decision 0019: an erased person's words go at once (a rebuild reads the placeholder from the log anyway).
+    UserErased: async ({ tx, table }, event) => {
+      await tx.query(sql.unsafe`update ${table('posts')} set message = ${ERASED_PERSON} where author_id = ${Number(event.streamName.slice('user-'.length))}`);
     },
   },
 });

@@ -1,4 +1,5 @@
 import { sql } from 'slonik';
+import { ERASED_PERSON } from '../../domain/shared/event.ts';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store.port.ts';
 import type { Projection, ProjectionContext } from '../../infrastructure/projections/projection.port.ts';
 
@@ -35,8 +36,13 @@ const applyBatch = async ({ tx, table }: ProjectionContext, events: readonly Rec
   const opens = new Map<string, { course: number; user: number; day: string; at: string }>();
   const completions: { course: number; user: number; at: string }[] = [];
   const costs: { id: string; course: number; costs: string; at: string }[] = [];
+  const erased: number[] = [];
   for (const event of events) {
     const at = event.createdAt.toISOString();
+    if (event.type === 'UserErased') {
+      erased.push(Number(event.streamName.slice('user-'.length)));
+      continue;
+    }
     if (event.type === 'CourseCostsSet' || event.type === 'CourseCostsWithdrawn') {
       // A withdrawn deal is an empty set of costs from then on: the defaults, billed to nobody.
       const set = event.type === 'CourseCostsSet' ? (event.data as { costs: unknown }).costs : {};
@@ -91,11 +97,17 @@ const applyBatch = async ({ tx, table }: ProjectionContext, events: readonly Rec
       insert into ${table('stats_course_costs')} (event_id, course_id, costs, at) values (${c.id}, ${c.course}, ${c.costs}::jsonb, ${c.at})
       on conflict (event_id) do nothing`);
   }
+  // Decision 0019: an erased person's comments go at once, after this batch's answers went in; the scores stay.
+  if (erased.length > 0) {
+    await tx.query(sql.unsafe`
+      update ${table('stats_nps_answers')} set comment = ${ERASED_PERSON} where user_id = any(${sql.array(erased, 'int4')}) and comment is not null`);
+  }
 };
 
 export const statsProjection: Projection = {
   name: 'stats',
-  version: 1,
+  // 2: erasure (decision 0019).
+  version: 2,
   tables: ['stats_nps_answers', 'stats_quiz_outcomes', 'stats_course_opens', 'stats_completions', 'stats_course_costs'],
   setup: (table) => [
     sql.unsafe`create table ${table('stats_nps_answers')} (event_id uuid primary key, course_id integer not null, block_id integer not null, user_id integer not null,
@@ -111,6 +123,6 @@ export const statsProjection: Projection = {
     sql.unsafe`create table ${table('stats_course_costs')} (event_id uuid primary key, course_id integer not null, costs jsonb not null, at timestamptz not null)`,
     sql.unsafe`create index on ${table('stats_course_costs')} (course_id, at)`,
   ],
-  handles: [...STEP_EVENTS, 'CourseCostsSet', 'CourseCostsWithdrawn'],
+  handles: [...STEP_EVENTS, 'CourseCostsSet', 'CourseCostsWithdrawn', 'UserErased'],
   apply: applyBatch,
 };

@@ -1,4 +1,5 @@
 import { sql } from 'slonik';
+import { ERASED_PERSON } from '../../domain/shared/event.ts';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store.port.ts';
 import { defineProjection, type Projection, type ProjectionContext } from '../../infrastructure/projections/projection.port.ts';
 
@@ -6,6 +7,9 @@ type Data<T> = { data: T };
 
 /** `user-42` -> 42 */
 const userIdOf = (event: RecordedEvent) => Number(event.streamName.slice('user-'.length));
+
+/** Usernames are unique in the table: an erased person's (decision 0019) reads as the placeholder with their id. */
+const usernameFor = (username: string, userId: number) => (username === ERASED_PERSON ? `${ERASED_PERSON} ${userId}` : username);
 
 /**
  * Users as the API shows them: profile, roles and revoked sessions. Password hashes stay in the
@@ -19,7 +23,8 @@ const perEvent = defineProjection({
   // 5: issue 14: lifecycle in `status` (active, inactive, deleted), the admin label, change requests,
   //    and the indexes of the admins' list (search by name, username, e-mail, numbers).
   // 6: users counted by status (the list's unfiltered total without a scan), indexes for every sort.
-  version: 6,
+  // 7: erasure (decision 0019): UserErased blanks the person's row and requests.
+  version: 7,
   tables: ['users', 'user_roles', 'user_revoked_sessions', 'user_change_requests', 'user_status_counts'],
   setup: (table) => [
     sql.unsafe`create table ${table('users')} (
@@ -121,7 +126,7 @@ const perEvent = defineProjection({
         with registered as (
         insert into ${table('users')} (id, username, email, first_name, middle_name, last_name, phone, profession_id, other_job, licence_number,
                                        chamber_membership_number, origin, email_confirmed, status, registered_at)
-        values (${d.userId}, ${d.username}, ${d.email}, ${d.firstName}, ${d.middleName}, ${d.lastName}, ${d.phone}, ${d.professionId}, ${d.otherJob ?? null},
+        values (${d.userId}, ${usernameFor(d.username, d.userId)}, ${d.email}, ${d.firstName}, ${d.middleName}, ${d.lastName}, ${d.phone}, ${d.professionId}, ${d.otherJob ?? null},
                 ${d.licenceNumber ?? null}, ${d.chamberMembershipNumber ?? null}, ${d.origin ?? 'seed'}, ${d.emailConfirmed ?? true}, 'active',
                 ${event.createdAt.toISOString()})
         on conflict (id) do update set username = excluded.username, email = excluded.email, first_name = excluded.first_name,
@@ -222,7 +227,19 @@ const perEvent = defineProjection({
     },
     UserUsernameChanged: async ({ tx, table }, event) => {
       const d = (event as Data<{ newUsername: string }>).data;
-      await tx.query(sql.unsafe`update ${table('users')} set username = ${d.newUsername} where id = ${userIdOf(event)}`);
+      await tx.query(sql.unsafe`update ${table('users')} set username = ${usernameFor(d.newUsername, userIdOf(event))} where id = ${userIdOf(event)}`);
+    },
+    // Decision 0019: the person's key is gone; what this table holds of them goes at once (a rebuild reads placeholders anyway).
+    UserErased: async ({ tx, table }, event) => {
+      const userId = userIdOf(event);
+      await tx.query(sql.unsafe`
+        update ${table('users')} set username = ${usernameFor(ERASED_PERSON, userId)}, email = ${ERASED_PERSON}, first_name = ${ERASED_PERSON},
+          middle_name = null, last_name = '', phone = null, other_job = null, licence_number = null, chamber_membership_number = null,
+          deletion_reason = null, secondary_email = null, social = '[]'::jsonb, notes = null
+        where id = ${userId}`);
+      await tx.query(sql.unsafe`
+        update ${table('user_change_requests')} set description = ${ERASED_PERSON}, reason = case when reason is null then null else ${ERASED_PERSON} end
+        where user_id = ${userId}`);
     },
     UserEmailReplaced: async ({ tx, table }, event) => {
       const d = (event as Data<{ newEmail: string }>).data;

@@ -1048,6 +1048,12 @@ function userAdminCases(): MatrixCase[] {
         requests: (f) => one('GET', `/api/users/${f.users.participant}/personal-data${suffix}`),
       },
     ]),
+    {
+      route: 'DELETE /api/users/:id/personal-data',
+      label: 'erase a person for good (1007)',
+      allow: system(1007),
+      requests: async (f, fresh) => one('DELETE', `/api/users/${await freshA1(f, fresh)}/personal-data`),
+    },
     { route: 'GET /api/manager/users', label: "a manager's users (2011, 2012)", allow: MANAGERS, requests: () => one('GET', '/api/manager/users') },
     {
       route: 'GET /api/manager/users/:id',

@@ -55,7 +55,9 @@ export const startTestPlatform = async (env: Record<string, string> = {}, option
       actorId: null,
     });
     const consents =
-      options.consents === false ? null : await giveRequiredConsents({ store, now: () => new Date() }, result.userId, 'import', { actorId: null });
+      options.consents === false
+        ? null
+        : await giveRequiredConsents({ store: platform.store, now: () => new Date() }, result.userId, 'import', { actorId: null });
     await settle(consents?.position ?? result.position);
     return result.userId;
   };
@@ -70,7 +72,7 @@ export const startTestPlatform = async (env: Record<string, string> = {}, option
   /** The demo organisation, users (password DEMO_PASSWORD), courses, academy and posts of `npm start`. */
   const loadDemo = async () =>
     loadDemoData({
-      store,
+      store: platform.store,
       ids: platform.ids,
       passwords: platform.passwords,
       db,
@@ -97,6 +99,8 @@ export const startTestPlatform = async (env: Record<string, string> = {}, option
     createUser,
     login,
     minPosition: (position: AllPosition) => formatPosition(position),
+    /** The event store under the platform's protection of people's data: what was written before it existed. */
+    unprotectedStore: store,
     close: async () => {
       await platform.app.close();
       await platform.runner.stop();

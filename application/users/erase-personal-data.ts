@@ -1,0 +1,37 @@
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { userDecider } from '../../domain/users/user.decide.ts';
+import { userStream } from '../../domain/users/user.ts';
+import { emailClaim, socialIdentityClaim, usernameClaim } from '../../domain/users/user-claims.ts';
+import type { EventMetadata, EventStore } from '../../infrastructure/event-store/event-store.port.ts';
+import type { PersonalKeys } from '../../infrastructure/personal-data/personal-keys.port.ts';
+import { handleCommand } from '../shared/handle-command.ts';
+import { loadUser } from './user-state.ts';
+
+export type ErasureDeps = {
+  readonly store: EventStore;
+  readonly keys: PersonalKeys;
+  /** Deletes the mail kept for these addresses (the demo's outbox); answers how many messages went. */
+  readonly forgetMail: (addresses: readonly string[]) => Promise<number>;
+};
+
+/**
+ * Erases a person (decision 0019, 1007): the account is deleted for good (UserErased), the username,
+ * e-mail and social identities it held are freed, the mail kept for its addresses is deleted, and
+ * last the person's key is destroyed, so every personal field of theirs in the log reads as
+ * "izbrisan uporabnik" from then on. Each step can run again: an erasure cut off half-way is finished
+ * by asking again, and the key goes last so the values to free are still readable until then.
+ */
+export const erasePersonalData = async (deps: ErasureDeps, actorId: number, userId: number, metadata: EventMetadata) => {
+  if (userId === actorId) throw new DomainError('400', 'Svojih osebnih podatkov ne morete izbrisati sami.', { status: 400 });
+  const user = await loadUser(deps.store, userId);
+  if (user.status !== 'active') throw new DomainError('404', 'Uporabnik ne obstaja.', { status: 404 });
+  const erased = await handleCommand(deps.store, { streamName: userStream(userId), decider: userDecider, command: { type: 'Erase' }, metadata });
+  const release = (streamName: string, decider: typeof usernameClaim.decider) =>
+    handleCommand(deps.store, { streamName, decider, command: { type: 'Release', ownerId: userId }, metadata });
+  await release(usernameClaim.stream(user.username), usernameClaim.decider);
+  await release(emailClaim.stream(user.email), emailClaim.decider);
+  for (const identity of user.socialIdentities) await release(socialIdentityClaim.stream(identity.platform, identity.subject), socialIdentityClaim.decider);
+  const mailForgotten = await deps.forgetMail([user.email, ...(user.secondaryEmail ? [user.secondaryEmail] : [])]);
+  await deps.keys.erase(userId);
+  return { id: userId, position: erased.position, mailForgotten };
+};

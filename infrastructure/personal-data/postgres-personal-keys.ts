@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { SecretSealer } from '../auth/secret-sealer.port.ts';
+import type { PersonalKeys } from './personal-keys.port.ts';
+
+/**
+ * How long a process trusts a key it has read. Another process that erases a person cannot evict this
+ * cache, so a key stays usable here for at most this long after erasure (decision 0019).
+ */
+const CACHE_MS = 60_000;
+
+type Cached = { readonly key: Buffer | null; readonly at: number };
+
+/** Keys in `public.personal_keys`, sealed with the platform key, with a short in-process cache. */
+export const createPostgresPersonalKeys = (pool: pg.Pool, sealer: SecretSealer, now: () => number = Date.now): PersonalKeys => {
+  const cache = new Map<number, Cached>();
+  const unwrap = (wrapped: string | null): Buffer | null => {
+    if (wrapped === null) return null;
+    const opened = sealer.unseal(wrapped);
+    if (opened === null) throw new Error('A personal data key cannot be opened: the platform secret changed');
+    return Buffer.from(opened, 'base64');
+  };
+  const fresh = (userId: number) => {
+    const hit = cache.get(userId);
+    return hit && now() - hit.at < CACHE_MS ? hit : null;
+  };
+  const remember = (userId: number, key: Buffer | null) => {
+    if (cache.size > 50_000) cache.clear();
+    cache.set(userId, { key, at: now() });
+    return key;
+  };
+
+  return {
+    async keyFor(userId) {
+      const hit = fresh(userId);
+      if (hit) return hit.key;
+      // Two writers making the first key of one person at once: one insert wins, both read the winner.
+      await pool.query('insert into public.personal_keys (user_id, wrapped) values ($1, $2) on conflict (user_id) do nothing', [
+        userId,
+        sealer.seal(randomBytes(32).toString('base64')),
+      ]);
+      const row = await pool.query<{ wrapped: string | null }>('select wrapped from public.personal_keys where user_id = $1', [userId]);
+      return remember(userId, unwrap(row.rows[0]?.wrapped ?? null));
+    },
+
+    async existingKeys(userIds) {
+      const found = new Map<number, Buffer | null>();
+      const missing: number[] = [];
+      for (const id of new Set(userIds)) {
+        const hit = fresh(id);
+        if (hit) found.set(id, hit.key);
+        else missing.push(id);
+      }
+      if (missing.length > 0) {
+        const rows = await pool.query<{ user_id: number; wrapped: string | null }>(
+          'select user_id, wrapped from public.personal_keys where user_id = any($1::int[])',
+          [missing],
+        );
+        for (const row of rows.rows) found.set(row.user_id, remember(row.user_id, unwrap(row.wrapped)));
+      }
+      return found;
+    },
+
+    async erase(userId) {
+      await pool.query(
+        `insert into public.personal_keys (user_id, wrapped, erased_at) values ($1, null, now())
+         on conflict (user_id) do update set wrapped = null, erased_at = coalesce(public.personal_keys.erased_at, now())`,
+        [userId],
+      );
+      cache.set(userId, { key: null, at: now() });
+    },
+  };
+};
