@@ -94,7 +94,8 @@ const SORTS: Record<(typeof USER_SORTS)[number], (dir: FragmentSqlToken) => Frag
   id: (dir) => sql.fragment`u.id ${dir}`,
 };
 
-const FULL_NAME = sql.fragment`u.first_name || coalesce(' ' || u.middle_name, '') || ' ' || u.last_name`;
+// Trimmed: an erased person (decision 0019) has the placeholder as first name and no last name.
+const FULL_NAME = sql.fragment`trim(u.first_name || coalesce(' ' || u.middle_name, '') || ' ' || u.last_name)`;
 
 const ROLES_OF = sql.fragment`coalesce((
   select json_agg(json_build_object('roleId', r.role_id, 'unitId', r.unit_id, 'unitName', un.name, 'companyId', r.company_id, 'companyName', c.name)
@@ -211,6 +212,7 @@ export const userDetail = z.object({
   registeredAt: z.string(),
   lastLoginAt: z.string().nullable(),
   deletionRequestedAt: z.string().nullable(),
+  erased: z.boolean(),
   deletionReason: z.string().nullable(),
   socialIdentities: z.array(z.object({ platform: z.string(), email: z.string().nullable() })),
   roles: z.array(roleSummary),
@@ -238,7 +240,7 @@ export const getUserDetail = async (db: DatabasePool, userId: number, reach: Use
            u.onesignal_enabled as "onesignalEnabled", u.status, u.origin, u.email_confirmed as "emailConfirmed", u.second_factor as "secondFactorEnabled",
            to_char(u.registered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "registeredAt",
            to_char(u.last_login_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "lastLoginAt",
-           to_char(u.deletion_requested_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "deletionRequestedAt", u.deletion_reason as "deletionReason",
+           to_char(u.deletion_requested_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "deletionRequestedAt", u.deletion_reason as "deletionReason", u.erased,
            (select coalesce(json_agg(json_build_object('platform', s->>'platform', 'email', s->>'email')), '[]'::json) from jsonb_array_elements(u.social) s)
              as "socialIdentities",
            ${ROLES_OF} as roles,

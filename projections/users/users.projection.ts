@@ -41,6 +41,8 @@ const perEvent = defineProjection({
       chamber_membership_number text,
       deletion_requested_at timestamptz,
       deletion_reason text,
+      -- Decision 0019: the person's key is destroyed; the row keeps only the placeholder.
+      erased boolean not null default false,
       secondary_email text,
       onesignal_enabled integer not null default 0,
       second_factor boolean not null default false,
@@ -235,7 +237,7 @@ const perEvent = defineProjection({
       await tx.query(sql.unsafe`
         update ${table('users')} set username = ${usernameFor(ERASED_PERSON, userId)}, email = ${ERASED_PERSON}, first_name = ${ERASED_PERSON},
           middle_name = null, last_name = '', phone = null, other_job = null, licence_number = null, chamber_membership_number = null,
-          deletion_reason = null, secondary_email = null, social = '[]'::jsonb, notes = null
+          deletion_reason = null, secondary_email = null, social = '[]'::jsonb, notes = null, erased = true
         where id = ${userId}`);
       await tx.query(sql.unsafe`
         update ${table('user_change_requests')} set description = ${ERASED_PERSON}, reason = case when reason is null then null else ${ERASED_PERSON} end

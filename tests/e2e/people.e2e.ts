@@ -208,3 +208,27 @@ test('a participant downloads everything the platform holds about them from the 
   expect(text).toContain('Osebni podatki – Urška Udeleženec');
   expect(text).toContain('Lekarne Zdravje d.o.o.');
 });
+
+test('the admin erases Petra for good: she reads as "izbrisan uporabnik", cannot log in and cannot be brought back', async ({ page, browser }) => {
+  await logIn(page, 'admin');
+  // The manager's deletion request was accepted: she is among the deleted users.
+  await openUser(page, person.username, 'Izbrisan');
+  await page.getByRole('link', { name: 'Petra Čebulj Novak' }).click();
+  const userUrl = page.url();
+  await page.getByRole('button', { name: 'Trajno izbriši osebne podatke' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Tega ni mogoče razveljaviti');
+  await page.getByRole('dialog').getByRole('button', { name: 'Trajno izbriši osebne podatke' }).click();
+  await expect(page.getByText('Osebni podatki uporabnika so trajno izbrisani.')).toBeVisible();
+  await page.goto(userUrl);
+  await expect(page.getByText('Osebni podatki tega uporabnika so trajno izbrisani; računa ni mogoče obnoviti.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'izbrisan uporabnik' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Obnovi uporabnika' })).toHaveCount(0);
+  await expect(page.getByText('Petra', { exact: false })).toHaveCount(0);
+  expect(await canLogIn(browser, person.username, person.password)).toBe(false);
+  // Not even the deleted users hold her name any more.
+  await page.goto('/admin/users');
+  await page.getByRole('combobox', { name: 'Stanje' }).click();
+  await page.getByRole('option', { name: 'Izbrisan' }).click();
+  await page.getByLabel('Iskanje', { exact: true }).fill('Čebulj');
+  await expect(page.getByTestId('users-total')).toHaveText('0 zapisov');
+});

@@ -76,6 +76,8 @@ export type UserDetail = {
   registeredAt: string;
   lastLoginAt: string | null;
   deletionRequestedAt: string | null;
+  /** The person was erased for good (decision 0019): nothing more can be done with the account. */
+  erased: boolean;
   deletionReason: string | null;
   socialIdentities: { platform: string; email: string | null }[];
   roles: RoleSummary[];
@@ -104,6 +106,8 @@ export const changeLifecycleInBulk = (userIds: number[], active: boolean) =>
 /** A user's consents as they stand (the audit route of decision 0013; the admin holds 1070). */
 export type ConsentStanding = { type: number; title: string; given: boolean; textVersion: string | null; at: string | null };
 export const getConsentStanding = (userId: number) => api<{ standing: ConsentStanding[] }>('GET', `/users/${userId}/consents/history`).then((r) => r.standing);
+/** Erases the person for good (1007, decision 0019). */
+export const erasePersonalData = (id: number) => api<{ id: number; mailForgotten: number }>('DELETE', `/users/${id}/personal-data`);
 export const sendWelcome = (id: number) => api<{ id: number }>('POST', `/users/${id}/welcome`);
 
 export const fileChangeRequest = (userId: number, input: z.input<typeof changeRequestRule>) =>

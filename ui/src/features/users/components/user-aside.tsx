@@ -7,7 +7,7 @@ import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { loginAsToken } from '../api/exchange-token.ts';
 import { useMe } from '../api/me.ts';
-import { changeLifecycle, getConsentStanding, type LifecycleAction, sendWelcome, type UserDetail } from '../api/user-admin.ts';
+import { changeLifecycle, erasePersonalData, getConsentStanding, type LifecycleAction, sendWelcome, type UserDetail } from '../api/user-admin.ts';
 import { ChangeRequestsTable } from './change-requests.tsx';
 import { PersonalDataExport } from './personal-data-export.tsx';
 
@@ -47,7 +47,16 @@ export const UserAside = ({ user }: { user: UserDetail }) => {
     onSuccess: (token) => window.location.assign(`/login-as?id=${encodeURIComponent(token)}`),
     onError: () => notifications.show({ color: 'red', message: t('people.loginAsFailed') }),
   });
+  const erase = useMutation({
+    mutationFn: () => erasePersonalData(user.id),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['users'] });
+      notifications.show({ color: 'teal', message: t('people.erase.done') });
+    },
+    onError: (error) => notifications.show({ color: 'red', message: error.message }),
+  });
   const self = me.data?.id === user.id;
+  const actions = user.erased ? [] : ACTIONS[user.status];
 
   return (
     <Stack gap="md">
@@ -66,6 +75,11 @@ export const UserAside = ({ user }: { user: UserDetail }) => {
             {t('people.fields.secondFactor')}: {t(user.secondFactorEnabled ? 'people.yes' : 'people.no')} · {t('people.fields.emailConfirmed')}:{' '}
             {t(user.emailConfirmed ? 'people.yes' : 'people.no')}
           </Text>
+          {user.erased ? (
+            <Text size="sm" c="red.9">
+              {t('people.erase.erased')}
+            </Text>
+          ) : null}
           {user.deletionRequestedAt ? (
             <Text size="sm" c="red.9">
               {t('people.deletionRequested', { when: formatDateTime(user.deletionRequestedAt) })}
@@ -74,7 +88,7 @@ export const UserAside = ({ user }: { user: UserDetail }) => {
           ) : null}
         </Stack>
         <Group>
-          {ACTIONS[user.status].map((action) =>
+          {actions.map((action) =>
             DESTRUCTIVE.has(action) ? (
               self ? null : (
                 <ConfirmButton
@@ -96,6 +110,14 @@ export const UserAside = ({ user }: { user: UserDetail }) => {
               {t('people.sendWelcomeNow')}
             </Button>
           ) : null}
+          {user.erased || self ? null : (
+            <ConfirmButton
+              label={t('people.erase.action')}
+              question={t('people.erase.question', { name: user.fullName })}
+              pending={erase.isPending}
+              onConfirm={() => erase.mutateAsync().catch(() => undefined)}
+            />
+          )}
           {user.status === 'active' && !self && !user.roles.some((r) => r.roleId === 1) ? (
             <Button variant="default" loading={loginAs.isPending} onClick={() => loginAs.mutate()}>
               {t('people.loginAs')}
