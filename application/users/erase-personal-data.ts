@@ -7,6 +7,8 @@ import type { PersonalKeys } from '../../infrastructure/personal-data/personal-k
 import { handleCommand } from '../shared/handle-command.ts';
 import { loadUser } from './user-state.ts';
 
+const ADDRESS_FIELDS = ['email', 'oldEmail', 'newEmail', 'secondaryEmail'];
+
 export type ErasureDeps = {
   readonly store: EventStore;
   readonly keys: PersonalKeys;
@@ -31,7 +33,15 @@ export const erasePersonalData = async (deps: ErasureDeps, actorId: number, user
   await release(usernameClaim.stream(user.username), usernameClaim.decider);
   await release(emailClaim.stream(user.email), emailClaim.decider);
   for (const identity of user.socialIdentities) await release(socialIdentityClaim.stream(identity.platform, identity.subject), socialIdentityClaim.decider);
-  const mailForgotten = await deps.forgetMail([user.email, ...(user.secondaryEmail ? [user.secondaryEmail] : [])]);
+  // Every address the person ever had here, not only today's: mail kept for an old one is theirs too.
+  const addresses = new Set([user.email, ...(user.secondaryEmail ? [user.secondaryEmail] : [])]);
+  for (const event of (await deps.store.readStream(userStream(userId))).events) {
+    for (const field of ADDRESS_FIELDS) {
+      const value = (event.data as Record<string, unknown>)[field];
+      if (typeof value === 'string' && value.includes('@')) addresses.add(value);
+    }
+  }
+  const mailForgotten = await deps.forgetMail([...addresses]);
   await deps.keys.erase(userId);
   return { id: userId, position: erased.position, mailForgotten };
 };

@@ -1,4 +1,4 @@
-// `npm run bench [-- append catch-up rebuild lag http courses users]`: runs the benchmarks on one PostgreSQL
+// `npm run bench [-- append catch-up rebuild lag http courses users personal-data]`: runs the benchmarks on one PostgreSQL
 // (embedded with fsync on, or DATABASE_URL) and prints Markdown tables for docs/benchmarks.md.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
@@ -9,6 +9,7 @@ import { benchCatchUp } from './catch-up.bench.ts';
 import { benchCourses } from './courses.bench.ts';
 import { benchHttp } from './http.bench.ts';
 import { benchLag } from './lag.bench.ts';
+import { benchPersonalData } from './personal-data.bench.ts';
 import { benchRebuild } from './rebuild.bench.ts';
 import { benchUsers } from './users.bench.ts';
 
@@ -20,6 +21,7 @@ const all = {
   http: benchHttp,
   courses: benchCourses,
   users: benchUsers,
+  'personal-data': benchPersonalData,
 } as const;
 const chosen = process.argv.slice(2).filter((name) => name in all) as (keyof typeof all)[];
 const names = chosen.length > 0 ? chosen : (Object.keys(all) as (keyof typeof all)[]);

@@ -118,6 +118,13 @@ describe('erasing a person (crypto-shredding)', () => {
     erika = await p.createUser(ERIKA.username, roles);
     const edited = await call('admin', 'PUT', `/api/users/${erika}`, { ...ERIKA, middleName: null, professionId: null, otherJob: null, roles });
     expect(edited.statusCode, edited.body).toBe(200);
+    // Mail kept in the demo's outbox, to her first address and to today's.
+    for (const to of [`${ERIKA.username}@test.si`, ERIKA.email]) {
+      await p.db.pg.query(
+        "insert into public.mail_outbox (id, recipient, subject, text_body, html_body) values (gen_random_uuid(), $1, 'Dobrodošli', $2, '')",
+        [to, `Pozdravljeni, ${ERIKA.firstName}!`],
+      );
+    }
     other = await p.createUser('ostala', [{ roleId: ROLE.participant, unitId: unit.id, companyId: company.id }]);
 
     courseId = (
@@ -193,6 +200,7 @@ describe('erasing a person (crypto-shredding)', () => {
     expect((await call('other', 'DELETE', `/api/users/${erika}/personal-data`)).statusCode).toBe(403);
     const erased = await call('admin', 'DELETE', `/api/users/${erika}/personal-data`);
     expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toEqual({ id: erika, mailForgotten: 2 });
     await p.settleAll(last);
 
     // At once: the users read model shows the placeholder and she cannot log in.
