@@ -133,15 +133,41 @@ export const listUsers = async (db: DatabasePool, params: UserListParams, reach:
 const isUnfiltered = (params: UserListParams, reach: UserReach) =>
   reach.all && !params.search?.trim() && [params.roleId, params.companyId, params.unitId, params.groupId, params.professionId].every((v) => v === undefined);
 
-/** The list's total: with no filter but the status it is the projection's count per status, otherwise a count of the matches. */
+/**
+ * The one role key a list's filters come down to (one role, company or unit, or a role in one of
+ * them, or a manager's single unit or company), when nothing else filters it; otherwise null.
+ */
+const singleKeyOf = (params: UserListParams, reach: UserReach): string | null => {
+  if (params.search?.trim() || params.groupId !== undefined || params.professionId !== undefined) return null;
+  const role = params.roleId === undefined ? '' : `r${params.roleId}`;
+  const reachKeys = reach.all ? [] : [...reach.unitIds.map((id) => `u${id}`), ...reach.companyIds.map((id) => `c${id}`)];
+  const filterKeys =
+    params.unitId !== undefined && params.companyId !== undefined
+      ? null
+      : params.unitId !== undefined
+        ? [`${role}u${params.unitId}`]
+        : params.companyId !== undefined
+          ? [`${role}c${params.companyId}`]
+          : params.roleId !== undefined
+            ? [role]
+            : [];
+  if (filterKeys === null) return null;
+  const all = [...filterKeys, ...reachKeys];
+  return all.length === 1 ? (all[0] as string) : null;
+};
+
+/**
+ * The list's total: with no filter but the status it is the projection's count per status; with one
+ * role key its count per key and status (both kept by the projection as users change); otherwise a
+ * count of the matches.
+ */
 const countUsers = async (db: DatabasePool, params: UserListParams, reach: UserReach) => {
-  if (isUnfiltered(params, reach)) {
-    const statuses = params.status ? [params.status] : ['active', 'inactive'];
-    return db.oneFirst(
-      sql.type(z.object({ n: z.number() }))`select coalesce(sum(n), 0)::int as n from rm.user_status_counts where status = any(${sql.array(statuses, 'text')})`,
-    );
-  }
-  return db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from rm.users u where ${filters(params, reach)}`);
+  const statuses = sql.array(params.status ? [params.status] : ['active', 'inactive'], 'text');
+  const n = sql.type(z.object({ n: z.number() }));
+  if (isUnfiltered(params, reach)) return db.oneFirst(n`select coalesce(sum(n), 0)::int as n from rm.user_status_counts where status = any(${statuses})`);
+  const key = singleKeyOf(params, reach);
+  if (key !== null) return db.oneFirst(n`select coalesce(sum(n), 0)::int as n from rm.user_key_counts where key = ${key} and status = any(${statuses})`);
+  return db.oneFirst(n`select count(*)::int as n from rm.users u where ${filters(params, reach)}`);
 };
 
 export const changeRequestItem = z.object({

@@ -23,9 +23,10 @@ const perEvent = defineProjection({
   // 5: issue 14: lifecycle in `status` (active, inactive, deleted), the admin label, change requests,
   //    and the indexes of the admins' list (search by name, username, e-mail, numbers).
   // 6: users counted by status (the list's unfiltered total without a scan), indexes for every sort.
-  // 7: erasure (decision 0019): UserErased blanks the person's row and requests.
+  // 7: erasure (decision 0019): UserErased blanks the person's row and requests; users counted per role key
+  //    and status, so a filter on one role, company or unit has its total without counting the matches.
   version: 7,
-  tables: ['users', 'user_roles', 'user_revoked_sessions', 'user_change_requests', 'user_status_counts'],
+  tables: ['users', 'user_roles', 'user_revoked_sessions', 'user_change_requests', 'user_status_counts', 'user_key_counts'],
   setup: (table) => [
     sql.unsafe`create table ${table('users')} (
       id integer primary key,
@@ -70,6 +71,7 @@ const perEvent = defineProjection({
     sql.unsafe`create index on ${table('users')} (last_login_at desc nulls last, id desc)`,
     // How many users each status has: a count of 50,000 rows is a scan on every page of the list.
     sql.unsafe`create table ${table('user_status_counts')} (status text primary key, n integer not null)`,
+    sql.unsafe`create table ${table('user_key_counts')} (key text not null, status text not null, n integer not null, primary key (key, status))`,
     sql.unsafe`create unique index on ${table('users')} (lower(username))`,
     sql.unsafe`create index on ${table('users')} (lower(email))`,
     sql.unsafe`create table ${table('user_roles')} (
@@ -273,21 +275,35 @@ const perEvent = defineProjection({
 
 /** The role keys of a user, from their roles as they stand (unit 0 of a company-wide role is no unit key). */
 const refreshRoleKeys = async ({ tx, table }: Pick<ProjectionContext, 'tx' | 'table'>, userId: number) => {
+  // Both CTEs see the row as it was: the keys that went count one less, the keys that came one more.
   await tx.query(sql.unsafe`
-    update ${table('users')} u set role_keys = coalesce((
-      select array_agg(distinct k order by k)
-        from ${table('user_roles')} r,
-             lateral (values ('r' || r.role_id), ('c' || r.company_id), ('r' || r.role_id || 'c' || r.company_id),
-                             (case when r.unit_id > 0 then 'u' || r.unit_id end), (case when r.unit_id > 0 then 'r' || r.role_id || 'u' || r.unit_id end)) keys(k)
-       where r.user_id = u.id and k is not null), '{}')
-     where u.id = ${userId}`);
+    with previous as (select role_keys, status from ${table('users')} where id = ${userId}),
+         changed as (
+           update ${table('users')} u set role_keys = coalesce((
+             select array_agg(distinct k order by k)
+               from ${table('user_roles')} r,
+                    lateral (values ('r' || r.role_id), ('c' || r.company_id), ('r' || r.role_id || 'c' || r.company_id),
+                                    (case when r.unit_id > 0 then 'u' || r.unit_id end), (case when r.unit_id > 0 then 'r' || r.role_id || 'u' || r.unit_id end)) keys(k)
+              where r.user_id = u.id and k is not null), '{}')
+            where u.id = ${userId}
+           returning u.role_keys as keys, u.status),
+         moves as (
+           select k as key, p.status, -1 as d from previous p, unnest(p.role_keys) k where not array[k] <@ (select keys from changed)
+           union all
+           select k, c.status, 1 from changed c, unnest(c.keys) k where not array[k] <@ (select role_keys from previous))
+    insert into ${table('user_key_counts')} as c (key, status, n) select key, status, sum(d)::int from moves group by key, status
+    on conflict (key, status) do update set n = c.n + excluded.n`);
 };
 
 /** A status change moves the user from one count to the other (nothing when the status is already that). */
 const setStatus = async ({ tx, table }: ProjectionContext, event: RecordedEvent, status: 'active' | 'inactive' | 'deleted') => {
   await tx.query(sql.unsafe`
     with previous as (select id, status from ${table('users')} where id = ${userIdOf(event)}),
-         changed as (update ${table('users')} u set status = ${status} from previous p where u.id = p.id and p.status <> ${status} returning p.status as old)
+         changed as (update ${table('users')} u set status = ${status} from previous p where u.id = p.id and p.status <> ${status} returning p.status as old, u.role_keys as keys),
+         keyed as (
+           insert into ${table('user_key_counts')} as c (key, status, n)
+           select k, old, -1 from changed, unnest(keys) k union all select k, ${status}, 1 from changed, unnest(keys) k
+           on conflict (key, status) do update set n = c.n + excluded.n)
     insert into ${table('user_status_counts')} as c (status, n)
     select old, -1 from changed union all select ${status}, 1 from changed
     on conflict (status) do update set n = c.n + excluded.n`);

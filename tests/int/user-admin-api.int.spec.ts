@@ -384,4 +384,43 @@ describe('users administration API', () => {
     const loserEmail = answers[0]?.statusCode === 422 ? 'prvi@istocasno.si' : 'drugi@istocasno.si';
     expect((await call('admin', 'POST', '/api/users', userForm({ username: 'istocasno2', email: loserEmail, sendWelcome: false }))).statusCode).toBe(201);
   });
+
+  it('keeps each role, company and unit total exact through role changes and the lifecycle, as a count of the rows would give', async () => {
+    const user = await p.createUser('stevec', [{ roleId: ROLE.participant, unitId: unitA1, companyId: companyA }]);
+    const total = async (query: string) => {
+      const page = (await call('admin', 'GET', `/api/users?pageSize=100&${query}`)).json() as { items: unknown[]; total: number };
+      expect(page.total, query).toBe(page.items.length);
+      return page.total;
+    };
+    const queries = [
+      `roleId=${ROLE.participant}`,
+      `companyId=${companyA}`,
+      `unitId=${unitA2}`,
+      `companyId=${companyA}&roleId=${ROLE.participant}`,
+      `unitId=${unitA1}&roleId=${ROLE.participant}`,
+      `roleId=${ROLE.manager}&status=deleted`,
+    ];
+    const before = await Promise.all(queries.map(total));
+    // Moved to A2 as a manager, then deleted: each total follows.
+    const moved = await call(
+      'admin',
+      'PUT',
+      `/api/users/${user}`,
+      userForm({ username: 'stevec', email: 'stevec@test.si', roles: [{ roleId: ROLE.manager, unitId: unitA2, companyId: companyA }] }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = await Promise.all(queries.map(total));
+    expect(after[0]).toBe((before[0] as number) - 1);
+    expect(after[2]).toBe((before[2] as number) + 1);
+    expect(after[4]).toBe((before[4] as number) - 1);
+    expect((await call('admin', 'DELETE', `/api/users/${user}`)).statusCode).toBe(200);
+    await Promise.all(queries.map(total));
+    expect(await total(`roleId=${ROLE.manager}&status=deleted`)).toBe((before[5] as number) + 1);
+    // The kept counts equal a count of the rows, key by key.
+    const drift = await p.db.pg.query(`
+      with actual as (select k as key, status, count(*)::int as n from rm.users, unnest(role_keys) k group by k, status)
+      select coalesce(a.key, c.key) as key from actual a full join (select * from rm.user_key_counts where n <> 0) c on c.key = a.key and c.status = a.status
+       where a.n is distinct from c.n`);
+    expect(drift.rows).toEqual([]);
+  });
 });
