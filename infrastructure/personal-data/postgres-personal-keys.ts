@@ -34,13 +34,18 @@ export const createPostgresPersonalKeys = (pool: pg.Pool, sealer: SecretSealer, 
     async keyFor(userId) {
       const hit = fresh(userId);
       if (hit) return hit.key;
-      // Two writers making the first key of one person at once: one insert wins, both read the winner.
-      await pool.query('insert into public.personal_keys (user_id, wrapped) values ($1, $2) on conflict (user_id) do nothing', [
-        userId,
-        sealer.seal(randomBytes(32).toString('base64')),
-      ]);
-      const row = await pool.query<{ wrapped: string | null }>('select wrapped from public.personal_keys where user_id = $1', [userId]);
-      return remember(userId, unwrap(row.rows[0]?.wrapped ?? null));
+      // Usually one round trip: the key this insert made, or the row that was there. When another writer
+      // made the first key at the same moment, this statement waited for it but its snapshot cannot see
+      // it: read it once more (no row never means erased; an erased person has a tombstone row).
+      let row = await pool.query<{ wrapped: string | null }>(
+        `with made as (insert into public.personal_keys (user_id, wrapped) values ($1, $2) on conflict (user_id) do nothing returning wrapped)
+         select wrapped from made union all select wrapped from public.personal_keys where user_id = $1`,
+        [userId, sealer.seal(randomBytes(32).toString('base64'))],
+      );
+      if (row.rows.length === 0) row = await pool.query('select wrapped from public.personal_keys where user_id = $1', [userId]);
+      const found = row.rows[0];
+      if (!found) throw new Error(`No personal data key for user ${userId}`);
+      return remember(userId, unwrap(found.wrapped));
     },
 
     async existingKeys(userIds) {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { ERASED_PERSON, type EventDefinition } from '../../domain/shared/event.ts';
 import type { EventStore, NewEvent, RecordedEvent } from '../event-store/event-store.port.ts';
-import { decryptField, encryptField, ownerOfField } from './field-cipher.ts';
+import { decryptFields, encryptFields, envelopeOwner, SEALED_ELSEWHERE } from './field-cipher.ts';
 import type { PersonalKeys } from './personal-keys.port.ts';
 
 /** Claim streams whose names carry a person's username, e-mail or social subject (decision 0019). */
@@ -10,14 +10,6 @@ const HASHED = '~';
 
 type Options = { readonly definitions: readonly EventDefinition[]; readonly keys: PersonalKeys; readonly streamKey: Buffer };
 
-/**
- * An event store that keeps people's data erasable (decision 0019). On append, each personal field
- * an event type declares is validated and then encrypted with its owner's key (or written as the
- * erased placeholder when that person was erased); on read, it is decrypted, or reads as
- * ERASED_PERSON once the key is gone. Claim streams named after a username or an e-mail are stored
- * under a keyed hash of the value, so the log's stream names reveal neither. Callers see plain
- * values and the names they asked for; everything else passes through to the inner store.
- */
 /** What protects people's data on its way into the log; shared by the store and the one-off rewrite of older events. */
 export type PersonalDataProtection = {
   /** The name a stream is stored under: claim streams named after a person's value go by a keyed hash of it. */
@@ -48,9 +40,19 @@ export const createPersonalDataProtection = (options: Options): PersonalDataProt
   };
 };
 
+/** The envelope of an event's data (its owner and where it sits), or null when its personal fields are plain. */
+const envelopeOf = (fields: readonly string[], data: Readonly<Record<string, unknown>>) => {
+  for (const field of fields) {
+    const value = data[field];
+    const owner = typeof value === 'string' ? envelopeOwner(value) : null;
+    if (owner !== null) return { owner, value: value as string };
+  }
+  return null;
+};
+
 /**
- * Encrypts the personal fields of valid data: all of them for a new event (whatever a value looks
- * like), or only those still plain when an older stored event is rewritten (`plain`).
+ * Encrypts the personal fields of valid data, those with a value, in one envelope: always for a new
+ * event (whatever a value looks like), or only when still plain for an older stored event (`plain`).
  */
 export const sealFields = async (
   definition: EventDefinition,
@@ -62,12 +64,13 @@ export const sealFields = async (
   const personal = definition.personal;
   const owner = personal ? personal.owner(data, streamName) : null;
   if (!personal || owner === null) return data;
+  if (which === 'plain' && envelopeOf(personal.fields, data)) return data;
+  const present = personal.fields.filter((field) => typeof data[field] === 'string');
+  if (present.length === 0) return data;
   const key = await keys.keyFor(owner);
   const sealed = { ...data };
-  for (const field of personal.fields) {
-    const value = sealed[field];
-    if (typeof value === 'string' && (which === 'all' || ownerOfField(value) === null)) sealed[field] = key ? encryptField(key, owner, value) : ERASED_PERSON;
-  }
+  const envelope = key ? encryptFields(key, owner, Object.fromEntries(present.map((field) => [field, data[field] as string]))) : null;
+  for (const [index, field] of present.entries()) sealed[field] = envelope === null ? ERASED_PERSON : index === 0 ? envelope : SEALED_ELSEWHERE;
   return sealed;
 };
 
@@ -85,34 +88,29 @@ export const createProtectingEventStore = (inner: EventStore, protection: Person
     byType.has(event.type) ? { ...event, data: await protection.protect(event.type, streamName, event.data) } : event;
 
   const reveal = async (events: RecordedEvent[]): Promise<RecordedEvent[]> => {
-    const owners = new Set<number>();
-    for (const event of events) {
+    const found = events.map((event) => {
       const fields = byType.get(event.type)?.personal?.fields;
-      if (!fields) continue;
-      const data = event.data as Record<string, unknown>;
+      return fields ? envelopeOf(fields, event.data as Record<string, unknown>) : null;
+    });
+    const owners = found.flatMap((envelope) => (envelope ? [envelope.owner] : []));
+    if (owners.length === 0) return events;
+    const keys = await protection.keys.existingKeys(owners);
+    return events.map((event, index) => {
+      const envelope = found[index];
+      // A person never given a key wrote no envelope: a value that only looks like one is plain.
+      if (!envelope || !keys.has(envelope.owner)) return event;
+      const fields = byType.get(event.type)?.personal?.fields ?? [];
+      const key = keys.get(envelope.owner) ?? null;
+      const plain = key ? decryptFields(key, envelope.value) : null;
+      if (key && !plain) return event;
+      const data = { ...(event.data as Record<string, unknown>) };
       for (const field of fields) {
-        const value = data[field];
-        const owner = typeof value === 'string' ? ownerOfField(value) : null;
-        if (owner !== null) owners.add(owner);
+        if (typeof data[field] !== 'string') continue;
+        // Erased: every field that held something reads as the placeholder.
+        if (plain === null) data[field] = ERASED_PERSON;
+        else if (field in plain) data[field] = plain[field];
       }
-    }
-    if (owners.size === 0) return events;
-    const keys = await protection.keys.existingKeys([...owners]);
-    return events.map((event) => {
-      const fields = byType.get(event.type)?.personal?.fields;
-      if (!fields) return event;
-      let data: Record<string, unknown> | null = null;
-      for (const field of fields) {
-        const value = (event.data as Record<string, unknown>)[field];
-        const owner = typeof value === 'string' ? ownerOfField(value) : null;
-        // A person never given a key wrote no encrypted field: a value that only looks like one is plain.
-        if (owner === null || !keys.has(owner)) continue;
-        const key = keys.get(owner) ?? null;
-        const plain = key ? decryptField(key, value as string) : ERASED_PERSON;
-        data ??= { ...(event.data as Record<string, unknown>) };
-        data[field] = plain ?? value;
-      }
-      return data ? { ...event, data } : event;
+      return { ...event, data };
     });
   };
 

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAesSecretSealer } from '../../infrastructure/auth/aes-secret-sealer.ts';
+import { createPostgresPersonalKeys } from '../../infrastructure/personal-data/postgres-personal-keys.ts';
+import { createTestDatabase } from '../support/test-database.ts';
+
+/** The per-person keys of decision 0019: one key per person however many writers ask at once, and gone for good once erased. */
+describe('personal data keys', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  const sealer = createAesSecretSealer('tajna-za-kljuce-osebnih-podatkov');
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ poolSize: 24 });
+  });
+  afterAll(async () => db.drop());
+
+  it('gives 20 writers asking at once for a new person’s key (each with its own cache, as separate processes would) one and the same key', async () => {
+    for (const userId of [101, 102, 103, 104, 105]) {
+      const keys = await Promise.all(Array.from({ length: 20 }, () => createPostgresPersonalKeys(db.pg, sealer).keyFor(userId)));
+      expect(keys[0]).toBeInstanceOf(Buffer);
+      expect(keys.every((key) => key?.equals(keys[0] as Buffer))).toBe(true);
+    }
+    const rows = await db.pg.query('select count(*)::int as n from public.personal_keys');
+    expect(rows.rows[0]).toEqual({ n: 5 });
+  });
+
+  it('forgets an erased person’s key for good: no new key is ever made for them, in this process or another', async () => {
+    const here = createPostgresPersonalKeys(db.pg, sealer);
+    expect(await here.keyFor(201)).not.toBeNull();
+    await here.erase(201);
+    expect(await here.keyFor(201)).toBeNull();
+    const elsewhere = createPostgresPersonalKeys(db.pg, sealer);
+    expect(await elsewhere.keyFor(201)).toBeNull();
+    expect((await elsewhere.existingKeys([201])).get(201)).toBeNull();
+    const stored = await db.pg.query('select wrapped, erased_at is not null as erased from public.personal_keys where user_id = 201');
+    expect(stored.rows).toEqual([{ wrapped: null, erased: true }]);
+  });
+});
