@@ -102,22 +102,6 @@ export const getAdminCourse = async (db: CourseReadDb, courseId: number) => {
   return { ...course, blocks: await listBlocks(db, courseId, { participantId: null }) };
 };
 
-export const adminCourseListItem = z.object({
-  id: z.number(),
-  title: z.string(),
-  type: z.number(),
-  published: z.boolean(),
-  status: z.string(),
-  blocksCount: z.number(),
-  enrolled: z.number(),
-});
-
-export const listAdminCourses = async (db: CourseReadDb) =>
-  db.any(sql.type(adminCourseListItem)`
-    select c.id, c.title, c.type, c.published, c.status, c.blocks_count as "blocksCount",
-           (select count(*) from rm.enrollments e where e.course_id = c.id)::int as enrolled
-      from rm.courses c where c.status <> 'deleted' order by c.updated_at desc`);
-
 /** What the participant's certificate of a course shows; null until it was issued. */
 export const certificateData = async (db: CourseReadDb, userId: number, courseId: number) =>
   db.maybeOne(sql.type(

@@ -9,23 +9,28 @@ import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
 import { anyOf, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
 import type { CertificateRenderer } from '../../infrastructure/pdf/certificate.port.ts';
 import { registerAcademyReadRoutes } from './academies.routes.ts';
-import {
-  adminCourse,
-  adminCourseListItem,
-  blockItem,
-  type CourseReadDb,
-  certificateData,
-  getAdminCourse,
-  listAdminCourses,
-  listBlocks,
-  listRecords,
-  recordItem,
-} from './courses.queries.ts';
+import { ADMIN_COURSE_SORTS, ADMIN_COURSE_STATUSES, adminCourseListItem, listAdminCoursePage } from './admin-courses.queries.ts';
+import { adminCourse, blockItem, type CourseReadDb, certificateData, getAdminCourse, listBlocks, listRecords, recordItem } from './courses.queries.ts';
 import { registerPostReadRoutes } from './posts.routes.ts';
 import { type UserCourseWithStatus, userCourse, withStatus } from './user-course-status.ts';
 import { getUserCourse, getUserCourseDetail, hideCourseTypes, listUserCourses } from './user-courses.queries.ts';
 
 const READ_MODELS = ['courses', 'users', 'organisation'] as const;
+
+const adminCourseListQuery = z.object({
+  search: z.string().max(200).optional(),
+  type: z.coerce.number().int().min(1).max(9).optional(),
+  status: z.enum(ADMIN_COURSE_STATUSES).optional(),
+  published: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  academyId: idParam.optional(),
+  sort: z.enum(ADMIN_COURSE_SORTS).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+});
 const notFound = () => new DomainError('404', 'Izobraževanje ne obstaja.', { status: 404 });
 
 const FILTERS = {
@@ -88,10 +93,16 @@ export const registerCourseReadRoutes = (
 
   app.get(
     '/api/courses',
-    { config: { ...config, access: system(1017) }, schema: { tags, response: { 200: z.object({ items: z.array(adminCourseListItem) }), ...errorResponses } } },
-    async () => ({
-      items: [...(await listAdminCourses(db))],
-    }),
+    {
+      config: { ...config, access: system(1017) },
+      schema: {
+        tags,
+        summary: "The admins' course list (1017): a page with search, filters and sort; each course with its status and what it lacks for publishing",
+        querystring: adminCourseListQuery,
+        response: { 200: z.object({ items: z.array(adminCourseListItem), total: z.number() }), ...errorResponses },
+      },
+    },
+    async (request) => listAdminCoursePage(db, request.query),
   );
 
   app.get(

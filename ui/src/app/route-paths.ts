@@ -106,7 +106,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/admin/communities/groups', 'pages.admin.groups', 'admin', 'done'),
   r('/admin/communities/groups/new', 'pages.admin.groupNew', 'admin', 'done'),
   r('/admin/communities/groups/:id', 'pages.admin.group', 'admin', 'done'),
-  r('/admin/courses', 'pages.admin.courses', 'admin', 'placeholder', ADMIN_COURSES),
+  r('/admin/courses', 'pages.admin.courses', 'admin', 'done', ADMIN_COURSES),
   r('/admin/courses/new', 'pages.admin.courseNew', 'admin', 'placeholder', ADMIN_COURSES),
   r('/admin/courses/:courseId/general', 'pages.admin.courseGeneral', 'admin', 'placeholder', ADMIN_COURSES),
   r('/admin/courses/:courseId/participants', 'pages.admin.courseParticipants', 'admin', 'placeholder', ADMIN_COURSES),

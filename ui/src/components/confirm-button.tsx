@@ -11,7 +11,7 @@ export const ConfirmButton = (props: { label: string; question: string; confirmL
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outline" color="red.8" onClick={() => setOpen(true)}>
+      <Button variant="outline" color="red.9" onClick={() => setOpen(true)}>
         {props.label}
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={props.label} centered>

@@ -2,7 +2,7 @@ import { Anchor, Box, Center, Group, Loader, Pagination, Paper, ScrollArea, Tabl
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMinimumDelay } from '../lib/use-minimum-delay.ts';
@@ -40,14 +40,20 @@ export const DataTable = <T extends { id: number }>(props: {
   columns: Column<T>[];
   rowHref?: (item: T) => string;
   defaultSort: string;
+  defaultOrder?: 'asc' | 'desc';
   label: string;
+  /** Controls beside the search (filters); their values belong in `queryKey`, so a change reloads from page 1. */
+  filters?: ReactNode;
 }) => {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const [sort, setSort] = useState(props.defaultSort);
-  const [order, setOrder] = useState<'asc' | 'desc'>('asc');
+  const [order, setOrder] = useState<'asc' | 'desc'>(props.defaultOrder ?? 'asc');
   const [page, setPage] = useState(1);
+  const filterKey = JSON.stringify(props.queryKey);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter (the query key) starts again on page 1.
+  useEffect(() => setPage(1), [filterKey]);
   const query: ListQuery = { search: debounced, sort, order, page, pageSize: PAGE_SIZE };
   const result = useQuery({ queryKey: [...props.queryKey, query], queryFn: () => props.fetch(query), placeholderData: keepPreviousData });
   const loading = useMinimumDelay(result.isPending);
@@ -64,19 +70,22 @@ export const DataTable = <T extends { id: number }>(props: {
 
   return (
     <Paper withBorder radius="md" p="md">
-      <TextInput
-        leftSection={<IconSearch size={16} aria-hidden />}
-        placeholder={t('table.search')}
-        aria-label={t('table.searchIn', { what: props.label })}
-        value={search}
-        onChange={(e) => {
-          const value = e.currentTarget.value;
-          setSearch(value);
-          setPage(1);
-        }}
-        mb="md"
-        maw={360}
-      />
+      <Group mb="md" align="flex-end" gap="sm">
+        <TextInput
+          leftSection={<IconSearch size={16} aria-hidden />}
+          placeholder={t('table.search')}
+          aria-label={t('table.searchIn', { what: props.label })}
+          value={search}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setSearch(value);
+            setPage(1);
+          }}
+          w={360}
+          maw="100%"
+        />
+        {props.filters}
+      </Group>
       {loading ? (
         <Center py="xl">
           <Loader role="status" aria-label={t('common.loading')} />

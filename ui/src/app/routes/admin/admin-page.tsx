@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { AdminCoursesPage } from '../../../features/courses/components/admin-courses-page.tsx';
 import { OutboxPage } from '../../../features/mail/components/outbox-page.tsx';
 import { CompaniesListPage, CompanyFormPage } from '../../../features/organisation/components/companies.tsx';
 import {
@@ -46,6 +47,7 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
   '/admin/tags/units': () => <TagsPage kind="unit" />,
   '/admin/tags/courses': () => <TagsPage kind="course" />,
   '/admin/tags/courses/:id': (id) => <CourseTagPage key={id} id={id as number} />,
+  '/admin/courses': () => <AdminCoursesPage />,
   '/admin/users': () => <AdminUsersPage />,
   '/admin/users/new': () => <UserFormPage id={null} />,
   '/admin/users/:id': (id) => <UserFormPage key={id} id={id} />,

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../domain/permissions/roles.ts';
+import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
+import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
+
+type Item = { id: number; title: string; type: number; published: boolean; status: string; blocksCount: number; gaps: string[] };
+type Page = { items: Item[]; total: number };
+
+/** The admins' course list of issue 15 (GET /api/courses, 1017): a page with search, filters, sort, status and publishing gaps. */
+describe('admin course list API', () => {
+  let p: TestPlatform;
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+
+  const call = async (who: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
+    const response = await p.app.inject({ method, url, headers: { authorization: `JWT ${tokens[who]}` }, ...(payload ? { payload } : {}) });
+    const position = response.headers['x-event-position'];
+    if (typeof position === 'string') await p.settleAll(parsePosition(position));
+    return response;
+  };
+  const list = async (query = '') => {
+    const response = await call('admin', 'GET', `/api/courses${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Page;
+  };
+  const titles = (page: Page) => page.items.map((i) => i.title);
+  const day = 24 * 3600 * 1000;
+  const at = (days: number) => new Date(Date.now() + days * day).toISOString();
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    await p.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
+    await p.createUser('urednica', [{ roleId: ROLE.editor, unitId: 0, companyId: null }]);
+    tokens.admin = (await p.login('skrbnik')).token;
+    tokens.editor = (await p.login('urednica')).token;
+    const company = (await call('admin', 'POST', '/api/companies', { name: 'Lekarne', address: 'Cesta 1' })).json() as { id: number };
+    const unit = (await call('admin', 'POST', '/api/units', { name: 'A', companyId: company.id })).json() as { id: number };
+    await p.createUser('ana', [{ roleId: ROLE.participant, unitId: unit.id, companyId: company.id }]);
+    tokens.ana = (await p.login('ana')).token;
+    const course = async (key: string, body: object) => {
+      const created = await call('admin', 'POST', '/api/courses', {
+        description: 'Izobraževanje za preverjanje seznama.',
+        cover: '/c.svg',
+        creditPoints: 1,
+        ...body,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      ids[key] = (created.json() as { id: number }).id;
+    };
+    // Complete but for tags: notifications on, targeted, video, quiz and NPS; published; open now.
+    await course('a', { type: 3, title: 'Antikoagulanti', notificationsEnabled: true, audience: { unitIds: [unit.id] } });
+    for (const block of [
+      { kind: 'video', name: 'Uvod', vimeoId: '76979871' },
+      {
+        kind: 'quiz',
+        name: 'Kviz',
+        batchSize: 1,
+        successThreshold: 100,
+        retries: 1,
+        questions: [
+          {
+            id: 'q',
+            text: 'Da?',
+            answers: [
+              { id: 'a', text: 'Da', correct: true },
+              { id: 'b', text: 'Ne' },
+            ],
+          },
+        ],
+      },
+      { kind: 'nps', name: 'NPS', question: 'Priporočili?', set: 1, reasons: { detractor: [], neutral: [], promoter: [] }, commentEnabled: false },
+    ]) {
+      expect((await call('admin', 'POST', `/api/courses/${ids.a}/blocks`, { block })).statusCode).toBe(201);
+    }
+    expect((await call('admin', 'POST', `/api/courses/${ids.a}/publish`)).statusCode).toBe(200);
+    // Public, nothing in it, opens in ten days: reserved.
+    await course('b', { type: 4, title: 'Betablokatorji', public: true, intervals: [{ startsAt: at(10), stopsAt: at(20) }] });
+    // Closed ten days ago: expired.
+    await course('c', { type: 3, title: 'Čaji in zdravila', public: true, intervals: [{ startsAt: at(-20), stopsAt: at(-10) }] });
+    await course('d', { type: 3, title: 'Cepiva', public: true });
+    expect((await call('admin', 'POST', `/api/courses/${ids.d}/archive`)).statusCode).toBe(200);
+    await course('gone', { type: 3, title: 'Izbrisano izobraževanje', public: true });
+    expect((await call('admin', 'DELETE', `/api/courses/${ids.gone}`)).statusCode).toBe(200);
+    const academy = await call('admin', 'POST', '/api/academies', {
+      title: 'Akademija',
+      description: 'Serija izobraževanj za lekarne.',
+      cover: '/c.svg',
+      courseIds: [ids.a, ids.c],
+    });
+    ids.academy = (academy.json() as { id: number }).id;
+  });
+
+  afterAll(async () => p.close());
+
+  it('pages the courses, newest change first, deleted ones left out, each with its status and what it lacks for publishing', async () => {
+    const page = await list();
+    expect(page.total).toBe(4);
+    expect(titles(page)).toEqual(['Cepiva', 'Čaji in zdravila', 'Betablokatorji', 'Antikoagulanti']);
+    const byTitle = Object.fromEntries(page.items.map((i) => [i.title, i]));
+    expect(byTitle.Antikoagulanti).toMatchObject({ type: 3, published: true, status: 'active', blocksCount: 3, gaps: ['tags'] });
+    expect(byTitle.Betablokatorji).toMatchObject({ published: false, status: 'reserved', gaps: ['notifications', 'nps', 'quiz', 'tags', 'video'] });
+    expect(byTitle['Čaji in zdravila']?.status).toBe('expired');
+    expect(byTitle.Cepiva?.status).toBe('archived');
+    const second = await list('?pageSize=3&page=2');
+    expect(second).toMatchObject({ total: 4, items: [{ title: 'Antikoagulanti' }] });
+  });
+
+  it('searches, filters by type, status, publication and academy, and sorts in the Slovenian alphabet', async () => {
+    expect(titles(await list('?search=BLOKATOR'))).toEqual(['Betablokatorji']);
+    expect(titles(await list('?type=3&sort=title'))).toEqual(['Antikoagulanti', 'Cepiva', 'Čaji in zdravila']);
+    expect(titles(await list('?status=reserved'))).toEqual(['Betablokatorji']);
+    expect(titles(await list('?status=expired'))).toEqual(['Čaji in zdravila']);
+    expect(titles(await list('?status=active'))).toEqual(['Antikoagulanti']);
+    expect(titles(await list('?status=deleted'))).toEqual(['Izbrisano izobraževanje']);
+    expect(titles(await list('?published=true'))).toEqual(['Antikoagulanti']);
+    expect(titles(await list(`?academyId=${ids.academy}&sort=title&order=desc`))).toEqual(['Čaji in zdravila', 'Antikoagulanti']);
+    expect((await list('?search=100%25')).total).toBe(0);
+  });
+
+  it('is for those who hold 1017 (admin, editor); a participant is refused; bad parameters answer 400', async () => {
+    expect((await call('editor', 'GET', '/api/courses')).statusCode).toBe(200);
+    expect((await call('ana', 'GET', '/api/courses')).statusCode).toBe(403);
+    for (const query of ['?type=10', '?status=zaključen', '?published=da', '?sort=cost', '?pageSize=1000', '?academyId=abc']) {
+      expect((await call('admin', 'GET', `/api/courses${query}`)).statusCode, query).toBe(400);
+    }
+  });
+});

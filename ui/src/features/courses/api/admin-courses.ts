@@ -1,0 +1,39 @@
+import type { ListQuery } from '../../../components/data-table.tsx';
+import { api } from '../../../lib/api-client.ts';
+
+/** What spec §4 flags a course for when it lacks it (the list's badges). */
+export type PublishingGap = 'notifications' | 'nps' | 'participants' | 'quiz' | 'tags' | 'video';
+export type AdminCourseStatus = 'active' | 'reserved' | 'expired' | 'archived' | 'deleted';
+export const ADMIN_COURSE_STATUSES: AdminCourseStatus[] = ['active', 'reserved', 'expired', 'archived', 'deleted'];
+
+export type AdminCourseListItem = {
+  id: number;
+  title: string;
+  type: number;
+  published: boolean;
+  status: AdminCourseStatus;
+  blocksCount: number;
+  enrolled: number;
+  updatedAt: string;
+  gaps: PublishingGap[];
+};
+
+export type AdminCourseFilters = { type: number | null; status: AdminCourseStatus | null; published: boolean | null; academyId: number | null };
+
+/** GET /api/courses (1017): a page of courses, filtered on the server. */
+export const listAdminCourses = (query: ListQuery, filters: AdminCourseFilters) =>
+  api<{ items: AdminCourseListItem[]; total: number }>('GET', '/courses', {
+    query: {
+      ...query,
+      ...(filters.type !== null ? { type: filters.type } : {}),
+      ...(filters.status !== null ? { status: filters.status } : {}),
+      ...(filters.published !== null ? { published: String(filters.published) } : {}),
+      ...(filters.academyId !== null ? { academyId: filters.academyId } : {}),
+    },
+  });
+
+export type CourseAction = 'publish' | 'unpublish' | 'archive' | 'restore' | 'delete';
+export const changeCourse = (id: number, action: CourseAction) =>
+  action === 'delete' ? api<{ id: number }>('DELETE', `/courses/${id}`) : api<{ id: number }>('POST', `/courses/${id}/${action}`);
+
+export const listAcademyOptions = () => api<{ items: { id: number; title: string }[] }>('GET', '/academies').then((r) => r.items);

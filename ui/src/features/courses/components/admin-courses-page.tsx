@@ -1,0 +1,178 @@
+import { Badge, Button, Group, Menu, Select, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDots } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
+import { formatDateTime } from '../../../lib/i18n.ts';
+import {
+  ADMIN_COURSE_STATUSES,
+  type AdminCourseFilters,
+  type AdminCourseListItem,
+  type AdminCourseStatus,
+  type CourseAction,
+  changeCourse,
+  listAcademyOptions,
+  listAdminCourses,
+} from '../api/admin-courses.ts';
+
+const TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+// Outline in dark shades: readable (WCAG AA) on white and on the table's striped rows alike.
+const STATUS_COLOR: Record<AdminCourseStatus, string> = { active: '#1b6e2f', reserved: '#1864ab', expired: '#495057', archived: '#495057', deleted: '#c92a2a' };
+const GAP_COLOR = '#a33a00';
+const toNumber = (value: string | null) => (value === null ? null : Number(value));
+
+/** The actions a course offers as it stands: publish or withdraw it, archive or bring it back, delete it. */
+const CourseActions = ({ course }: { course: AdminCourseListItem }) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const action = useMutation({
+    mutationFn: (what: CourseAction) => changeCourse(course.id, what),
+    onSuccess: async (_result, what) => {
+      await queryClient.invalidateQueries({ queryKey: ['admin-courses'] });
+      notifications.show({ color: 'teal', message: t(`adminCourses.done.${what}`) });
+    },
+    onError: (error) => notifications.show({ color: 'red', message: error.message }),
+  });
+  if (course.status === 'deleted') return null;
+  const archived = course.status === 'archived';
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="subtle" size="compact-sm" aria-label={t('adminCourses.actionsFor', { title: course.title })} loading={action.isPending}>
+            <IconDots size={16} aria-hidden />
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => action.mutate(course.published ? 'unpublish' : 'publish')}>
+            {t(course.published ? 'adminCourses.unpublish' : 'adminCourses.publish')}
+          </Menu.Item>
+          <Menu.Item onClick={() => action.mutate(archived ? 'restore' : 'archive')}>{t(archived ? 'adminCourses.restore' : 'adminCourses.archive')}</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ConfirmButton
+        label={t('adminCourses.delete')}
+        question={t('adminCourses.deleteQuestion', { title: course.title })}
+        pending={action.isPending}
+        onConfirm={() => action.mutateAsync('delete').catch(() => undefined)}
+      />
+    </Group>
+  );
+};
+
+/**
+ * /admin/courses (issue 15): every course, searched, filtered and sorted on the server, with its
+ * status, whether it is published, and the badges of what it still lacks for publishing (spec §4).
+ */
+export const AdminCoursesPage = () => {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<AdminCourseFilters>({ type: null, status: null, published: null, academyId: null });
+  const academies = useQuery({ queryKey: ['academies', 'options'], queryFn: listAcademyOptions, staleTime: 60_000 });
+  const set = (change: Partial<AdminCourseFilters>) => setFilters((f) => ({ ...f, ...change }));
+
+  const columns: Column<AdminCourseListItem>[] = [
+    { key: 'title', label: t('adminCourses.title'), sortKey: 'title', render: (c) => c.title },
+    { key: 'type', label: t('adminCourses.type'), sortKey: 'type', render: (c) => t(`courses.types.${c.type}`) },
+    {
+      key: 'status',
+      label: t('adminCourses.status'),
+      render: (c) => (
+        <Stack gap={4} align="flex-start" miw={150}>
+          <Badge variant="outline" color={STATUS_COLOR[c.status]}>
+            {t(`adminCourses.statuses.${c.status}`)}
+          </Badge>
+          <Badge variant="outline" color={c.published ? '#1b6e2f' : '#495057'}>
+            {t(c.published ? 'adminCourses.published' : 'adminCourses.unpublished')}
+          </Badge>
+        </Stack>
+      ),
+    },
+    {
+      key: 'gaps',
+      label: t('adminCourses.gaps'),
+      render: (c) =>
+        c.gaps.length === 0 ? (
+          <Text size="sm" c="teal.9">
+            {t('adminCourses.complete')}
+          </Text>
+        ) : (
+          <Group gap={4} data-testid={`gaps-${c.id}`}>
+            {c.gaps.map((gap) => (
+              <Badge key={gap} variant="outline" color={GAP_COLOR} size="sm">
+                {t(`adminCourses.gap.${gap}`)}
+              </Badge>
+            ))}
+          </Group>
+        ),
+    },
+    { key: 'enrolled', label: t('adminCourses.enrolled'), sortKey: 'enrolled', render: (c) => c.enrolled },
+    { key: 'updatedAt', label: t('adminCourses.updatedAt'), sortKey: 'updatedAt', render: (c) => formatDateTime(c.updatedAt) },
+    { key: 'actions', label: t('adminCourses.actions'), render: (c) => <CourseActions course={c} /> },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('pages.admin.courses')}
+        </Title>
+        <Button component={Link} to="/admin/courses/new">
+          {t('pages.admin.courseNew')}
+        </Button>
+      </Group>
+      <DataTable<AdminCourseListItem>
+        queryKey={['admin-courses', filters]}
+        fetch={(query) => listAdminCourses(query, filters)}
+        columns={columns}
+        rowHref={(c) => `/admin/courses/${c.id}/general`}
+        defaultSort="updatedAt"
+        defaultOrder="desc"
+        label={t('pages.admin.courses')}
+        filters={
+          <>
+            <Select
+              label={t('adminCourses.type')}
+              clearable
+              placeholder={t('adminCourses.any')}
+              data={TYPES.map((type) => ({ value: String(type), label: t(`courses.types.${type}`) }))}
+              value={filters.type === null ? null : String(filters.type)}
+              onChange={(value) => set({ type: toNumber(value) })}
+            />
+            <Select
+              label={t('adminCourses.status')}
+              clearable
+              placeholder={t('adminCourses.notDeleted')}
+              data={ADMIN_COURSE_STATUSES.map((status) => ({ value: status, label: t(`adminCourses.statuses.${status}`) }))}
+              value={filters.status}
+              onChange={(value) => set({ status: (value as AdminCourseStatus | null) ?? null })}
+            />
+            <Select
+              label={t('adminCourses.publication')}
+              clearable
+              placeholder={t('adminCourses.any')}
+              data={[
+                { value: 'true', label: t('adminCourses.published') },
+                { value: 'false', label: t('adminCourses.unpublished') },
+              ]}
+              value={filters.published === null ? null : String(filters.published)}
+              onChange={(value) => set({ published: value === null ? null : value === 'true' })}
+            />
+            <Select
+              label={t('adminCourses.academy')}
+              clearable
+              searchable
+              placeholder={t('adminCourses.any')}
+              data={(academies.data ?? []).map((a) => ({ value: String(a.id), label: a.title }))}
+              value={filters.academyId === null ? null : String(filters.academyId)}
+              onChange={(value) => set({ academyId: toNumber(value) })}
+            />
+          </>
+        }
+      />
+    </Stack>
+  );
+};
