@@ -9,6 +9,7 @@ import { anyOf, commandMetadata, errorResponses, type HttpApp, requireAuth, syst
 import { registerAcademyRoutes } from './academies.routes.ts';
 import { addBlock, changeCourse, createCourse } from './author-courses.ts';
 import type { CoursesDeps } from './courses.deps.ts';
+import { duplicateCourse } from './duplicate-course.ts';
 import { registerPostRoutes } from './posts.routes.ts';
 import { takeCourseStep } from './take-course.ts';
 
@@ -41,6 +42,19 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
     '/api/courses',
     { config: { ...config, access: system(1018) }, schema: { tags, body: courseRule, response: { 201: idResponse, ...errorResponses } } },
     async (request, reply) => sent(reply, 201, await createCourse(deps, request.body, commandMetadata(request))),
+  );
+  app.post(
+    '/api/courses/:id/duplicate',
+    {
+      config: { ...config, access: system(1018) },
+      schema: {
+        tags,
+        summary: 'A copy of a course to edit further (1018): its fields, audience and blocks, unpublished, titled "(kopija)"',
+        params: idParams,
+        response: { 201: idResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => sent(reply, 201, await duplicateCourse(deps, request.params.id, commandMetadata(request))),
   );
   app.put(
     '/api/courses/:id',

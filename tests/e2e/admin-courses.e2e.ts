@@ -44,7 +44,8 @@ test('an admin withdraws a publication and publishes again, archives and restore
   await logIn(page, 'admin');
   await page.goto('/admin/courses');
   await page.getByRole('textbox', { name: 'Iskanje: Izobraževanja' }).fill(stamp);
-  const row = page.getByRole('table', { name: 'Izobraževanja' }).locator('tr', { hasText: throwaway });
+  const table = page.getByRole('table', { name: 'Izobraževanja' });
+  const row = table.locator('tr', { has: page.getByRole('link', { name: throwaway, exact: true }) });
   await expect(row.getByText('Neobjavljeno')).toBeVisible();
 
   const act = async (item: string, done: string) => {
@@ -70,11 +71,16 @@ test('an admin withdraws a publication and publishes again, archives and restore
   await act('Vrni iz arhiva', 'Izobraževanje je vrnjeno iz arhiva.');
   await expect(row.getByText('Aktivno')).toBeVisible();
 
+  await act('Podvoji', 'Kopija izobraževanja je narejena; najdete jo na vrhu seznama.');
+  const copy = table.locator('tr', { has: page.getByRole('link', { name: `${throwaway} (kopija)`, exact: true }) });
+  await expect(copy.getByText('Neobjavljeno')).toBeVisible();
+
   await row.getByRole('button', { name: 'Izbriši' }).click();
   await expect(page.getByRole('dialog')).toContainText(`Izbrišem izobraževanje »${throwaway}«?`);
   await page.getByRole('dialog').getByRole('button', { name: 'Izbriši' }).click();
   await expect(page.getByText('Izobraževanje je izbrisano.')).toBeVisible();
-  await expect(page.getByText('0 zapisov')).toBeVisible();
+  // The copy stays; the original is gone from the list.
+  await expect(page.getByRole('table', { name: 'Izobraževanja' }).getByRole('link')).toHaveText([`${throwaway} (kopija)`]);
   // Still there for whoever asks for deleted courses.
   await page.getByRole('combobox', { name: 'Stanje' }).click();
   await page.getByRole('option', { name: 'Izbrisano' }).click();

@@ -124,4 +124,27 @@ describe('admin course list API', () => {
       expect((await call('admin', 'GET', `/api/courses${query}`)).statusCode, query).toBe(400);
     }
   });
+
+  it('duplicates a course with its fields, audience and blocks, unpublished, as "(kopija)"; a missing one fails with the spec message', async () => {
+    const copy = await call('admin', 'POST', `/api/courses/${ids.a}/duplicate`);
+    expect(copy.statusCode, copy.body).toBe(201);
+    const id = (copy.json() as { id: number }).id;
+    type Authored = { published: boolean; fields: Record<string, unknown>; blocks: { id: number; kind: string; name: string }[] };
+    const read = async (courseId: number) => (await call('admin', 'GET', `/api/courses/${courseId}`)).json() as Authored;
+    const [original, duplicate] = [await read(ids.a as number), await read(id)];
+    expect(duplicate.published).toBe(false);
+    expect(duplicate.fields).toEqual({ ...original.fields, title: 'Antikoagulanti (kopija)' });
+    const [from, to] = [original.blocks, duplicate.blocks];
+    expect(to.map((b) => [b.kind, b.name])).toEqual(from.map((b) => [b.kind, b.name]));
+    expect(to).toHaveLength(3);
+    // New blocks of its own: editing the copy leaves the original alone.
+    expect(to.map((b) => b.id).some((blockId) => from.some((b) => b.id === blockId))).toBe(false);
+    expect((await list('?search=kopija')).items).toMatchObject([{ id, published: false, gaps: ['tags'] }]);
+    for (const missing of [999_999, ids.gone]) {
+      expect((await call('admin', 'POST', `/api/courses/${missing}/duplicate`)).json()).toEqual({
+        errors: [{ code: '404', message: 'Podvajanje izobraževanja ni uspelo.', field: null }],
+      });
+    }
+    expect((await call('ana', 'POST', `/api/courses/${ids.a}/duplicate`)).statusCode).toBe(403);
+  });
 });

@@ -554,6 +554,12 @@ export const MATRIX: readonly MatrixCase[] = [
       one('POST', '/api/courses', { type: 3, title: `Tečaj ${tag}`, description: 'Opis izobraževanja za matriko pravic.', cover: '/c.jpg', creditPoints: 1 }),
   },
   {
+    route: 'POST /api/courses/:id/duplicate',
+    label: 'duplicate (1018)',
+    allow: system(1018),
+    requests: (f) => one('POST', `/api/courses/${f.courseEdit}/duplicate`),
+  },
+  {
     route: 'PUT /api/courses/:id',
     label: 'update (1019)',
     allow: system(1019),

@@ -36,4 +36,7 @@ export type CourseAction = 'publish' | 'unpublish' | 'archive' | 'restore' | 'de
 export const changeCourse = (id: number, action: CourseAction) =>
   action === 'delete' ? api<{ id: number }>('DELETE', `/courses/${id}`) : api<{ id: number }>('POST', `/courses/${id}/${action}`);
 
+/** A copy to edit further: fields, audience and blocks, unpublished (1018). */
+export const duplicateCourse = (id: number) => api<{ id: number }>('POST', `/courses/${id}/duplicate`);
+
 export const listAcademyOptions = () => api<{ items: { id: number; title: string }[] }>('GET', '/academies').then((r) => r.items);

@@ -15,6 +15,7 @@ import {
   type AdminCourseStatus,
   type CourseAction,
   changeCourse,
+  duplicateCourse,
   listAcademyOptions,
   listAdminCourses,
 } from '../api/admin-courses.ts';
@@ -37,13 +38,26 @@ const CourseActions = ({ course }: { course: AdminCourseListItem }) => {
     },
     onError: (error) => notifications.show({ color: 'red', message: error.message }),
   });
+  const duplicate = useMutation({
+    mutationFn: () => duplicateCourse(course.id),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['admin-courses'] });
+      notifications.show({ color: 'teal', message: t('adminCourses.done.duplicate') });
+    },
+    onError: (error) => notifications.show({ color: 'red', message: error.message }),
+  });
   if (course.status === 'deleted') return null;
   const archived = course.status === 'archived';
   return (
     <Group gap="xs" wrap="nowrap">
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button variant="subtle" size="compact-sm" aria-label={t('adminCourses.actionsFor', { title: course.title })} loading={action.isPending}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            aria-label={t('adminCourses.actionsFor', { title: course.title })}
+            loading={action.isPending || duplicate.isPending}
+          >
             <IconDots size={16} aria-hidden />
           </Button>
         </Menu.Target>
@@ -52,6 +66,7 @@ const CourseActions = ({ course }: { course: AdminCourseListItem }) => {
             {t(course.published ? 'adminCourses.unpublish' : 'adminCourses.publish')}
           </Menu.Item>
           <Menu.Item onClick={() => action.mutate(archived ? 'restore' : 'archive')}>{t(archived ? 'adminCourses.restore' : 'adminCourses.archive')}</Menu.Item>
+          <Menu.Item onClick={() => duplicate.mutate()}>{t('adminCourses.duplicate')}</Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <ConfirmButton

@@ -1,0 +1,41 @@
+import { type CourseEvent, courseDecider, courseStream } from '../../domain/courses/course.ts';
+import { fold } from '../../domain/shared/decider.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { type EventMetadata, newEventId } from '../../infrastructure/event-store/event-store.port.ts';
+import type { CoursesDeps } from './courses.deps.ts';
+
+/** spec §8 "duplicate course": the failure path's message. */
+export const DUPLICATE_FAILED = 'Podvajanje izobraževanja ni uspelo.';
+const TITLE_MAX = 200;
+const SUFFIX = ' (kopija)';
+
+/**
+ * A copy of a course to edit further (issue 15): every field, the audience and every block in order,
+ * unpublished, titled "<title> (kopija)". The copy is written in one append (its creation and all
+ * its blocks), so a failure leaves no half-made course. Participants, costs and comments are the
+ * original's and are not copied.
+ */
+export const duplicateCourse = async (deps: CoursesDeps, sourceId: number, metadata: EventMetadata) => {
+  const source = fold(
+    courseDecider,
+    (await deps.store.readStream(courseStream(sourceId))).events.map((e) => ({ type: e.type, data: e.data }) as CourseEvent),
+  );
+  if (source.status === 'none' || source.status === 'deleted') throw new DomainError('404', DUPLICATE_FAILED, { status: 404 });
+  const courseId = await deps.ids.next('course');
+  const title = `${source.fields.title.slice(0, TITLE_MAX - SUFFIX.length)}${SUFFIX}`;
+  let state = courseDecider.initialState;
+  const events: CourseEvent[] = [];
+  const decide = (command: Parameters<typeof courseDecider.decide>[0]) => {
+    const decided = courseDecider.decide(command, state);
+    state = decided.reduce(courseDecider.evolve, state);
+    events.push(...decided);
+  };
+  decide({ type: 'CreateCourse', courseId, fields: { ...source.fields, title } });
+  for (const block of source.blocks) decide({ type: 'AddBlock', blockId: await deps.ids.next('block'), block: block.fields });
+  const result = await deps.store.append(
+    courseStream(courseId),
+    events.map((event) => ({ eventId: newEventId(), type: event.type, data: event.data, metadata })),
+    { expectedRevision: 'no_stream' },
+  );
+  return { id: courseId, position: result.position };
+};
