@@ -86,3 +86,52 @@ test('an admin withdraws a publication and publishes again, archives and restore
   await page.getByRole('option', { name: 'Izbrisano' }).click();
   await expect(page.getByRole('table', { name: 'Izobraževanja' }).getByRole('link')).toHaveText([throwaway]);
 });
+
+test('an editor creates a course, is told what is wrong in Slovenian, continues editing it and gives it a future interval', async ({ page }) => {
+  const title = `Nov tečaj ${stamp}`;
+  await logIn(page, 'urednik');
+  await page.goto('/admin/courses');
+  await page.getByRole('link', { name: 'Novo izobraževanje' }).click();
+  await expect(page.getByRole('heading', { name: 'Novo izobraževanje' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Naslov', exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Opis', exact: true }).fill('Prekratko');
+  await page.getByLabel('Kreditne točke').fill('11');
+  await page.getByRole('button', { name: 'Ustvari' }).click();
+  await expect(page.getByText('Opis mora imeti najmanj 20 znakov')).toBeVisible();
+  await expect(page.getByText('Kreditne točke morajo biti med 0,0 in 10,0')).toBeVisible();
+  await expect(page.getByText('Vnos je obvezen')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Opis', exact: true }).fill('Izobraževanje, ki ga ustvari urednica v brskalniku.');
+  await page.getByLabel('Kreditne točke').fill('1,5');
+  await page.getByLabel('Naslovna slika (pot ali URL)').fill('/covers/nov.svg');
+  await page.getByRole('button', { name: 'Ustvari' }).click();
+  await expect(page.getByText('Izobraževanje je ustvarjeno. Nadaljujte z urejanjem.')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/courses\/\d+\/general$/);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+  // A stop before the start is refused on the field; then a real interval 10 days ahead is saved.
+  await page.getByRole('button', { name: 'Dodaj termin' }).click();
+  const interval = page.getByTestId('interval-0');
+  const local = (days: number) => {
+    const d = new Date(Date.now() + days * 24 * 3600 * 1000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T10:00:00`;
+  };
+  await interval.getByLabel('Začetek').fill(local(12));
+  await interval.getByLabel('Konec').fill(local(10));
+  await page.getByRole('button', { name: 'Shrani' }).click();
+  await expect(page.getByText('Konec mora biti po začetku')).toBeVisible();
+  await interval.getByLabel('Konec').fill(local(20));
+  await page.getByRole('button', { name: 'Shrani' }).click();
+  await expect(page.getByText('Spremembe so shranjene.')).toBeVisible();
+
+  await page.reload();
+  // The browser shows whole minutes without the seconds.
+  await expect(page.getByTestId('interval-0').getByLabel('Začetek')).toHaveValue(new RegExp(`^${local(12).slice(0, 16)}`));
+  await expect(page.getByLabel('Kreditne točke')).toHaveValue('1,5');
+  await page.goto('/admin/courses');
+  await page.getByRole('textbox', { name: 'Iskanje: Izobraževanja' }).fill(title);
+  const row = page.getByRole('table', { name: 'Izobraževanja' }).locator('tr', { hasText: title });
+  await expect(row.getByText('Kmalu na voljo')).toBeVisible();
+  await expect(row.getByText('Neobjavljeno')).toBeVisible();
+});

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { AdminCoursesPage } from '../../../features/courses/components/admin-courses-page.tsx';
+import { CourseGeneralPage } from '../../../features/courses/components/course-general-page.tsx';
 import { OutboxPage } from '../../../features/mail/components/outbox-page.tsx';
 import { CompaniesListPage, CompanyFormPage } from '../../../features/organisation/components/companies.tsx';
 import {
@@ -48,6 +49,8 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
   '/admin/tags/courses': () => <TagsPage kind="course" />,
   '/admin/tags/courses/:id': (id) => <CourseTagPage key={id} id={id as number} />,
   '/admin/courses': () => <AdminCoursesPage />,
+  '/admin/courses/new': () => <CourseGeneralPage id={null} />,
+  '/admin/courses/:courseId/general': (id) => <CourseGeneralPage key={id} id={id} />,
   '/admin/users': () => <AdminUsersPage />,
   '/admin/users/new': () => <UserFormPage id={null} />,
   '/admin/users/:id': (id) => <UserFormPage key={id} id={id} />,
@@ -59,7 +62,9 @@ export const AdminPage = ({ entry }: { entry: RouteEntry }) => {
   const params = useParams();
   const page = PAGES[entry.path];
   if (!page) return <PlaceholderPage entry={entry} />;
-  const id = params.id === undefined ? null : Number(params.id);
+  // Most admin pages name their record `:id`; the course tabs of spec §2 name it `:courseId`.
+  const raw = params.id ?? params.courseId;
+  const id = raw === undefined ? null : Number(raw);
   if (id !== null && !Number.isInteger(id)) return <PlaceholderPage entry={entry} />;
   return <>{page(id)}</>;
 };

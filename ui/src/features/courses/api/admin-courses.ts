@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { courseRule } from '../../../../../domain/courses/course.rules.ts';
 import type { ListQuery } from '../../../components/data-table.tsx';
 import { api } from '../../../lib/api-client.ts';
 
@@ -40,3 +42,13 @@ export const changeCourse = (id: number, action: CourseAction) =>
 export const duplicateCourse = (id: number) => api<{ id: number }>('POST', `/courses/${id}/duplicate`);
 
 export const listAcademyOptions = () => api<{ items: { id: number; title: string }[] }>('GET', '/academies').then((r) => r.items);
+
+export type CourseInput = z.input<typeof courseRule>;
+/** spec §7 GET /courses/{id} (admin or editor): the course as authored. */
+export type AuthoredCourse = { id: number; published: boolean; status: string; fields: CourseInput; blocks: { id: number; kind: string; name: string }[] };
+export const getAuthoredCourse = (id: number) => api<AuthoredCourse>('GET', `/courses/${id}`);
+export const createCourse = (input: CourseInput) => api<{ id: number }>('POST', '/courses', { body: input });
+export const updateCourse = (id: number, input: CourseInput) => api<{ id: number }>('PUT', `/courses/${id}`, { body: input });
+/** Other courses to pick as prerequisites: the first 100 by title. */
+export const listCourseOptions = () =>
+  api<{ items: AdminCourseListItem[] }>('GET', '/courses', { query: { sort: 'title', order: 'asc', pageSize: 100 } }).then((r) => r.items);

@@ -1,0 +1,273 @@
+import { Button, Center, Grid, Group, Loader, MultiSelect, NumberInput, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { courseRule } from '../../../../../domain/courses/course.rules.ts';
+import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time-input.ts';
+import { useFeature } from '../../../lib/features.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { FormCard } from '../../organisation/components/form-card.tsx';
+import { type CourseInput, createCourse, getAuthoredCourse, listCourseOptions, updateCourse } from '../api/admin-courses.ts';
+
+const TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+const EMPTY: CourseInput = {
+  type: 3,
+  title: '',
+  description: '',
+  cover: '',
+  creditPoints: 0,
+  public: false,
+  intervals: [],
+  prerequisites: [],
+  certificateEnabled: true,
+  postsEnabled: false,
+  notificationsEnabled: false,
+  discount: 0,
+  sharedCostCents: 0,
+  lecturer: null,
+  zoomUrl: null,
+  interactrHtml: null,
+  externalId: null,
+  syncDestination: null,
+};
+
+/**
+ * /admin/courses/new and /admin/courses/{id}/general (issue 15): the course's §3 fields with the
+ * domain's own validation and Slovenian messages; fields of a feature that is off (spec §1) are not
+ * shown. A new course continues to its general page for further editing (spec §4). The audience is
+ * kept as it is: the participants tab sets it.
+ */
+export const CourseGeneralPage = ({ id }: { id: number | null }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const course = useQuery({ queryKey: ['admin-courses', 'authored', id], queryFn: () => getAuthoredCourse(id as number), enabled: id !== null });
+  const others = useQuery({ queryKey: ['admin-courses', 'options'], queryFn: listCourseOptions });
+  const form = useZodForm(courseRule, EMPTY);
+  const zoom = useFeature('zoom') === true;
+  const interactr = useFeature('interactr') === true;
+  const externalIds = useFeature('externalId') === true;
+  const loaded = course.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per loaded course.
+  useEffect(() => {
+    if (loaded) form.reset({ ...EMPTY, ...loaded.fields });
+  }, [loaded]);
+
+  const save = useMutation({
+    mutationFn: (input: CourseInput) => (id === null ? createCourse(input) : updateCourse(id, input)),
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: ['admin-courses'] });
+      notifications.show({ color: 'teal', message: t(id === null ? 'adminCourses.form.created' : 'form.saved') });
+      if (id === null) navigate(`/admin/courses/${result.id}/general`);
+    },
+    onError: (error) => {
+      const message = form.serverErrors(error);
+      if (message) notifications.show({ color: 'red', message });
+    },
+  });
+
+  if (id !== null && course.isPending)
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label={t('common.loading')} />
+      </Center>
+    );
+  if (id !== null && !course.data) return <Text>{t('form.notFound')}</Text>;
+
+  const v = form.values;
+  const e = form.errors;
+  const intervals = v.intervals ?? [];
+  const setInterval = (index: number, key: 'startsAt' | 'stopsAt', local: string) =>
+    form.set(
+      'intervals',
+      intervals.map((interval, i) => (i === index ? { ...interval, [key]: fromDateTimeInput(local) ?? '' } : interval)),
+    );
+  const text = (key: 'title' | 'cover' | 'lecturer' | 'zoomUrl' | 'externalId', label: string, required = false) => (
+    <TextInput
+      label={label}
+      value={(v[key] as string | null | undefined) ?? ''}
+      onChange={(x) => form.set(key, x.currentTarget.value)}
+      error={e[key]}
+      withAsterisk={required}
+    />
+  );
+  const toggle = (key: 'public' | 'certificateEnabled' | 'postsEnabled' | 'notificationsEnabled', label: string) => (
+    <Switch label={label} checked={Boolean(v[key])} onChange={(x) => form.set(key, x.currentTarget.checked)} error={e[key]} />
+  );
+
+  return (
+    <FormCard
+      title={id === null ? t('pages.admin.courseNew') : (course.data?.fields.title ?? '')}
+      backTo="/admin/courses"
+      submitting={save.isPending}
+      submitLabel={t(id === null ? 'form.create' : 'form.save')}
+      onSubmit={() => {
+        if (form.validate()) save.mutate(v);
+      }}
+    >
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Select
+            label={t('adminCourses.type')}
+            withAsterisk
+            allowDeselect={false}
+            data={TYPES.map((type) => ({ value: String(type), label: t(`courses.types.${type}`) }))}
+            value={String(v.type)}
+            onChange={(x) => form.set('type', Number(x) as CourseInput['type'])}
+            error={e.type}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>{text('title', t('adminCourses.title'), true)}</Grid.Col>
+        <Grid.Col span={12}>
+          <Textarea
+            label={t('adminCourses.form.description')}
+            description={t('adminCourses.form.descriptionHint')}
+            withAsterisk
+            autosize
+            minRows={3}
+            value={v.description}
+            onChange={(x) => form.set('description', x.currentTarget.value)}
+            error={e.description}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>{text('cover', t('adminCourses.form.cover'), true)}</Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>{text('lecturer', t('adminCourses.form.lecturer'))}</Grid.Col>
+        <Grid.Col span={{ base: 6, md: 4 }}>
+          <NumberInput
+            label={t('adminCourses.form.creditPoints')}
+            decimalScale={1}
+            decimalSeparator=","
+            clampBehavior="none"
+            step={0.5}
+            value={v.creditPoints}
+            onChange={(x) => form.set('creditPoints', typeof x === 'number' ? x : Number.NaN)}
+            error={e.creditPoints}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, md: 4 }}>
+          <NumberInput
+            label={t('adminCourses.form.discount')}
+            suffix=" %"
+            clampBehavior="none"
+            value={v.discount ?? 0}
+            onChange={(x) => form.set('discount', typeof x === 'number' ? x : Number.NaN)}
+            error={e.discount}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <NumberInput
+            label={t('adminCourses.form.sharedCost')}
+            decimalScale={2}
+            decimalSeparator=","
+            thousandSeparator="."
+            suffix=" €"
+            min={0}
+            value={(v.sharedCostCents ?? 0) / 100}
+            onChange={(x) => form.set('sharedCostCents', typeof x === 'number' ? Math.round(x * 100) : Number.NaN)}
+            error={e.sharedCostCents}
+          />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <MultiSelect
+            label={t('adminCourses.form.prerequisites')}
+            description={t('adminCourses.form.prerequisitesHint')}
+            searchable
+            clearable
+            data={(others.data ?? []).filter((c) => c.id !== id).map((c) => ({ value: String(c.id), label: c.title }))}
+            value={(v.prerequisites ?? []).map(String)}
+            onChange={(x) => form.set('prerequisites', x.map(Number))}
+            error={e.prerequisites}
+          />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Group gap="xl">
+            {toggle('public', t('adminCourses.form.public'))}
+            {toggle('certificateEnabled', t('adminCourses.form.certificate'))}
+            {toggle('postsEnabled', t('adminCourses.form.posts'))}
+            {toggle('notificationsEnabled', t('adminCourses.form.notifications'))}
+          </Group>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Stack gap="xs">
+            <Title order={2} size="h5">
+              {t('adminCourses.form.intervals')}
+            </Title>
+            {intervals.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('adminCourses.form.noIntervals')}
+              </Text>
+            ) : null}
+            {intervals.map((interval, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an interval has no id; rows are only appended or removed.
+              <Group key={index} align="flex-end" data-testid={`interval-${index}`}>
+                <TextInput
+                  type="datetime-local"
+                  step={1}
+                  label={t('adminCourses.form.startsAt')}
+                  value={toDateTimeInput(interval.startsAt || null)}
+                  onChange={(x) => setInterval(index, 'startsAt', x.currentTarget.value)}
+                  error={e[`intervals.${index}.startsAt`] ?? e[`intervals.${index}`]}
+                />
+                <TextInput
+                  type="datetime-local"
+                  step={1}
+                  label={t('adminCourses.form.stopsAt')}
+                  value={toDateTimeInput(interval.stopsAt || null)}
+                  onChange={(x) => setInterval(index, 'stopsAt', x.currentTarget.value)}
+                  error={e[`intervals.${index}.stopsAt`]}
+                />
+                <Button
+                  variant="subtle"
+                  color="red.9"
+                  onClick={() =>
+                    form.set(
+                      'intervals',
+                      intervals.filter((_, i) => i !== index),
+                    )
+                  }
+                >
+                  {t('adminCourses.form.removeInterval')}
+                </Button>
+              </Group>
+            ))}
+            <Group>
+              <Button variant="default" onClick={() => form.set('intervals', [...intervals, { startsAt: '', stopsAt: '' }])}>
+                {t('adminCourses.form.addInterval')}
+              </Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+        {zoom ? <Grid.Col span={{ base: 12, md: 6 }}>{text('zoomUrl', t('adminCourses.form.zoomUrl'))}</Grid.Col> : null}
+        {interactr ? (
+          <Grid.Col span={12}>
+            <Textarea
+              label={t('adminCourses.form.interactr')}
+              autosize
+              minRows={2}
+              value={v.interactrHtml ?? ''}
+              onChange={(x) => form.set('interactrHtml', x.currentTarget.value)}
+              error={e.interactrHtml}
+            />
+          </Grid.Col>
+        ) : null}
+        {externalIds ? (
+          <>
+            <Grid.Col span={{ base: 12, md: 6 }}>{text('externalId', t('adminCourses.form.externalId'))}</Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <Select
+                label={t('adminCourses.form.syncDestination')}
+                clearable
+                data={[1, 2, 3].map((n) => ({ value: String(n), label: t(`organisation.company.chamber${n}`) }))}
+                value={v.syncDestination ? String(v.syncDestination) : null}
+                onChange={(x) => form.set('syncDestination', x ? (Number(x) as 1 | 2 | 3) : null)}
+                error={e.syncDestination}
+              />
+            </Grid.Col>
+          </>
+        ) : null}
+      </Grid>
+    </FormCard>
+  );
+};
