@@ -32,6 +32,18 @@ test('an admin searches and filters the course list and reads what each course l
   for (const gap of ['brez videa', 'brez ankete NPS']) await expect(row.getByText(gap)).toBeVisible();
   await expect(row.getByText('brez kviza')).toHaveCount(0);
   await expect(row.getByText('brez udeležencev')).toHaveCount(0);
+
+  // A course's pages are tabs: the general page, then its NPS survey's figures, and back.
+  await page.getByRole('textbox', { name: 'Iskanje: Izobraževanja' }).fill('Interakcije');
+  await table.getByRole('link', { name: 'Interakcije zdravil v lekarni' }).click();
+  const tabs = page.getByRole('navigation', { name: 'Zavihki izobraževanja' });
+  await expect(tabs.getByRole('link', { name: 'Splošno' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('textbox', { name: 'Naslov', exact: true })).toHaveValue('Interakcije zdravil v lekarni');
+  await tabs.getByRole('link', { name: 'NPS', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/courses\/\d+\/nps\/\d+\/overview\/0$/);
+  await expect(tabs.getByRole('link', { name: 'NPS', exact: true })).toHaveAttribute('aria-current', 'page');
+  await tabs.getByRole('link', { name: 'Splošno' }).click();
+  await expect(page).toHaveURL(/\/general$/);
 });
 
 test('an admin withdraws a publication and publishes again, archives and restores, and deletes a course after confirming', async ({ page }) => {

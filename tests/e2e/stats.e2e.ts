@@ -77,10 +77,13 @@ test('the accountant reads the cost timeline of their company and has no edit co
   await expect(page.getByTestId('costs-final')).toContainText('€');
   await expect(page.getByTestId('costs-timeline')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Uredi stroške' })).toHaveCount(0);
+  // The course's tabs are for its authors (1017): the accountant reaches this one page only.
+  await expect(page.getByRole('navigation', { name: 'Zavihki izobraževanja' })).toHaveCount(0);
 
   await page.goto('/prijava');
   await page.evaluate(() => localStorage.clear());
   await logIn(page, 'admin');
   await page.goto(`/admin/courses/${course.id}/costs/0`);
   await expect(page.getByRole('button', { name: 'Uredi stroške' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Zavihki izobraževanja' }).getByRole('link', { name: 'Stroški' })).toHaveAttribute('aria-current', 'page');
 });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { CourseTabs } from '../../features/courses/components/course-tabs.tsx';
 import { listCompanies } from '../../features/organisation/api/companies.ts';
 import { AcademySuccessPage } from '../../features/stats/components/academy-success-page.tsx';
 import { CompanyCostsPage } from '../../features/stats/components/company-costs-page.tsx';
@@ -33,6 +34,9 @@ const useCostCompanies = (enabled: boolean) => {
   for (const r of me.data?.userRoles ?? []) if (r.role_id === ROLE_ID.accountant && r.company_id) own.set(r.company_id, r.company_name ?? '');
   return [...own].map(([id, name]) => ({ id, name }));
 };
+
+/** Course authors (1017) move between a course's tabs (issue 15). */
+const COURSE_AUTHORING = 1017;
 
 /** Statistics and costs pages (issue 7) by route path, one lazily loaded chunk (recharts stays out of other pages). */
 const PAGES: Record<string, (p: Params, deal: DealRights, companies: readonly { id: number; name: string }[]) => ReactNode> = {
@@ -72,5 +76,10 @@ export const StatsPage = ({ path, notFound }: { path: string; notFound: ReactNod
   if (!page || Object.values(values).some((v) => v === null)) return <>{notFound}</>;
   const holds = (permission: number) => (me.data ? hasSystemPermission(me.data, permission) : false);
   const deal = { create: holds(DEAL_PERMISSIONS.create), update: holds(DEAL_PERMISSIONS.update), withdraw: holds(DEAL_PERMISSIONS.withdraw) };
-  return <>{page(values as Params, deal, companies)}</>;
+  return (
+    <>
+      {path.startsWith('/admin/courses/:courseId') && holds(COURSE_AUTHORING) ? <CourseTabs courseId={values.id as number} /> : null}
+      {page(values as Params, deal, companies)}
+    </>
+  );
 };

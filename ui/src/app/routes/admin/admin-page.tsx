@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { AdminCoursesPage } from '../../../features/courses/components/admin-courses-page.tsx';
 import { CourseGeneralPage } from '../../../features/courses/components/course-general-page.tsx';
+import { CourseTabs } from '../../../features/courses/components/course-tabs.tsx';
 import { OutboxPage } from '../../../features/mail/components/outbox-page.tsx';
 import { CompaniesListPage, CompanyFormPage } from '../../../features/organisation/components/companies.tsx';
 import {
@@ -14,9 +16,11 @@ import {
 } from '../../../features/organisation/components/groups.tsx';
 import { CourseTagPage, TagsPage } from '../../../features/organisation/components/tags.tsx';
 import { UnitFormPage, UnitsListPage } from '../../../features/organisation/components/units.tsx';
+import { meQuery } from '../../../features/users/api/me.ts';
 import { AdminUsersPage } from '../../../features/users/components/admin-users-page.tsx';
 import { DeletionRequestsPage } from '../../../features/users/components/deletion-requests-page.tsx';
 import { UserFormPage } from '../../../features/users/components/user-form-page.tsx';
+import { hasSystemPermission } from '../../../features/users/roles.ts';
 import type { RouteEntry } from '../../route-paths.ts';
 import { PlaceholderPage } from '../placeholder-page.tsx';
 
@@ -61,10 +65,30 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
 export const AdminPage = ({ entry }: { entry: RouteEntry }) => {
   const params = useParams();
   const page = PAGES[entry.path];
-  if (!page) return <PlaceholderPage entry={entry} />;
+  const me = useQuery(meQuery);
+  // A course's pages carry its tabs, for those who author courses (1017).
+  const courseTabs =
+    entry.path.startsWith('/admin/courses/:courseId') &&
+    params.courseId !== undefined &&
+    /^\d+$/.test(params.courseId) &&
+    (me.data ? hasSystemPermission(me.data, 1017) : false);
+  if (!page)
+    return courseTabs ? (
+      <>
+        <CourseTabs courseId={Number(params.courseId)} />
+        <PlaceholderPage entry={entry} />
+      </>
+    ) : (
+      <PlaceholderPage entry={entry} />
+    );
   // Most admin pages name their record `:id`; the course tabs of spec §2 name it `:courseId`.
   const raw = params.id ?? params.courseId;
   const id = raw === undefined ? null : Number(raw);
   if (id !== null && !Number.isInteger(id)) return <PlaceholderPage entry={entry} />;
-  return <>{page(id)}</>;
+  return (
+    <>
+      {courseTabs && id !== null ? <CourseTabs courseId={id} /> : null}
+      {page(id)}
+    </>
+  );
 };

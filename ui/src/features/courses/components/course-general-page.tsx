@@ -5,10 +5,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { courseRule } from '../../../../../domain/courses/course.rules.ts';
+import { FormCard } from '../../../components/form-card.tsx';
 import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time-input.ts';
 import { useFeature } from '../../../lib/features.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { FormCard } from '../../organisation/components/form-card.tsx';
 import { type CourseInput, createCourse, getAuthoredCourse, listCourseOptions, updateCourse } from '../api/admin-courses.ts';
 
 const TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9];

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { companyRule, signatureRule } from '../../../../../domain/organisation/organisation.rules.ts';
 import { DataTable } from '../../../components/data-table.tsx';
+import { DeleteAction, FormCard, ListHeader } from '../../../components/form-card.tsx';
 import { useFeature } from '../../../lib/features.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import {
@@ -21,7 +22,6 @@ import {
   updateCompany,
   uploadImage,
 } from '../api/companies.ts';
-import { DeleteAction, FormCard, ListHeader } from './form-card.tsx';
 import { CompanySelect, TagSelect } from './selects.tsx';
 
 export const CompaniesListPage = () => {

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { communityGroupRule, professionGroupRule, professionRule } from '../../../../../domain/organisation/organisation.rules.ts';
 import { DataTable } from '../../../components/data-table.tsx';
+import { DeleteAction, FormCard, ListHeader } from '../../../components/form-card.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import {
   type CommunityGroup,
@@ -24,7 +25,6 @@ import {
   saveProfession,
   saveProfessionGroup,
 } from '../api/groups.ts';
-import { DeleteAction, FormCard, ListHeader } from './form-card.tsx';
 import { ProfessionGroupSelect, UnitsMultiSelect } from './selects.tsx';
 
 const Loading = () => {

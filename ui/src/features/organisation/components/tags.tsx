@@ -6,10 +6,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TagKind, tagRule } from '../../../../../domain/organisation/organisation.rules.ts';
 import { DataTable } from '../../../components/data-table.tsx';
+import { FormCard, ListHeader } from '../../../components/form-card.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { createTag, deleteTag, getTag, listTags, type Tag, updateTag } from '../api/tags.ts';
-import { FormCard, ListHeader } from './form-card.tsx';
 
 const TITLES: Record<TagKind, string> = {
   profession: 'pages.admin.tagsProfessions',

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { unitRule } from '../../../../../domain/organisation/organisation.rules.ts';
 import { DataTable } from '../../../components/data-table.tsx';
+import { DeleteAction, FormCard, ListHeader } from '../../../components/form-card.tsx';
 import { useFeature } from '../../../lib/features.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { createUnit, deleteUnit, getUnit, listUnits, setUnitPublished, type Unit, type UnitInput, updateUnit } from '../api/units.ts';
-import { DeleteAction, FormCard, ListHeader } from './form-card.tsx';
 import { CompanySelect, TagSelect } from './selects.tsx';
 
 /** /admin/units and /admin/communities/general: the same units (communities), under the two paths of spec §2. */

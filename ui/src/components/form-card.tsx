@@ -4,9 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { ConfirmButton } from './confirm-button.tsx';
 
-/** The frame of an organisation form: title, back link, fields, submit. */
+/** The frame of an admin form: title, back link, fields, submit. */
 export const FormCard = (props: {
   title: string;
   backTo?: string;

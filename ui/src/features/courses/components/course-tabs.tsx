@@ -1,0 +1,51 @@
+import { Button, Group, ScrollArea } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { getAuthoredCourse } from '../api/admin-courses.ts';
+
+type Tab = { key: string; path: string | null };
+
+/**
+ * The tabs of a course's admin pages (spec §2, issue 15): each a link to its page; the NPS tabs open
+ * the course's first NPS survey and are disabled while it has none; statistics start at interval 0
+ * (all time). The page shown is marked for screen readers (aria-current). For course authors (1017)
+ * only: the routes decide, as an accountant reaches a course's costs page and nothing else.
+ */
+export const CourseTabs = ({ courseId }: { courseId: number }) => {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const course = useQuery({ queryKey: ['admin-courses', 'authored', courseId], queryFn: () => getAuthoredCourse(courseId), retry: false });
+  const nps = course.data?.blocks.find((b) => b.kind === 'nps')?.id ?? null;
+  const base = `/admin/courses/${courseId}`;
+  const tabs: Tab[] = [
+    { key: 'general', path: `${base}/general` },
+    { key: 'participants', path: `${base}/participants` },
+    { key: 'costs', path: `${base}/costs/0` },
+    { key: 'notifications', path: `${base}/notifications` },
+    { key: 'report', path: `${base}/report` },
+    { key: 'success', path: `${base}/success/0` },
+    { key: 'nps', path: nps === null ? null : `${base}/nps/${nps}/overview/0` },
+    { key: 'npsDetail', path: nps === null ? null : `${base}/nps/${nps}/communities/0` },
+    { key: 'posts', path: `${base}/posts` },
+  ];
+  // The deepest tab whose path the page is under (the NPS overview is not the detailed NPS).
+  const current = (tab: Tab) => tab.path !== null && pathname.startsWith(tab.path.replace(/\/0$/, ''));
+  return (
+    <ScrollArea type="auto" mb="md">
+      <Group gap={4} wrap="nowrap" component="nav" aria-label={t('adminCourses.tabs.label')}>
+        {tabs.map((tab) =>
+          tab.path === null ? (
+            <Button key={tab.key} variant="subtle" color="gray.7" disabled title={t('adminCourses.tabs.noNps')}>
+              {t(`adminCourses.tabs.${tab.key}`)}
+            </Button>
+          ) : (
+            <Button key={tab.key} component={Link} to={tab.path} variant={current(tab) ? 'light' : 'subtle'} aria-current={current(tab) ? 'page' : undefined}>
+              {t(`adminCourses.tabs.${tab.key}`)}
+            </Button>
+          ),
+        )}
+      </Group>
+    </ScrollArea>
+  );
+};
