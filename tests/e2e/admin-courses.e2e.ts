@@ -13,7 +13,10 @@ const throwaway = `Tečaj za brisanje ${stamp}`;
 
 test('an admin searches and filters the course list and reads what each course lacks for publishing', async ({ page }) => {
   await logIn(page, 'admin');
-  await page.goto('/admin/courses');
+  // From the course list every user has, an author finds the way to editing.
+  await page.goto('/izobrazevanja');
+  await page.getByRole('link', { name: 'Urejanje izobraževanj' }).click();
+  await expect(page).toHaveURL(/\/admin\/courses$/);
   await expect(page.getByRole('heading', { name: 'Izobraževanja', exact: true })).toBeVisible();
   const table = page.getByRole('table', { name: 'Izobraževanja' });
   await expect(table.getByRole('link', { name: 'Interakcije zdravil v lekarni' })).toBeVisible();
@@ -146,4 +149,13 @@ test('an editor creates a course, is told what is wrong in Slovenian, continues 
   const row = page.getByRole('table', { name: 'Izobraževanja' }).locator('tr', { hasText: title });
   await expect(row.getByText('Kmalu na voljo')).toBeVisible();
   await expect(row.getByText('Neobjavljeno')).toBeVisible();
+});
+
+test('a participant is offered no way to course editing, and the admin list refuses them', async ({ page }) => {
+  await logIn(page, 'udelezenec');
+  await page.goto('/izobrazevanja');
+  await expect(page.getByRole('heading', { name: 'Izobraževanja', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Urejanje izobraževanj' })).toHaveCount(0);
+  const token = await apiToken(page, 'udelezenec');
+  expect((await page.request.get('/api/courses', { headers: { authorization: `JWT ${token}` } })).status()).toBe(403);
 });

@@ -9,14 +9,15 @@ import { CourseIntroPage } from '../../features/courses/components/course-intro.
 import { CourseListPage } from '../../features/courses/components/course-list.tsx';
 import { ProfileCoursesPage } from '../../features/courses/components/profile-courses.tsx';
 import { meQuery } from '../../features/users/api/me.ts';
+import { hasSystemPermission } from '../../features/users/roles.ts';
 
 type Params = { courseId: number; blockIndex: number; academyId: number; unitId: number | null };
 
 /** The participant's course pages by route path (spec §2), composed here; they load as one chunk on first use. */
-const PAGES: Record<string, (p: Params) => ReactNode> = {
+const PAGES: Record<string, (p: Params, authoring: boolean) => ReactNode> = {
   '/powerclass': () => <AcademyListPage />,
   '/powerclass/:academyId': (p) => <AcademyPage key={p.academyId} academyId={p.academyId} />,
-  '/izobrazevanja': () => <CourseListPage />,
+  '/izobrazevanja': (_p, authoring) => <CourseListPage authoring={authoring} />,
   '/izobrazevanja/:courseId': (p) => <CourseIntroPage key={p.courseId} courseId={p.courseId} />,
   '/izobrazevanja/:courseId/bloki/:blockIndex': (p) => <BlockViewerPage key={p.courseId} courseId={p.courseId} blockIndex={p.blockIndex} unitId={p.unitId} />,
   '/izobrazevanja/:courseId/certifikat': (p) => <CourseCertificatePage key={p.courseId} courseId={p.courseId} />,
@@ -35,8 +36,8 @@ const positive = (value: string | undefined) => {
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
-/** The viewer shows the participant's unit; a failed profile load is logged (spec §8) and the line left out. */
-const useOwnUnitId = () => {
+/** The viewer shows the participant's unit (and the list an author's way to editing); a failed profile load is logged (spec §8) and the line left out. */
+const useOwnProfile = () => {
   const me = useQuery({
     ...meQuery,
     queryFn: async (context) => {
@@ -48,16 +49,20 @@ const useOwnUnitId = () => {
       }
     },
   });
-  return me.data?.userRoles.find((r) => r.unit_id > 0)?.unit_id ?? null;
+  return {
+    unitId: me.data?.userRoles.find((r) => r.unit_id > 0)?.unit_id ?? null,
+    // Course authors (1017) are shown the way to the admins' course list.
+    authoring: me.data ? hasSystemPermission(me.data, 1017) : false,
+  };
 };
 
 export const CoursePage = ({ path, notFound }: { path: string; notFound: ReactNode }) => {
   const params = useParams();
-  const unitId = useOwnUnitId();
+  const { unitId, authoring } = useOwnProfile();
   const courseId = positive(params.courseId);
   const blockIndex = positive(params.blockIndex);
   const academyId = positive(params.academyId);
   const page = PAGES[path];
   if (!page || courseId === null || blockIndex === null || academyId === null) return <>{notFound}</>;
-  return <>{page({ courseId, blockIndex, academyId, unitId })}</>;
+  return <>{page({ courseId, blockIndex, academyId, unitId }, authoring)}</>;
 };

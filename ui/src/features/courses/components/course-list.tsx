@@ -1,4 +1,4 @@
-import { Card, Center, Group, Image, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Image, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -66,7 +66,8 @@ const CourseRow = ({ course }: { course: UserCourse }) => {
 };
 
 /** /izobrazevanja: the participant's courses with the filters new, completed, archived and search (spec §2, footer links). */
-export const CourseListPage = () => {
+/** `authoring`: the viewer authors courses (1017) and gets a way to the admins' course list. */
+export const CourseListPage = ({ authoring = false }: { authoring?: boolean }) => {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filter = (FILTERS as readonly string[]).includes(params.get('filter') ?? '') ? (params.get('filter') as Filter) : 'all';
@@ -91,9 +92,16 @@ export const CourseListPage = () => {
   };
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('pages.courses')}
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('pages.courses')}
+        </Title>
+        {authoring ? (
+          <Button component={Link} to="/admin/courses" variant="outline">
+            {t('adminCourses.manage')}
+          </Button>
+        ) : null}
+      </Group>
       <Group justify="space-between" wrap="wrap">
         <SegmentedControl
           value={filter}
