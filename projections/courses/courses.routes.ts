@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { audienceRule } from '../../domain/courses/course.rules.ts';
 import { BLOCK_READERS, COURSE_READERS } from '../../domain/courses/course-access.ts';
 import { visibleFeatureFields } from '../../domain/courses/course-features.ts';
 import { can } from '../../domain/permissions/can.ts';
@@ -10,12 +11,15 @@ import { anyOf, errorResponses, type HttpApp, requireAuth, system } from '../../
 import type { CertificateRenderer } from '../../infrastructure/pdf/certificate.port.ts';
 import { registerAcademyReadRoutes } from './academies.routes.ts';
 import { ADMIN_COURSE_SORTS, ADMIN_COURSE_STATUSES, adminCourseListItem, listAdminCoursePage } from './admin-courses.queries.ts';
+import { countAudience, courseParticipant, listCourseParticipants } from './course-audience.queries.ts';
 import { adminCourse, blockItem, type CourseReadDb, certificateData, getAdminCourse, listBlocks, listRecords, recordItem } from './courses.queries.ts';
 import { registerPostReadRoutes } from './posts.routes.ts';
 import { type UserCourseWithStatus, userCourse, withStatus } from './user-course-status.ts';
 import { getUserCourse, getUserCourseDetail, hideCourseTypes, listUserCourses } from './user-courses.queries.ts';
 
 const READ_MODELS = ['courses', 'users', 'organisation'] as const;
+
+const audiencePreviewRule = z.object({ public: z.boolean(), audience: audienceRule }).strict();
 
 const adminCourseListQuery = z.object({
   search: z.string().max(200).optional(),
@@ -103,6 +107,39 @@ export const registerCourseReadRoutes = (
       },
     },
     async (request) => listAdminCoursePage(db, request.query),
+  );
+
+  // The participants tab (issue 15): who a draft audience would reach, before it is saved, and who took the course.
+  app.post(
+    '/api/courses/audience-count',
+    {
+      config: { ...config, access: system(1017) },
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags,
+        summary: 'How many active users a course with this audience would be for (1017): the live count of the participants tab',
+        body: audiencePreviewRule,
+        response: { 200: z.object({ count: z.number() }), ...errorResponses },
+      },
+    },
+    async (request) => ({ count: await countAudience(db, { public: request.body.public, ...request.body.audience }) }),
+  );
+
+  app.get(
+    '/api/courses/:id/participants',
+    {
+      config: { ...config, access: system(1017) },
+      schema: {
+        tags,
+        summary: "Who took the course (1017): each participant's status, dates and blocks done",
+        params: z.object({ id: idParam }),
+        response: { 200: z.object({ items: z.array(courseParticipant) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      if (!(await getAdminCourse(db, request.params.id))) throw notFound();
+      return { items: [...(await listCourseParticipants(db, request.params.id))] };
+    },
   );
 
   app.get(

@@ -159,3 +159,42 @@ test('a participant is offered no way to course editing, and the admin list refu
   const token = await apiToken(page, 'udelezenec');
   expect((await page.request.get('/api/courses', { headers: { authorization: `JWT ${token}` } })).status()).toBe(403);
 });
+
+test('an admin targets a course at a unit, sees how many will see it before saving, and is told a profession is needed', async ({ page }) => {
+  const token = await apiToken(page, 'admin');
+  const title = `Ciljni tečaj ${stamp}`;
+  const created = await page.request.post('/api/courses', {
+    headers: { authorization: `JWT ${token}` },
+    data: { type: 3, title, description: 'Izobraževanje za izbiro udeležencev.', cover: '/c.svg', creditPoints: 1 },
+  });
+  const courseId = ((await created.json()) as { id: number }).id;
+  await logIn(page, 'admin');
+  await page.goto(`/admin/courses/${courseId}/participants`);
+  await expect(page.getByRole('heading', { name: `Udeleženci: ${title}` })).toBeVisible();
+  const count = page.getByTestId('audience-count');
+  await expect(count).toHaveText('Izobraževanje bo videlo 0 uporabnikov.');
+
+  await page.getByRole('combobox', { name: 'Enote' }).click();
+  await page.getByRole('option', { name: 'Lekarna Center (Lekarne Zdravje d.o.o.)' }).click();
+  await page.keyboard.press('Escape');
+  await expect(count).not.toHaveText('Izobraževanje bo videlo 0 uporabnikov.');
+  const reached = await count.textContent();
+
+  await page.getByRole('switch', { name: 'Samo za izbrane poklice' }).click();
+  await page.getByRole('button', { name: 'Shrani' }).click();
+  await expect(page.getByText('Izberite vsaj en poklic')).toBeVisible();
+  await page.getByRole('switch', { name: 'Samo za izbrane poklice' }).click();
+  await page.getByRole('button', { name: 'Shrani' }).click();
+  await expect(page.getByText('Spremembe so shranjene.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByTestId('audience-count')).toHaveText(reached ?? '');
+  // Public: everyone, and the targets go.
+  await page.getByRole('switch', { name: 'Javno (za vse uporabnike)' }).click();
+  await expect(page.getByRole('combobox', { name: 'Enote' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Shrani' }).click();
+  await expect(page.getByText('Spremembe so shranjene.')).toBeVisible();
+  await page.goto('/admin/courses');
+  await page.getByRole('textbox', { name: 'Iskanje: Izobraževanja' }).fill(title);
+  await expect(page.getByRole('table', { name: 'Izobraževanja' }).locator('tr', { hasText: title }).getByText('brez udeležencev')).toHaveCount(0);
+});

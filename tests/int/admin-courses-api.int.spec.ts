@@ -147,4 +147,27 @@ describe('admin course list API', () => {
     }
     expect((await call('ana', 'POST', `/api/courses/${ids.a}/duplicate`)).statusCode).toBe(403);
   });
+
+  it('counts who an audience would reach before it is saved, and lists who took the course with their progress', async () => {
+    const count = async (body: object) => {
+      const response = await call('admin', 'POST', '/api/courses/audience-count', body);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { count: number }).count;
+    };
+    const nobody = { unitIds: [], companyIds: [], groupIds: [], professionIds: [] };
+    // Three active users: the admin, the editor and Ana, who alone holds a role in the unit.
+    expect(await count({ public: true, audience: nobody })).toBe(3);
+    expect(await count({ public: false, audience: nobody })).toBe(0);
+    const unitOf = ((await call('admin', 'GET', `/api/courses/${ids.a}`)).json() as { fields: { audience: { unitIds: number[] } } }).fields.audience.unitIds;
+    expect(await count({ public: false, audience: { ...nobody, unitIds: unitOf } })).toBe(1);
+    // Organisation and profession must both be met: Ana has no profession.
+    expect(await count({ public: false, audience: { ...nobody, unitIds: unitOf, byProfession: true, professionIds: [1] } })).toBe(0);
+    expect((await call('admin', 'POST', '/api/courses/audience-count', { public: 'da', audience: nobody })).statusCode).toBe(400);
+
+    expect((await call('ana', 'POST', `/api/user-courses/${ids.a}/start`)).statusCode).toBe(200);
+    const participants = (await call('admin', 'GET', `/api/courses/${ids.a}/participants`)).json() as { items: object[] };
+    expect(participants.items).toEqual([expect.objectContaining({ name: 'Test ana', status: 'started', blocksDone: 0, blocksCount: 3, completedAt: null })]);
+    expect((await call('admin', 'GET', '/api/courses/999999/participants')).statusCode).toBe(404);
+    expect((await call('ana', 'GET', `/api/courses/${ids.a}/participants`)).statusCode).toBe(403);
+  });
 });

@@ -547,6 +547,18 @@ export const MATRIX: readonly MatrixCase[] = [
   { route: 'GET /api/courses', label: 'admin list (1017)', allow: system(1017), requests: () => one('GET', '/api/courses') },
   { route: 'GET /api/courses/:id', label: 'as authored (1017)', allow: system(1017), requests: (f) => one('GET', `/api/courses/${f.courseEdit}`) },
   {
+    route: 'POST /api/courses/audience-count',
+    label: 'live count of an audience (1017)',
+    allow: system(1017),
+    requests: (f) => one('POST', '/api/courses/audience-count', { public: false, audience: { unitIds: [f.unitA1] } }),
+  },
+  {
+    route: 'GET /api/courses/:id/participants',
+    label: 'who took the course (1017)',
+    allow: system(1017),
+    requests: (f) => one('GET', `/api/courses/${f.courseEdit}/participants`),
+  },
+  {
     route: 'POST /api/courses',
     label: 'create (1018)',
     allow: system(1018),

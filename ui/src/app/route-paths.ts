@@ -109,7 +109,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/admin/courses', 'pages.admin.courses', 'admin', 'done', ADMIN_COURSES),
   r('/admin/courses/new', 'pages.admin.courseNew', 'admin', 'done', ADMIN_COURSES),
   r('/admin/courses/:courseId/general', 'pages.admin.courseGeneral', 'admin', 'done', ADMIN_COURSES),
-  r('/admin/courses/:courseId/participants', 'pages.admin.courseParticipants', 'admin', 'placeholder', ADMIN_COURSES),
+  r('/admin/courses/:courseId/participants', 'pages.admin.courseParticipants', 'admin', 'done', ADMIN_COURSES),
   r('/admin/courses/:courseId/report', 'pages.admin.courseReport', 'admin', 'placeholder', DATA),
   r('/admin/courses/:courseId/report/print', 'pages.admin.courseReportPrint', 'admin', 'placeholder', DATA),
   r('/admin/courses/:courseId/report/download/:reportId', 'pages.admin.courseReportDownload', 'admin', 'placeholder', DATA),

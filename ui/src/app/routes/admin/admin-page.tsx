@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { AdminCoursesPage } from '../../../features/courses/components/admin-courses-page.tsx';
 import { CourseGeneralPage } from '../../../features/courses/components/course-general-page.tsx';
+import { CourseParticipantsPage } from '../../../features/courses/components/course-participants-page.tsx';
 import { CourseTabs } from '../../../features/courses/components/course-tabs.tsx';
 import { OutboxPage } from '../../../features/mail/components/outbox-page.tsx';
 import { CompaniesListPage, CompanyFormPage } from '../../../features/organisation/components/companies.tsx';
@@ -55,6 +56,7 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
   '/admin/courses': () => <AdminCoursesPage />,
   '/admin/courses/new': () => <CourseGeneralPage id={null} />,
   '/admin/courses/:courseId/general': (id) => <CourseGeneralPage key={id} id={id} />,
+  '/admin/courses/:courseId/participants': (id) => <CourseParticipantsPage key={id} id={id as number} />,
   '/admin/users': () => <AdminUsersPage />,
   '/admin/users/new': () => <UserFormPage id={null} />,
   '/admin/users/:id': (id) => <UserFormPage key={id} id={id} />,

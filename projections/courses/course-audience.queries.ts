@@ -1,0 +1,59 @@
+import { type DatabasePool, sql } from 'slonik';
+import { z } from 'zod';
+
+export type AudiencePreview = {
+  readonly public: boolean;
+  readonly unitIds: readonly number[];
+  readonly companyIds: readonly number[];
+  readonly groupIds: readonly number[];
+  readonly professionIds: readonly number[];
+};
+
+const ids = (values: readonly number[]) => sql.array([...values], 'int4');
+
+/**
+ * How many active users a course with this audience would be for (issue 15, the participants tab's
+ * live count), by the rule of domain/courses/course-audience.ts: public is everyone; otherwise the
+ * organisation targets (a unit, a company, a group containing a unit, through any of the user's
+ * roles) and the profession targets must each be met when set, and a course targeting nobody is for
+ * nobody.
+ */
+export const countAudience = async (db: DatabasePool, audience: AudiencePreview) => {
+  const byOrganisation = audience.unitIds.length + audience.companyIds.length + audience.groupIds.length > 0;
+  const byProfession = audience.professionIds.length > 0;
+  const n = sql.type(z.object({ n: z.number() }));
+  if (audience.public) return db.oneFirst(n`select count(*)::int as n from rm.users u where u.status = 'active'`);
+  if (!byOrganisation && !byProfession) return 0;
+  const organisation = byOrganisation
+    ? sql.fragment`exists (select 1 from rm.user_roles r where r.user_id = u.id and (
+        r.unit_id = any(${ids(audience.unitIds)}) or r.company_id = any(${ids(audience.companyIds)})
+        or exists (select 1 from rm.community_group_units g where g.unit_id = r.unit_id and g.group_id = any(${ids(audience.groupIds)}))))`
+    : sql.fragment`true`;
+  const profession = byProfession ? sql.fragment`u.profession_id = any(${ids(audience.professionIds)})` : sql.fragment`true`;
+  return db.oneFirst(n`select count(*)::int as n from rm.users u where u.status = 'active' and ${organisation} and ${profession}`);
+};
+
+export const courseParticipant = z.object({
+  userId: z.number(),
+  name: z.string(),
+  status: z.string(),
+  startedAt: z.string(),
+  completedAt: z.string().nullable(),
+  blocksDone: z.number(),
+  blocksCount: z.number(),
+});
+
+/** Who took the course: each participant's status, dates and blocks done, newest start first (at most 500). */
+export const listCourseParticipants = async (db: DatabasePool, courseId: number) =>
+  db.any(sql.type(courseParticipant)`
+    select e.user_id as "userId", trim(concat_ws(' ', u.first_name, u.middle_name, u.last_name)) as name, e.status,
+           to_char(e.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "startedAt",
+           to_char(e.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "completedAt",
+           (select count(*) from rm.course_records r where r.course_id = e.course_id and r.user_id = e.user_id and r.done)::int as "blocksDone",
+           c.blocks_count as "blocksCount"
+      from rm.enrollments e
+      join rm.courses c on c.id = e.course_id
+      join rm.users u on u.id = e.user_id
+     where e.course_id = ${courseId}
+     order by e.started_at desc, e.user_id
+     limit 500`);
