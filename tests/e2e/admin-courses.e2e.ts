@@ -68,8 +68,11 @@ test('an admin withdraws a publication and publishes again, archives and restore
     await page.getByRole('menuitem', { name: item }).click();
     await expect(page.getByText(done)).toBeVisible();
   };
-  // Nothing in it yet: publishing is refused with the reason, and nothing changes.
-  await act('Objavi', 'Izobraževanje brez vsebine ni mogoče objaviti.');
+  // Nothing in it yet: publishing, even when confirmed, is refused with the reason, and nothing changes.
+  await row.getByRole('button', { name: `Dejanja za ${throwaway}` }).click();
+  await page.getByRole('menuitem', { name: 'Objavi' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Vseeno objavi' }).click();
+  await expect(page.getByText('Izobraževanje brez vsebine ni mogoče objaviti.')).toBeVisible();
   await expect(row.getByText('Neobjavljeno')).toBeVisible();
   const courseId = ((await created.json()) as { id: number }).id;
   const block = await page.request.post(`/api/courses/${courseId}/blocks`, {
@@ -77,7 +80,13 @@ test('an admin withdraws a publication and publishes again, archives and restore
     data: { block: { kind: 'article', name: 'Besedilo', html: '<p>Vsebina</p>' } },
   });
   expect(block.status()).toBe(201);
-  await act('Objavi', 'Izobraževanje je objavljeno.');
+  // It lacks things for publishing: the dialog names them and asks first.
+  await row.getByRole('button', { name: `Dejanja za ${throwaway}` }).click();
+  await page.getByRole('menuitem', { name: 'Objavi' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Objava nepopolnega izobraževanja' });
+  await expect(dialog.getByTestId('publish-gaps')).toContainText('brez videa');
+  await dialog.getByRole('button', { name: 'Vseeno objavi' }).click();
+  await expect(page.getByText('Izobraževanje je objavljeno.')).toBeVisible();
   await expect(row.getByText('Objavljeno', { exact: true })).toBeVisible();
   await act('Umakni objavo', 'Objava izobraževanja je umaknjena.');
   await expect(row.getByText('Neobjavljeno')).toBeVisible();

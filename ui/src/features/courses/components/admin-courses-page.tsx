@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Menu, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Menu, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,6 +30,7 @@ const toNumber = (value: string | null) => (value === null ? null : Number(value
 const CourseActions = ({ course }: { course: AdminCourseListItem }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
   const action = useMutation({
     mutationFn: (what: CourseAction) => changeCourse(course.id, what),
     onSuccess: async (_result, what) => {
@@ -62,13 +63,47 @@ const CourseActions = ({ course }: { course: AdminCourseListItem }) => {
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item onClick={() => action.mutate(course.published ? 'unpublish' : 'publish')}>
+          <Menu.Item
+            onClick={() => {
+              // Spec §4: what a course lacks is shown, and publishing asks to confirm; a complete course publishes at once.
+              if (!course.published && course.gaps.length > 0) setConfirming(true);
+              else action.mutate(course.published ? 'unpublish' : 'publish');
+            }}
+          >
             {t(course.published ? 'adminCourses.unpublish' : 'adminCourses.publish')}
           </Menu.Item>
           <Menu.Item onClick={() => action.mutate(archived ? 'restore' : 'archive')}>{t(archived ? 'adminCourses.restore' : 'adminCourses.archive')}</Menu.Item>
           <Menu.Item onClick={() => duplicate.mutate()}>{t('adminCourses.duplicate')}</Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('adminCourses.publishConfirm.title')} centered>
+        <Stack>
+          <Text>{t('adminCourses.publishConfirm.question', { title: course.title })}</Text>
+          <Group gap={4} data-testid="publish-gaps">
+            {course.gaps.map((gap) => (
+              <Badge key={gap} variant="outline" color={GAP_COLOR} size="sm">
+                {t(`adminCourses.gap.${gap}`)}
+              </Badge>
+            ))}
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              loading={action.isPending}
+              onClick={() => {
+                void action
+                  .mutateAsync('publish')
+                  .catch(() => undefined)
+                  .finally(() => setConfirming(false));
+              }}
+            >
+              {t('adminCourses.publishConfirm.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <ConfirmButton
         label={t('adminCourses.delete')}
         question={t('adminCourses.deleteQuestion', { title: course.title })}
