@@ -148,7 +148,15 @@ export const npsBlockRule = z
     reasons: z.object({ detractor: reasons, neutral: reasons, promoter: reasons }).strict(),
     commentEnabled: z.boolean().default(false),
     followUps: z
-      .array(z.object({ professionGroupId: idRule.nullable(), question: text(1000), answers: z.array(line(300)).min(1) }).strict())
+      .array(
+        z
+          .object({
+            professionGroupId: idRule.nullable(),
+            question: text(1000),
+            answers: z.array(line(300)).min(1, { error: 'Vnesite vsaj en odgovor' }).max(50),
+          })
+          .strict(),
+      )
       .max(20)
       .default([]),
   })

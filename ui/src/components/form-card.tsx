@@ -10,6 +10,8 @@ import { ConfirmButton } from './confirm-button.tsx';
 export const FormCard = (props: {
   title: string;
   backTo?: string;
+  /** The back link's text when it does not lead to a list. */
+  backLabel?: string;
   onSubmit: () => void;
   submitting: boolean;
   submitLabel: string;
@@ -27,7 +29,7 @@ export const FormCard = (props: {
     <Stack gap="md">
       {props.backTo ? (
         <Anchor component={Link} to={props.backTo} size="sm">
-          ← {t('form.back')}
+          ← {props.backLabel ?? t('form.back')}
         </Anchor>
       ) : null}
       <Title order={props.backTo ? 1 : 2} size={props.backTo ? 'h2' : 'h3'}>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { AdminCoursesPage } from '../../../features/courses/components/admin-courses-page.tsx';
+import { BlockEditorPage } from '../../../features/courses/components/block-editor-page.tsx';
 import { CourseGeneralPage } from '../../../features/courses/components/course-general-page.tsx';
 import { CourseParticipantsPage } from '../../../features/courses/components/course-participants-page.tsx';
 import { CourseTabs } from '../../../features/courses/components/course-tabs.tsx';
@@ -57,11 +58,26 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
   '/admin/courses/new': () => <CourseGeneralPage id={null} />,
   '/admin/courses/:courseId/general': (id) => <CourseGeneralPage key={id} id={id} />,
   '/admin/courses/:courseId/participants': (id) => <CourseParticipantsPage key={id} id={id as number} />,
+  '/admin/courses/:courseId/blocks/quiz/new': (id) => <BlockEditorPage courseId={id as number} kind="quiz" blockId={null} />,
+  '/admin/courses/:courseId/blocks/video/new': (id) => <BlockEditorPage courseId={id as number} kind="video" blockId={null} />,
+  '/admin/courses/:courseId/blocks/typeform/new': (id) => <BlockEditorPage courseId={id as number} kind="typeform" blockId={null} />,
+  '/admin/courses/:courseId/blocks/nps/new': (id) => <BlockEditorPage courseId={id as number} kind="nps" blockId={null} />,
+  '/admin/courses/:courseId/blocks/points/new': (id) => <BlockEditorPage courseId={id as number} kind="points" blockId={null} />,
+  '/admin/courses/:courseId/blocks/article/new': (id) => <BlockEditorPage courseId={id as number} kind="article" blockId={null} />,
+  '/admin/courses/:courseId/blocks/text-file/new': (id) => <BlockEditorPage courseId={id as number} kind="textFile" blockId={null} />,
+  '/admin/courses/:courseId/blocks/:blockId': (id) => <BlockRoute courseId={id as number} />,
   '/admin/users': () => <AdminUsersPage />,
   '/admin/users/new': () => <UserFormPage id={null} />,
   '/admin/users/:id': (id) => <UserFormPage key={id} id={id} />,
   '/admin/posta': () => <OutboxPage />,
   '/admin/zahteve': () => <DeletionRequestsPage />,
+};
+
+/** /admin/courses/{id}/blocks/{blockId}: the second id of the path is the block's. */
+const BlockRoute = ({ courseId }: { courseId: number }) => {
+  const { blockId } = useParams();
+  const id = Number(blockId);
+  return Number.isInteger(id) && id > 0 ? <BlockEditorPage key={id} courseId={courseId} kind={null} blockId={id} /> : null;
 };
 
 export const AdminPage = ({ entry }: { entry: RouteEntry }) => {

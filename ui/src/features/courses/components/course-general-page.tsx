@@ -10,6 +10,7 @@ import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time-input
 import { useFeature } from '../../../lib/features.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { type CourseInput, createCourse, getAuthoredCourse, listCourseOptions, updateCourse } from '../api/admin-courses.ts';
+import { CourseBlocksPanel } from './course-blocks-panel.tsx';
 
 const TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 const EMPTY: CourseInput = {
@@ -103,6 +104,7 @@ export const CourseGeneralPage = ({ id }: { id: number | null }) => {
       backTo="/admin/courses"
       submitting={save.isPending}
       submitLabel={t(id === null ? 'form.create' : 'form.save')}
+      aside={id === null ? undefined : <CourseBlocksPanel courseId={id} />}
       onSubmit={() => {
         if (form.validate()) save.mutate(v);
       }}

@@ -1,0 +1,194 @@
+import { ActionIcon, Button, Grid, Group, NumberInput, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { quizBlockRule } from '../../../../../domain/courses/course.rules.ts';
+import { FormCard } from '../../../components/form-card.tsx';
+import { moved, SortableList } from '../../../components/sortable-list.tsx';
+import { type BlockTarget, useBlockForm } from '../hooks/use-block-form.ts';
+
+type Quiz = z.input<typeof quizBlockRule>;
+type Question = Quiz['questions'][number];
+type Answer = Question['answers'][number];
+
+/** Question and answer ids only need to be unique within the quiz; records refer to them. */
+const newId = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 10)}`;
+const newAnswer = (): Answer => ({ id: newId('a'), text: '', correct: false });
+const newQuestion = (): Question => ({ id: newId('q'), text: '', answers: [newAnswer(), newAnswer()] });
+
+export const EMPTY_QUIZ: Quiz = { kind: 'quiz', name: '', batchSize: 1, successThreshold: 80, retries: 1, questions: [newQuestion()] };
+
+/**
+ * The quiz editor (spec §3, §5): name, batch size (not above the number of questions), success
+ * threshold in percent, retries, and the questions with their answers, exactly one of them correct.
+ * Questions are reordered by dragging or with the arrows; every rule is the domain's own.
+ */
+export const QuizBlockForm = (props: { title: string; initial: Quiz; target: BlockTarget; backTo: string; actions?: ReactNode }) => {
+  const { t } = useTranslation();
+  const { form, submit, submitting } = useBlockForm(quizBlockRule, props.initial, props.target);
+  const v = form.values;
+  const e = form.errors;
+  const questions = v.questions;
+  const setQuestion = (index: number, change: (q: Question) => Question) =>
+    form.set(
+      'questions',
+      questions.map((q, i) => (i === index ? change(q) : q)),
+    );
+  const setAnswer = (qi: number, ai: number, change: (a: Answer) => Answer) =>
+    setQuestion(qi, (q) => ({ ...q, answers: q.answers.map((a, i) => (i === ai ? change(a) : a)) }));
+
+  return (
+    <FormCard
+      title={props.title}
+      backTo={props.backTo}
+      backLabel={t('blocks.back')}
+      submitting={submitting}
+      submitLabel={t('form.save')}
+      onSubmit={submit}
+      actions={props.actions}
+    >
+      <Grid>
+        <Grid.Col span={12}>
+          <TextInput label={t('blocks.name')} withAsterisk value={v.name} onChange={(x) => form.set('name', x.currentTarget.value)} error={e.name} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <NumberInput
+            label={t('blocks.quiz.batchSize')}
+            description={t('blocks.quiz.batchSizeHint')}
+            withAsterisk
+            min={1}
+            allowDecimal={false}
+            clampBehavior="none"
+            value={v.batchSize}
+            onChange={(x) => form.set('batchSize', typeof x === 'number' ? x : Number.NaN)}
+            error={e.batchSize}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <NumberInput
+            label={t('blocks.quiz.threshold')}
+            description={t('blocks.quiz.thresholdHint')}
+            withAsterisk
+            suffix=" %"
+            min={0}
+            max={100}
+            clampBehavior="none"
+            value={v.successThreshold}
+            onChange={(x) => form.set('successThreshold', typeof x === 'number' ? x : Number.NaN)}
+            error={e.successThreshold}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <NumberInput
+            label={t('blocks.quiz.retries')}
+            description={t('blocks.quiz.retriesHint')}
+            min={0}
+            max={100}
+            allowDecimal={false}
+            clampBehavior="none"
+            value={v.retries ?? 0}
+            onChange={(x) => form.set('retries', typeof x === 'number' ? x : Number.NaN)}
+            error={e.retries}
+          />
+        </Grid.Col>
+      </Grid>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t('blocks.quiz.questions')}
+        </Title>
+        {e.questions ? (
+          <Text c="red.8" size="sm" role="alert">
+            {e.questions}
+          </Text>
+        ) : null}
+        <SortableList
+          items={questions}
+          itemKey={(q) => q.id}
+          itemLabel={(_q, i) => t('blocks.quiz.questionN', { index: i + 1 })}
+          onMove={(from, to) => form.set('questions', moved(questions, from, to))}
+          testId="quiz-questions"
+        >
+          {(question, qi) => (
+            <Stack gap="xs" data-testid={`question-${qi}`}>
+              <Group align="flex-start" wrap="nowrap">
+                <Textarea
+                  style={{ flex: 1 }}
+                  label={t('blocks.quiz.questionN', { index: qi + 1 })}
+                  withAsterisk
+                  autosize
+                  minRows={1}
+                  value={question.text}
+                  onChange={(x) => {
+                    const text = x.currentTarget.value;
+                    setQuestion(qi, (q) => ({ ...q, text }));
+                  }}
+                  error={e[`questions.${qi}.text`]}
+                />
+                <ActionIcon
+                  mt={28}
+                  variant="subtle"
+                  color="red.9"
+                  aria-label={t('blocks.quiz.removeQuestion', { index: qi + 1 })}
+                  onClick={() =>
+                    form.set(
+                      'questions',
+                      questions.filter((_, i) => i !== qi),
+                    )
+                  }
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+              <Radio.Group
+                label={t('blocks.quiz.answers')}
+                description={t('blocks.quiz.correctHint')}
+                value={question.answers.find((a) => a.correct)?.id ?? null}
+                onChange={(id) => setQuestion(qi, (q) => ({ ...q, answers: q.answers.map((a) => ({ ...a, correct: a.id === id })) }))}
+                error={e[`questions.${qi}.answers`]}
+              >
+                <Stack gap={6} mt={4}>
+                  {question.answers.map((answer, ai) => (
+                    <Group key={answer.id} wrap="nowrap" align="flex-start">
+                      <Radio mt={8} value={answer.id} aria-label={t('blocks.quiz.markCorrect', { question: qi + 1, answer: ai + 1 })} />
+                      <TextInput
+                        style={{ flex: 1 }}
+                        aria-label={t('blocks.quiz.answerN', { question: qi + 1, answer: ai + 1 })}
+                        placeholder={t('blocks.quiz.answerPlaceholder', { index: ai + 1 })}
+                        value={answer.text}
+                        onChange={(x) => {
+                          const text = x.currentTarget.value;
+                          setAnswer(qi, ai, (a) => ({ ...a, text }));
+                        }}
+                        error={e[`questions.${qi}.answers.${ai}.text`]}
+                      />
+                      <ActionIcon
+                        mt={4}
+                        variant="subtle"
+                        color="red.9"
+                        aria-label={t('blocks.quiz.removeAnswer', { question: qi + 1, answer: ai + 1 })}
+                        onClick={() => setQuestion(qi, (q) => ({ ...q, answers: q.answers.filter((_, i) => i !== ai) }))}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  ))}
+                </Stack>
+              </Radio.Group>
+              <Group>
+                <Button variant="subtle" size="xs" onClick={() => setQuestion(qi, (q) => ({ ...q, answers: [...q.answers, newAnswer()] }))}>
+                  {t('blocks.quiz.addAnswer')}
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </SortableList>
+        <Group>
+          <Button variant="default" onClick={() => form.set('questions', [...questions, newQuestion()])}>
+            {t('blocks.quiz.addQuestion')}
+          </Button>
+        </Group>
+      </Stack>
+    </FormCard>
+  );
+};
