@@ -1,14 +1,25 @@
 import type { BlockFields, CourseFields } from '../../domain/courses/course.rules.ts';
 import type { CourseCommand } from '../../domain/courses/course.ts';
 import { courseDecider, courseStream } from '../../domain/courses/course.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
+import { organisationExists } from '../../projections/organisation/organisation.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 import { courseFieldsFor } from './course-features.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 import { sanitizeBlock } from './sanitize-block.ts';
 
-/** Course authoring through the admin API (the full authoring screens come later). */
+/** A course's tags must be course tags that exist (a tag deleted since stays out of new saves). */
+const checkTags = async (deps: CoursesDeps, fields: CourseFields) => {
+  for (const tagId of fields.tagIds) {
+    if (!(await organisationExists(deps.db, { tagKind: 'course' }, tagId)))
+      throw new DomainError('400', 'Izbrana značka ne obstaja.', { status: 400, field: 'tagIds' });
+  }
+};
+
+/** Course authoring through the admin API: fields of a feature that is off are refused, references checked. */
 export const createCourse = async (deps: CoursesDeps, fields: CourseFields, metadata: EventMetadata) => {
+  await checkTags(deps, fields);
   const courseId = await deps.ids.next('course');
   const result = await handleCommand(deps.store, {
     streamName: courseStream(courseId),
@@ -26,6 +37,7 @@ export const changeCourse = async (
   metadata: EventMetadata,
 ) => {
   // Fields of a feature that is off are refused; article HTML and embeds are sanitised however they arrive.
+  if (command.type === 'UpdateCourse') await checkTags(deps, command.fields);
   const checked =
     command.type === 'UpdateCourse'
       ? { ...command, fields: courseFieldsFor(command.fields, deps.features) }

@@ -14,6 +14,7 @@ export const courseFieldsFor = (fields: CourseFields, features: FeatureFlags): C
   if (!features.zoom && fields.zoomUrl) refuse('zoom', 'zoomUrl');
   if (!features.interactr && fields.interactrHtml) refuse('interactr', 'interactrHtml');
   if (!features.liveCourses && fields.type === LIVE_COURSE_TYPE) refuse('liveCourses', 'type');
+  if (!features.liveCourses && fields.live !== null) refuse('liveCourses', 'live');
   if (!features.externalId && fields.externalId) refuse('externalId', 'externalId');
   if (!features.externalId && fields.syncDestination !== null) refuse('externalId', 'syncDestination');
   if (fields.interactrHtml === null) return fields;

@@ -113,8 +113,13 @@ export const registerFileRoutes = (app: HttpApp, deps: { files: FileStore; db: R
   app.get(
     '/api/files/:id',
     {
-      config: { access: AUTHENTICATED },
-      schema: { tags, summary: 'A stored file, to those who may see what it belongs to (Range requests answered with 206)', params: z.object({ id: idParam }) },
+      config: { access: AUTHENTICATED, mediaCookie: true },
+      schema: {
+        tags,
+        summary:
+          'A stored file, to those who may see what it belongs to (Range requests answered with 206); the session may come from the media cookie, for <img> and <video>',
+        params: z.object({ id: idParam }),
+      },
     },
     async (request, reply) => {
       const info = await deps.files.describe(request.params.id);

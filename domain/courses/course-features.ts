@@ -7,4 +7,5 @@ export const visibleFeatureFields = <T extends Record<string, unknown>>(fields: 
   interactrHtml: features.interactr ? ((fields.interactrHtml as string | undefined) ?? null) : null,
   externalId: features.externalId ? ((fields.externalId as string | undefined) ?? null) : null,
   syncDestination: features.externalId ? ((fields.syncDestination as number | undefined) ?? null) : null,
+  live: features.liveCourses ? (fields.live ?? null) : null,
 });

@@ -30,6 +30,43 @@ export const intervalRule = z
   .strict()
   .refine((i) => new Date(i.startsAt) < new Date(i.stopsAt), { error: 'Konec mora biti po začetku', path: ['stopsAt'] });
 
+const email = singleLine(z.string().trim().max(254, { error: TOO_LONG })).pipe(z.email({ error: 'Vnesite veljaven e-naslov' }));
+const emails = z.array(email).max(50).default([]);
+
+/** spec §9 reminders: every 1, 2, 3 or 4 weeks, on chosen days of the week (1 Monday ... 7 Sunday). */
+export const REMINDER_WEEKS = [1, 2, 3, 4] as const;
+export const WEEK_DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const reminderRule = z
+  .object({
+    everyWeeks: z.literal(REMINDER_WEEKS, { error: 'Izberite, na koliko tednov' }),
+    days: z
+      .array(z.literal(WEEK_DAYS))
+      .min(1, { error: 'Izberite vsaj en dan v tednu' })
+      .max(7)
+      .transform((days) => [...new Set(days)].sort()),
+  })
+  .strict();
+
+/** spec §3 course type 8. */
+const LIVE_TYPE = 8;
+/** spec §3 live webinar roles: attendees are the course's participants; the others are named by e-mail. */
+export const LIVE_ROLES = ['host', 'interpreter', 'moderator', 'presenter'] as const;
+export const liveRule = z
+  .object({
+    roomId: line(100),
+    startsAt: z.iso.datetime({ error: 'Vnesite veljaven datum' }),
+    stopsAt: z.iso.datetime({ error: 'Vnesite veljaven datum' }),
+    roles: z
+      .object({ host: emails, interpreter: emails, moderator: emails, presenter: emails })
+      .strict()
+      .default({ host: [], interpreter: [], moderator: [], presenter: [] }),
+  })
+  .strict()
+  .refine((l) => new Date(l.startsAt) < new Date(l.stopsAt), { error: 'Konec mora biti po začetku', path: ['stopsAt'] });
+
+/** spec §3 active campaign package: 0 inactive, 1 regular, 2 large, 3 very large. */
+export const CAMPAIGN_PACKAGES = [0, 1, 2, 3] as const;
+
 export const audienceRule = z
   .object({
     byProfession: z.boolean().default(false),
@@ -83,9 +120,36 @@ export const courseRule = z
       .union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Izberite eno od zbornic' })
       .nullish()
       .transform((v) => v ?? null),
+    /** Course tags (kind "course"): what the list filters by; a course without one is flagged for publishing (spec §4). */
+    tagIds: ids,
+    /** The detailed NPS report (spec §3 detailNps; priced as detailedNpsAmount in the costs). */
+    detailNps: z.boolean().default(false),
+    /** spec §9: a reminder every 1, 2, 3 or 4 weeks on chosen days to those who have not finished; null = none. */
+    reminder: reminderRule.nullish().transform((v) => v ?? null),
+    /** Who is told of the course's notifications besides its audience (spec §3 notification emails). */
+    notificationEmails: emails,
+    /** spec §3 live webinar fields; only for a live course (type 8) while live courses are on. */
+    live: liveRule.nullish().transform((v) => v ?? null),
+    /** A course-level Vimeo video (e.g. a trailer) and Typeform survey (spec §3). */
+    vimeoId: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^\d{1,15}$/.test(v), { error: 'Vimeo ID je številka' })
+      .nullish()
+      .transform((v) => v || null),
+    typeformId: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^[A-Za-z0-9]{4,20}$/.test(v), { error: 'Neveljaven Typeform ID' })
+      .nullish()
+      .transform((v) => v || null),
+    /** spec §3 active campaign package: 0 inactive, 1 regular, 2 large, 3 very large. */
+    campaignPackage: z.literal(CAMPAIGN_PACKAGES, { error: 'Izberite paket' }).default(0),
   })
   .strict()
   .superRefine((course, ctx) => {
+    if (course.live !== null && course.type !== LIVE_TYPE)
+      ctx.addIssue({ code: 'custom', path: ['live'], message: 'Podatki spletnega dogodka veljajo le za izobraževanje v živo' });
     const a = course.audience;
     const targets = a.professionIds.length + a.unitIds.length + a.companyIds.length + a.groupIds.length;
     if (course.public && targets > 0)

@@ -15,7 +15,7 @@ import type { SessionClaims, SessionTokens } from '../auth/tokens.port.ts';
 import { parsePosition } from '../event-store/event-store.port.ts';
 import type { ReadModelFreshness } from '../projections/projection.port.ts';
 import { clientErrorAnswer, toErrorResponse } from './errors.ts';
-import { type AuthContext, type HttpApp, type Located, type RouteAccess, type RouteEntry, unauthorized } from './http.port.ts';
+import { type AuthContext, type HttpApp, type Located, type RouteAccess, type RouteEntry, readMediaToken, unauthorized } from './http.port.ts';
 import { parseQueryString } from './query-string.ts';
 import { refuseUnstorableText } from './text-guard.ts';
 
@@ -46,7 +46,7 @@ const CONSENTS_MISSING = () =>
 
 const bearer = (request: FastifyRequest): string | null => {
   const header = request.headers.authorization;
-  if (!header) return null;
+  if (!header) return request.routeOptions.config.mediaCookie ? readMediaToken(request) : null;
   const match = /^(?:JWT|Bearer)\s+(\S+)$/i.exec(header.trim());
   return match ? (match[1] as string) : '';
 };

@@ -70,6 +70,11 @@ declare module 'fastify' {
     feature?: keyof FeatureFlags;
     /** The route takes raw bytes (an upload) rather than JSON. */
     uploads?: boolean;
+    /**
+     * A file the browser fetches by itself (an <img>, <video> or link cannot send the Authorization
+     * header): the session may come from the media cookie instead (decision 0020).
+     */
+    mediaCookie?: boolean;
     /** Error codes of spec §8 for validation errors by field (registration: e-mail 422004, username 422014, ...). */
     fieldCodes?: Readonly<Record<string, string>>;
   }
@@ -143,16 +148,28 @@ export const queryArray = <T extends z.ZodType>(item: T) =>
  */
 const NAME = 'medilearn_device';
 
-export const readDeviceSecret = (request: FastifyRequest): string | null => {
+const readCookie = (request: FastifyRequest, name: string): string | null => {
   const header = request.headers.cookie ?? '';
   for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === NAME) {
-      const value = rest.join('=');
-      return /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
-    }
+    if (key === name) return rest.join('=');
   }
   return null;
+};
+
+export const readDeviceSecret = (request: FastifyRequest): string | null => {
+  const value = readCookie(request, NAME);
+  return value !== null && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
+};
+
+/**
+ * The session token the UI copies into a cookie scoped to `/api/files` (SameSite=Strict), read only
+ * by routes marked `mediaCookie`: stored files shown by the browser itself (decision 0020).
+ */
+export const MEDIA_COOKIE = 'medilearn_media';
+export const readMediaToken = (request: FastifyRequest): string | null => {
+  const value = readCookie(request, MEDIA_COOKIE);
+  return value !== null && /^[A-Za-z0-9._-]{10,4000}$/.test(value) ? value : null;
 };
 
 export const writeDeviceSecret = (request: FastifyRequest, reply: FastifyReply, secret: string, until: Date) => {

@@ -34,6 +34,7 @@ export const DEMO_LOGINS = [
   { username: 'narocnik', role: 'naročnik (client)' },
   { username: 'udelezenec', role: 'udeleženec (participant)' },
   { username: 'nov', role: 'nov udeleženec brez privolitev (vidi /pogoji)' },
+  { username: 'lekarnar', role: 'udeleženec v enoti Lekarna Bežigrad' },
   { username: 'revizor', role: 'revizor (zgodovina privolitev, samo branje)' },
 ] as const;
 
@@ -140,6 +141,14 @@ export const loadDemoData = async (deps: {
       },
       // Issue 6: a participant who holds no consent yet, so the /pogoji flow can be seen, and an auditor.
       { username: 'nov', firstName: 'Nejc', lastName: 'Novak', professionId: pharmacist, roles: [{ roleId: ROLE.participant, unitId: center, companyId }] },
+      // A participant of the other unit, outside what is targeted at Lekarna Center.
+      {
+        username: 'lekarnar',
+        firstName: 'Luka',
+        lastName: 'Lekarnar',
+        professionId: pharmacist,
+        roles: [{ roleId: ROLE.participant, unitId: bezigrad, companyId }],
+      },
       { username: 'revizor', firstName: 'Renata', lastName: 'Revizor', professionId: null, roles: [{ roleId: ROLE.auditor, unitId: 0, companyId: null }] },
     ];
     const userIds = new Map<string, number>();

@@ -19,6 +19,7 @@ export type AdminCourseListParams = {
   readonly status?: (typeof ADMIN_COURSE_STATUSES)[number] | undefined;
   readonly published?: boolean | undefined;
   readonly academyId?: number | undefined;
+  readonly tagId?: number | undefined;
   readonly sort?: (typeof ADMIN_COURSE_SORTS)[number] | undefined;
   readonly order?: 'asc' | 'desc' | undefined;
   readonly page?: number | undefined;
@@ -50,6 +51,7 @@ const row = z.object({
   public: z.boolean(),
   blockKinds: z.array(z.string()),
   audienceCount: z.number(),
+  tagCount: z.number(),
 });
 
 // An interval is open now, or one opens later: the course's status by its intervals (none: always open).
@@ -73,6 +75,7 @@ const filters = (params: AdminCourseListParams) => {
   if (params.published !== undefined) parts.push(sql.fragment`c.published = ${params.published}`);
   if (params.academyId !== undefined)
     parts.push(sql.fragment`exists (select 1 from rm.academies a where a.id = ${params.academyId} and c.id = any(a.course_ids))`);
+  if (params.tagId !== undefined) parts.push(sql.fragment`coalesce(c.fields->'tagIds', '[]'::jsonb) @> ${sql.jsonb([params.tagId])}`);
   return sql.join(parts, sql.fragment` and `);
 };
 
@@ -98,7 +101,8 @@ export const listAdminCoursePage = async (db: DatabasePool, params: AdminCourseL
              to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "updatedAt",
              coalesce((c.fields->>'notificationsEnabled')::boolean, false) as "notificationsEnabled", c.public,
              array(select distinct b.kind from rm.course_blocks b where b.course_id = c.id) as "blockKinds",
-             (select count(*) from rm.course_audience a where a.course_id = c.id)::int as "audienceCount"
+             (select count(*) from rm.course_audience a where a.course_id = c.id)::int as "audienceCount",
+             coalesce(jsonb_array_length(c.fields->'tagIds'), 0)::int as "tagCount"
         from rm.courses c
        where ${where}
        order by ${SORTS[sort](direction)}
@@ -106,10 +110,9 @@ export const listAdminCoursePage = async (db: DatabasePool, params: AdminCourseL
     db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from rm.courses c where ${where}`),
   ]);
   return {
-    // Course tags are not kept on courses yet: every course lacks them until the general tab sets them.
-    items: rows.map(({ notificationsEnabled, public: isPublic, blockKinds, audienceCount, ...item }) => ({
+    items: rows.map(({ notificationsEnabled, public: isPublic, blockKinds, audienceCount, tagCount, ...item }) => ({
       ...item,
-      gaps: publishingGaps({ notificationsEnabled, public: isPublic, blockKinds, audienceCount, tagCount: 0 }),
+      gaps: publishingGaps({ notificationsEnabled, public: isPublic, blockKinds, audienceCount, tagCount }),
     })),
     total,
   };

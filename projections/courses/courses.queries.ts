@@ -127,10 +127,12 @@ export const certificateData = async (db: CourseReadDb, userId: number, courseId
          where r.user_id = e.user_id order by (cc.signature is null), r.role_id desc limit 1) co on true
      where e.course_id = ${courseId} and e.user_id = ${userId} and e.certificate_id is not null`);
 
-/** Courses whose blocks play or offer the uploaded file `/api/files/{fileId}` (a video, its text file alternative, a text file). */
+/** Courses that show the uploaded file `/api/files/{fileId}`: as a block's video, text file or its alternative, or as the cover. */
 export const coursesUsingFile = async (db: CourseReadDb, fileId: number) => {
   const url = `/api/files/${fileId}`;
   return db.anyFirst(sql.type(z.object({ course_id: z.number() }))`
-    select distinct course_id from rm.course_blocks
-     where fields->>'fileUrl' = ${url} or fields->'alternative'->>'fileUrl' = ${url} order by course_id`);
+    select course_id from rm.course_blocks where fields->>'fileUrl' = ${url} or fields->'alternative'->>'fileUrl' = ${url}
+    union
+    select id from rm.courses where fields->>'cover' = ${url}
+    order by course_id`);
 };

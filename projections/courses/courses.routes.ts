@@ -30,6 +30,7 @@ const adminCourseListQuery = z.object({
     .transform((v) => v === 'true')
     .optional(),
   academyId: idParam.optional(),
+  tagId: idParam.optional(),
   sort: z.enum(ADMIN_COURSE_SORTS).optional(),
   order: z.enum(['asc', 'desc']).optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),

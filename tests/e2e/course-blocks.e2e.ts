@@ -119,7 +119,11 @@ test('an editor adds a video, a quiz, an NPS survey, credit points, an article, 
   await expect(page.getByRole('textbox', { name: 'Naslov datoteke' })).toHaveValue('');
   const chooser2 = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Naloži PDF' }).click();
-  await (await chooser2).setFiles({ name: 'gradivo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+  await (await chooser2).setFiles({
+    name: 'gradivo.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  });
   await expect(page.getByRole('textbox', { name: 'Naslov datoteke' })).toHaveValue(/^\/api\/files\/\d+$/);
   await saved(page);
 

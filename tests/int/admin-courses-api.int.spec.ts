@@ -12,7 +12,7 @@ describe('admin course list API', () => {
   const tokens: Record<string, string> = {};
   const ids: Record<string, number> = {};
 
-  const call = async (who: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
+  const call = async (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
     const response = await p.app.inject({ method, url, headers: { authorization: `JWT ${tokens[who]}` }, ...(payload ? { payload } : {}) });
     const position = response.headers['x-event-position'];
     if (typeof position === 'string') await p.settleAll(parsePosition(position));
@@ -169,5 +169,67 @@ describe('admin course list API', () => {
     expect(participants.items).toEqual([expect.objectContaining({ name: 'Test ana', status: 'started', blocksDone: 0, blocksCount: 3, completedAt: null })]);
     expect((await call('admin', 'GET', '/api/courses/999999/participants')).statusCode).toBe(404);
     expect((await call('ana', 'GET', `/api/courses/${ids.a}/participants`)).statusCode).toBe(403);
+  });
+
+  it('keeps every general field of spec §3: tags (the list filters by them and the tags gap goes), reminder, live webinar, e-mails, ids, package', async () => {
+    const tag = (await call('admin', 'POST', '/api/tags', { kind: 'course', name: 'Kardiologija', internalUse: false })).json() as { id: number };
+    const unitTag = (await call('admin', 'POST', '/api/tags', { kind: 'unit', name: 'Mestna lekarna', internalUse: false })).json() as { id: number };
+    const authored = (await call('admin', 'GET', `/api/courses/${ids.a}`)).json() as { fields: Record<string, unknown> };
+    const put = (fields: object) => call('admin', 'PUT', `/api/courses/${ids.a}`, { ...authored.fields, ...fields });
+    const refused = async (fields: object, field: string, message: string) => {
+      const response = await put(fields);
+      expect(response.statusCode, response.body).toBe(400);
+      expect((response.json() as { errors: { field: string; message: string }[] }).errors).toContainEqual(expect.objectContaining({ field, message }));
+    };
+    await refused({ tagIds: [unitTag.id] }, 'tagIds', 'Izbrana značka ne obstaja.');
+    await refused({ reminder: { everyWeeks: 5, days: [1] } }, 'reminder.everyWeeks', 'Izberite, na koliko tednov');
+    await refused({ reminder: { everyWeeks: 2, days: [] } }, 'reminder.days', 'Izberite vsaj en dan v tednu');
+    await refused({ notificationEmails: ['ni-e-naslov'] }, 'notificationEmails.0', 'Vnesite veljaven e-naslov');
+    await refused({ vimeoId: 'abc' }, 'vimeoId', 'Vimeo ID je številka');
+    await refused({ campaignPackage: 4 }, 'campaignPackage', 'Izberite paket');
+    const live = { roomId: 'soba-1', startsAt: at(1), stopsAt: at(2), roles: { host: ['gost@lekarne.si'], interpreter: [], moderator: [], presenter: [] } };
+    await refused({ live }, 'live', 'Podatki spletnega dogodka veljajo le za izobraževanje v živo');
+    await refused({ type: 8, live: { ...live, stopsAt: at(0) } }, 'live.stopsAt', 'Konec mora biti po začetku');
+    // Refused input changed nothing.
+    expect(((await call('admin', 'GET', `/api/courses/${ids.a}`)).json() as { fields: object }).fields).toEqual(authored.fields);
+
+    const saved = await put({
+      tagIds: [tag.id],
+      detailNps: true,
+      reminder: { everyWeeks: 2, days: [5, 1, 1] },
+      notificationEmails: ['obvestila@lekarne.si'],
+      vimeoId: '76979871',
+      typeformId: 'aBc123',
+      campaignPackage: 2,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const fields = ((await call('admin', 'GET', `/api/courses/${ids.a}`)).json() as { fields: Record<string, unknown> }).fields;
+    expect(fields).toMatchObject({
+      tagIds: [tag.id],
+      detailNps: true,
+      reminder: { everyWeeks: 2, days: [1, 5] },
+      notificationEmails: ['obvestila@lekarne.si'],
+      vimeoId: '76979871',
+      typeformId: 'aBc123',
+      campaignPackage: 2,
+      live: null,
+    });
+    // Tagged, the course lacks nothing for publishing, and the list finds it by its tag.
+    expect((await list('?search=Antikoagulanti')).items[0]?.gaps).toEqual([]);
+    expect(titles(await list(`?tagId=${tag.id}`))).toEqual(['Antikoagulanti']);
+
+    // A live course keeps its webinar: the room, its times and who hosts it.
+    const webinar = await call('admin', 'POST', '/api/courses', {
+      type: 8,
+      title: 'Spletni seminar',
+      description: 'Predavanje v živo za farmacevte.',
+      cover: '/c.svg',
+      creditPoints: 1,
+      public: true,
+      live,
+    });
+    expect(webinar.statusCode, webinar.body).toBe(201);
+    const webinarId = (webinar.json() as { id: number }).id;
+    expect(((await call('admin', 'GET', `/api/courses/${webinarId}`)).json() as { fields: { live: unknown } }).fields.live).toEqual(live);
   });
 });

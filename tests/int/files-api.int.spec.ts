@@ -35,6 +35,19 @@ describe('files API: uploads for authors', () => {
     expect(back.rawPayload.equals(SAMPLE_PNG)).toBe(true);
   });
 
+  it('serves a file to the browser by the media cookie (an <img> or <video> sends no header), and to nobody without a valid session', async () => {
+    const file = (await upload('admin', 'image/png', SAMPLE_PNG)).json() as { id: number };
+    const get = (cookie?: string) => p.app.inject({ method: 'GET', url: `/api/files/${file.id}`, headers: cookie ? { cookie } : {} });
+    const byCookie = await get(`other=1; medilearn_media=${tokens.admin}`);
+    expect(byCookie.statusCode).toBe(200);
+    expect(byCookie.rawPayload.equals(SAMPLE_PNG)).toBe(true);
+    expect((await get()).statusCode).toBe(401);
+    expect((await get('medilearn_media=not.a.token')).statusCode).toBe(401);
+    // The cookie is read for stored files only: any other route wants the header.
+    const me = await p.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: `medilearn_media=${tokens.admin}` } });
+    expect(me.statusCode).toBe(401);
+  });
+
   it('refuses other kinds, content that does not match its type, and users who do not author', async () => {
     expect((await upload('admin', 'text/html', Buffer.from('<script>alert(1)</script>'))).statusCode).toBe(415);
     expect((await upload('admin', 'image/png', Buffer.from('<svg onload=alert(1)>'))).json()).toEqual({

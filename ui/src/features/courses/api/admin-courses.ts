@@ -20,7 +20,13 @@ export type AdminCourseListItem = {
   gaps: PublishingGap[];
 };
 
-export type AdminCourseFilters = { type: number | null; status: AdminCourseStatus | null; published: boolean | null; academyId: number | null };
+export type AdminCourseFilters = {
+  type: number | null;
+  status: AdminCourseStatus | null;
+  published: boolean | null;
+  academyId: number | null;
+  tagId: number | null;
+};
 
 /** GET /api/courses (1017): a page of courses, filtered on the server. */
 export const listAdminCourses = (query: ListQuery, filters: AdminCourseFilters) =>
@@ -31,6 +37,7 @@ export const listAdminCourses = (query: ListQuery, filters: AdminCourseFilters) 
       ...(filters.status !== null ? { status: filters.status } : {}),
       ...(filters.published !== null ? { published: String(filters.published) } : {}),
       ...(filters.academyId !== null ? { academyId: filters.academyId } : {}),
+      ...(filters.tagId !== null ? { tagId: filters.tagId } : {}),
     },
   });
 
@@ -52,3 +59,7 @@ export const updateCourse = (id: number, input: CourseInput) => api<{ id: number
 /** Other courses to pick as prerequisites: the first 100 by title. */
 export const listCourseOptions = () =>
   api<{ items: AdminCourseListItem[] }>('GET', '/courses', { query: { sort: 'title', order: 'asc', pageSize: 100 } }).then((r) => r.items);
+
+/** Course tags to choose from (kind "course"), the first hundred by name. */
+export const listCourseTagOptions = () =>
+  api<{ items: { id: number; name: string }[] }>('GET', '/tags', { query: { kind: 'course', sort: 'name', order: 'asc', pageSize: 100 } }).then((r) => r.items);

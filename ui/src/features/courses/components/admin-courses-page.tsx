@@ -18,6 +18,7 @@ import {
   duplicateCourse,
   listAcademyOptions,
   listAdminCourses,
+  listCourseTagOptions,
 } from '../api/admin-courses.ts';
 
 const TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -120,8 +121,9 @@ const CourseActions = ({ course }: { course: AdminCourseListItem }) => {
  */
 export const AdminCoursesPage = () => {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<AdminCourseFilters>({ type: null, status: null, published: null, academyId: null });
+  const [filters, setFilters] = useState<AdminCourseFilters>({ type: null, status: null, published: null, academyId: null, tagId: null });
   const academies = useQuery({ queryKey: ['academies', 'options'], queryFn: listAcademyOptions, staleTime: 60_000 });
+  const tags = useQuery({ queryKey: ['admin-courses', 'tag-options'], queryFn: listCourseTagOptions, staleTime: 60_000 });
   const set = (change: Partial<AdminCourseFilters>) => setFilters((f) => ({ ...f, ...change }));
 
   const columns: Column<AdminCourseListItem>[] = [
@@ -219,6 +221,15 @@ export const AdminCoursesPage = () => {
               data={(academies.data ?? []).map((a) => ({ value: String(a.id), label: a.title }))}
               value={filters.academyId === null ? null : String(filters.academyId)}
               onChange={(value) => set({ academyId: toNumber(value) })}
+            />
+            <Select
+              label={t('adminCourses.tag')}
+              clearable
+              searchable
+              placeholder={t('adminCourses.any')}
+              data={(tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))}
+              value={filters.tagId === null ? null : String(filters.tagId)}
+              onChange={(value) => set({ tagId: toNumber(value) })}
             />
           </>
         }

@@ -9,8 +9,11 @@ import { FormCard } from '../../../components/form-card.tsx';
 import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time-input.ts';
 import { useFeature } from '../../../lib/features.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { type CourseInput, createCourse, getAuthoredCourse, listCourseOptions, updateCourse } from '../api/admin-courses.ts';
+import { uploadFile } from '../api/admin-blocks.ts';
+import { type CourseInput, createCourse, getAuthoredCourse, listCourseOptions, listCourseTagOptions, updateCourse } from '../api/admin-courses.ts';
 import { CourseBlocksPanel } from './course-blocks-panel.tsx';
+import { LiveFields, MoreCourseFields, ReminderFields } from './course-general-sections.tsx';
+import { UploadButton } from './upload-button.tsx';
 
 const TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 const EMPTY: CourseInput = {
@@ -32,6 +35,14 @@ const EMPTY: CourseInput = {
   interactrHtml: null,
   externalId: null,
   syncDestination: null,
+  tagIds: [],
+  detailNps: false,
+  reminder: null,
+  notificationEmails: [],
+  live: null,
+  vimeoId: null,
+  typeformId: null,
+  campaignPackage: 0,
 };
 
 /**
@@ -46,6 +57,8 @@ export const CourseGeneralPage = ({ id }: { id: number | null }) => {
   const queryClient = useQueryClient();
   const course = useQuery({ queryKey: ['admin-courses', 'authored', id], queryFn: () => getAuthoredCourse(id as number), enabled: id !== null });
   const others = useQuery({ queryKey: ['admin-courses', 'options'], queryFn: listCourseOptions });
+  const tags = useQuery({ queryKey: ['admin-courses', 'tag-options'], queryFn: listCourseTagOptions });
+  const live = useFeature('liveCourses') === true;
   const form = useZodForm(courseRule, EMPTY);
   const zoom = useFeature('zoom') === true;
   const interactr = useFeature('interactr') === true;
@@ -94,7 +107,7 @@ export const CourseGeneralPage = ({ id }: { id: number | null }) => {
       withAsterisk={required}
     />
   );
-  const toggle = (key: 'public' | 'certificateEnabled' | 'postsEnabled' | 'notificationsEnabled', label: string) => (
+  const toggle = (key: 'public' | 'certificateEnabled' | 'postsEnabled' | 'notificationsEnabled' | 'detailNps', label: string) => (
     <Switch label={label} checked={Boolean(v[key])} onChange={(x) => form.set(key, x.currentTarget.checked)} error={e[key]} />
   );
 
@@ -134,7 +147,19 @@ export const CourseGeneralPage = ({ id }: { id: number | null }) => {
             error={e.description}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>{text('cover', t('adminCourses.form.cover'), true)}</Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap={6}>
+            {text('cover', t('adminCourses.form.cover'), true)}
+            <UploadButton
+              label={t('adminCourses.form.uploadCover')}
+              accept="image/jpeg,image/png"
+              maxBytes={25 * 1024 * 1024}
+              tooBig={t('blocks.textFile.tooBig')}
+              upload={uploadFile}
+              onUploaded={(result) => form.set('cover', `/api/files/${result.id}`)}
+            />
+          </Stack>
+        </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>{text('lecturer', t('adminCourses.form.lecturer'))}</Grid.Col>
         <Grid.Col span={{ base: 6, md: 4 }}>
           <NumberInput
@@ -189,7 +214,23 @@ export const CourseGeneralPage = ({ id }: { id: number | null }) => {
             {toggle('certificateEnabled', t('adminCourses.form.certificate'))}
             {toggle('postsEnabled', t('adminCourses.form.posts'))}
             {toggle('notificationsEnabled', t('adminCourses.form.notifications'))}
+            {toggle('detailNps', t('adminCourses.form.detailNps'))}
           </Group>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <MultiSelect
+            label={t('adminCourses.form.tags')}
+            description={t('adminCourses.form.tagsHint')}
+            searchable
+            clearable
+            data={(tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))}
+            value={(v.tagIds ?? []).map(String)}
+            onChange={(x) => form.set('tagIds', x.map(Number))}
+            error={e.tagIds}
+          />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <ReminderFields values={v} errors={e} set={form.set} />
         </Grid.Col>
         <Grid.Col span={12}>
           <Stack gap="xs">
@@ -240,6 +281,14 @@ export const CourseGeneralPage = ({ id }: { id: number | null }) => {
               </Button>
             </Group>
           </Stack>
+        </Grid.Col>
+        {live && v.type === 8 ? (
+          <Grid.Col span={12}>
+            <LiveFields values={v} errors={e} set={form.set} />
+          </Grid.Col>
+        ) : null}
+        <Grid.Col span={12}>
+          <MoreCourseFields values={v} errors={e} set={form.set} />
         </Grid.Col>
         {zoom ? <Grid.Col span={{ base: 12, md: 6 }}>{text('zoomUrl', t('adminCourses.form.zoomUrl'))}</Grid.Col> : null}
         {interactr ? (

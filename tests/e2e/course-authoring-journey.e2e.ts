@@ -1,0 +1,181 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { pdfText } from '../support/pdf-text.ts';
+import { apiToken, logIn } from './support.ts';
+
+/**
+ * Issue 15 "done when", in Chromium: an editor builds a course of every block kind from nothing,
+ * targets it at one unit, watches the publishing flags disappear, publishes it; a participant of
+ * that unit completes it (an uploaded video plays from the platform's own video host) and gets the
+ * certificate; a participant of another unit never sees it.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const title = `Antikoagulanti v praksi ${Date.now().toString(36)}`;
+let courseId = 0;
+
+const gapsOf = (page: Page) => page.getByRole('table', { name: 'Izobraževanja' }).locator('tr', { hasText: title });
+
+const addBlock = async (page: Page, kind: string, name: string) => {
+  await page.goto(`/admin/courses/${courseId}/general`);
+  await page.getByRole('button', { name: 'Dodaj blok' }).click();
+  await page.getByRole('menuitem', { name: kind, exact: true }).click();
+  await page.getByRole('textbox', { name: 'Ime bloka' }).fill(name);
+};
+const save = async (page: Page) => {
+  await page.getByRole('button', { name: 'Shrani' }).click();
+  await expect(page.getByText('Blok je dodan na konec vsebine.')).toBeVisible();
+};
+
+test('an editor builds a course of every block kind, targets one unit, and publishes it once nothing is missing', async ({ page }) => {
+  await logIn(page, 'urednik');
+  await page.goto('/admin/courses/new');
+  await page.getByRole('textbox', { name: 'Naslov', exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Opis', exact: true }).fill('Kako varno svetujemo bolnikom, ki jemljejo antikoagulante.');
+  await page.getByLabel('Naslovna slika (pot ali URL)').fill('/covers/antikoagulanti.svg');
+  await page.getByLabel('Kreditne točke').fill('1,5');
+  await page.getByRole('button', { name: 'Ustvari' }).click();
+  await expect(page).toHaveURL(/\/admin\/courses\/\d+\/general$/);
+  courseId = Number(/courses\/(\d+)\//.exec(page.url())?.[1]);
+
+  // Nothing in it yet: every flag is up.
+  await page.goto('/admin/courses');
+  await page.getByRole('textbox', { name: 'Iskanje: Izobraževanja' }).fill(title);
+  for (const gap of ['brez obvestil', 'brez ankete NPS', 'brez udeležencev', 'brez kviza', 'brez značk', 'brez videa']) {
+    await expect(gapsOf(page).getByText(gap)).toBeVisible();
+  }
+
+  // The video is uploaded to the platform's own video host.
+  await addBlock(page, 'Video', 'Uvodno predavanje');
+  await page.getByText('Datoteka ali naslov', { exact: true }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Naloži video (MP4, MOV, WebM)' }).click();
+  await (await chooser).setFiles({
+    name: 'uvod.webm',
+    mimeType: 'video/webm',
+    buffer: await readFile(join(import.meta.dirname, '..', '..', 'ui', 'public', 'media', 'uvod.webm')),
+  });
+  await expect(page.getByRole('textbox', { name: 'Naslov video datoteke' })).toHaveValue(/^\/api\/files\/\d+$/);
+  await save(page);
+
+  await addBlock(page, 'Kviz', 'Preverjanje');
+  await page.getByRole('textbox', { name: 'Vprašanje 1', exact: true }).fill('Kateri sok poveča učinek varfarina?');
+  await page.getByRole('textbox', { name: 'Vprašanje 1, odgovor 1' }).fill('Brusnični sok');
+  await page.getByRole('textbox', { name: 'Vprašanje 1, odgovor 2' }).fill('Paradižnikov sok');
+  await page.getByRole('radio', { name: 'Pravilen odgovor: vprašanje 1, odgovor 1' }).check();
+  await save(page);
+
+  await addBlock(page, 'Anketa NPS', 'Vaše mnenje');
+  await save(page);
+  await addBlock(page, 'Članek', 'Povzetek');
+  await page.getByRole('textbox', { name: 'Besedilo' }).click();
+  await page.keyboard.type('Pri varfarinu preverimo INR in sočasna zdravila.');
+  await save(page);
+  await addBlock(page, 'Besedilna datoteka', 'Gradivo');
+  const pdf = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Naloži PDF' }).click();
+  await (await pdf).setFiles({ name: 'gradivo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+  await expect(page.getByRole('textbox', { name: 'Naslov datoteke' })).toHaveValue(/^\/api\/files\/\d+$/);
+  await save(page);
+  await addBlock(page, 'Obrazec Typeform', 'Kratka anketa');
+  await page.getByRole('textbox', { name: 'Typeform ID' }).fill('aBc123');
+  await save(page);
+  await addBlock(page, 'Kreditne točke', 'Kreditne točke');
+  await page.getByRole('textbox', { name: 'Kreditne točke' }).fill('1,5');
+  await save(page);
+
+  // Notifications and a tag on the general page; one unit on the participants page.
+  await page.goto(`/admin/courses/${courseId}/general`);
+  await page.getByRole('switch', { name: 'Obvestila' }).click();
+  await page.getByRole('combobox', { name: 'Značke' }).click();
+  await page.getByRole('option', { name: 'Farmakoterapija' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Shrani', exact: true }).first().click();
+  await expect(page.getByText('Spremembe so shranjene.')).toBeVisible();
+  await page.goto(`/admin/courses/${courseId}/participants`);
+  await page.getByRole('combobox', { name: 'Enote' }).click();
+  await page.getByRole('option', { name: 'Lekarna Center (Lekarne Zdravje d.o.o.)' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Shrani' }).click();
+  await expect(page.getByText('Spremembe so shranjene.')).toBeVisible();
+
+  // Every flag is gone: publishing asks nothing.
+  await page.goto('/admin/courses');
+  await page.getByRole('textbox', { name: 'Iskanje: Izobraževanja' }).fill(title);
+  await expect(gapsOf(page).getByText('Nič ne manjka')).toBeVisible();
+  await gapsOf(page)
+    .getByRole('button', { name: `Dejanja za ${title}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Objavi' }).click();
+  await expect(page.getByText('Izobraževanje je objavljeno.')).toBeVisible();
+  await expect(gapsOf(page).getByText('Objavljeno', { exact: true })).toBeVisible();
+});
+
+test('a participant of the unit completes every block, the uploaded video included, and gets the certificate', async ({ page }) => {
+  await logIn(page, 'udelezenec');
+  await page.goto('/izobrazevanja');
+  await page.locator('[data-course]').filter({ hasText: title }).click();
+  await page.getByRole('button', { name: 'Začni izobraževanje' }).click();
+  await expect(page.getByTestId('block-position')).toHaveText('Vsebina 1 od 7');
+  const next = page.getByRole('button', { name: 'Naprej' });
+
+  // The video comes from the platform (the browser sends the media cookie) and must be watched.
+  const video = page.locator('video');
+  await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    v.playbackRate = 4;
+    await v.play();
+  });
+  await expect(page.getByTestId('video-done')).toHaveText('Video je ogledan.', { timeout: 20_000 });
+  await next.click();
+
+  await expect(page.getByTestId('block-position')).toHaveText('Vsebina 2 od 7');
+  await page.getByLabel('Brusnični sok').check();
+  await page.getByRole('button', { name: 'Oddaj odgovore' }).click();
+  await expect(page.getByTestId('quiz-result')).toHaveText('Kviz je opravljen (100 %).');
+  await next.click();
+
+  await expect(page.getByTestId('block-position')).toHaveText('Vsebina 3 od 7');
+  await page.getByRole('radio', { name: '10', exact: true }).click();
+  await page.getByLabel('Uporabno v vsakdanji praksi').check();
+  await page.getByRole('button', { name: 'Oddaj oceno' }).click();
+  await expect(page.getByTestId('nps-done')).toBeVisible();
+  await next.click();
+
+  await expect(page.getByText('Pri varfarinu preverimo INR in sočasna zdravila.')).toBeVisible();
+  await next.click();
+  await expect(page.getByRole('link', { name: 'Odpri datoteko' })).toBeVisible();
+  // The stored PDF opens for the participant with the cookie the browser sends.
+  const href = await page.getByRole('link', { name: 'Odpri datoteko' }).getAttribute('href');
+  const opened = await page.request.get(href ?? '');
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()['content-type']).toBe('application/pdf');
+  await next.click();
+  await expect(page.getByTestId('block-position')).toHaveText('Vsebina 6 od 7');
+  // Scrolled first: a click that scrolls past the typeform frame (which cannot load offline) in the same
+  // instant is lost in headless Chromium; a person scrolls, then clicks.
+  await expect(next).toBeEnabled();
+  await next.scrollIntoViewIfNeeded();
+  await next.click();
+
+  // The last block, credit points, completes the course.
+  await expect(page).toHaveURL(new RegExp(`/izobrazevanja/${courseId}/konec$`));
+  await expect(page.getByRole('heading', { name: 'Čestitamo! Izobraževanje je zaključeno.' })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Prenesi certifikat (PDF)' }).click();
+  const text = await pdfText(await readFile(await (await downloading).path()));
+  expect(text).toContain('Urška Udeleženec');
+  expect(text).toContain(title);
+});
+
+test('a participant of another unit neither sees nor opens the course', async ({ page }) => {
+  await logIn(page, 'lekarnar');
+  await page.goto('/izobrazevanja');
+  await expect(page.locator('[data-course]').first()).toBeVisible();
+  await expect(page.locator('[data-course]').filter({ hasText: title })).toHaveCount(0);
+  await page.goto(`/izobrazevanja/${courseId}`);
+  await expect(page.getByText('Izobraževanje ne obstaja ali vam ni na voljo.')).toBeVisible();
+  const token = await apiToken(page, 'lekarnar');
+  expect((await page.request.get(`/api/user-courses/${courseId}`, { headers: { authorization: `JWT ${token}` } })).status()).toBe(404);
+});
