@@ -47,6 +47,12 @@ export type Course = {
   readonly published: boolean;
   /** The costs last set; the defaults of spec §9 until then. */
   readonly costs: CourseCosts | null;
+  /**
+   * The content version: how many block changes the course has had. Each version's blocks stay
+   * (`contents[version]`), so an enrollment keeps the content it started with (decision 0021).
+   */
+  readonly contentVersion: number;
+  readonly contents: readonly (readonly CourseBlock[])[];
 };
 
 export type CourseState = { readonly status: 'none' } | Course;
@@ -82,10 +88,31 @@ const status = (published: boolean, archived: boolean): Course['status'] => (arc
 
 export const evolveCourse = (state: CourseState, event: CourseEvent): CourseState => {
   if (event.type === 'CourseCreated') {
-    return { status: 'draft', id: event.data.courseId, fields: event.data.fields as unknown as CourseFields, blocks: [], published: false, costs: null };
+    return {
+      status: 'draft',
+      id: event.data.courseId,
+      fields: event.data.fields as unknown as CourseFields,
+      blocks: [],
+      published: false,
+      costs: null,
+      contentVersion: 0,
+      contents: [[]],
+    };
   }
   if (state.status === 'none') return state;
+  const next = evolveCourseState(state, event);
+  // Every block change is a new content version; the earlier ones stay for enrollments that started on them.
+  return event.type.startsWith('CourseBlock') ? { ...next, contentVersion: state.contentVersion + 1, contents: [...state.contents, next.blocks] } : next;
+};
+
+/** The blocks of a content version; null (an enrollment from before versions were kept) or an unknown one: the current blocks. */
+export const blocksAt = (course: Course, version: number | null): readonly CourseBlock[] =>
+  version === null ? course.blocks : (course.contents[version] ?? course.blocks);
+
+const evolveCourseState = (state: Course, event: CourseEvent): Course => {
   switch (event.type) {
+    case 'CourseCreated':
+      return state;
     case 'CourseUpdated':
       return { ...state, fields: event.data.fields as unknown as CourseFields };
     case 'CoursePublished':

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../tests/support/decider-spec.ts';
+import { fold } from '../shared/decider.ts';
 import { blockRule, courseRule, quizBlockRule, videoBlockRule } from './course.rules.ts';
-import { type CourseEvent, courseDecider } from './course.ts';
+import { blocksAt, type CourseEvent, courseDecider } from './course.ts';
 import { costFigures, courseCostsRule } from './course-costs.rules.ts';
 import { courseStatus } from './course-status.ts';
 
@@ -149,6 +150,26 @@ describe('course decider', () => {
     spec.given([created, added]).when({ type: 'MoveBlock', blockId: 1, position: 0 }).thenExpect([]);
     spec.given([created, added]).when({ type: 'RemoveBlock', blockId: 2 }).thenFails('404');
   });
+
+  it('counts every block change as a content version and keeps the blocks of each (decision 0021)', () => {
+    const article = blockRule.parse({ kind: 'article', name: 'Povzetek', html: '<p>A</p>' });
+    const history: CourseEvent[] = [
+      created,
+      added,
+      { type: 'CourseBlockAdded', data: { blockId: 2, position: 1, block: article as never } },
+      { type: 'CoursePublished', data: {} },
+      { type: 'CourseBlockMoved', data: { blockId: 2, position: 0 } },
+      { type: 'CourseBlockRemoved', data: { blockId: 1 } },
+    ];
+    const course = fold(courseDecider, history);
+    if (course.status === 'none') throw new Error('no course');
+    expect(course.contentVersion).toBe(4);
+    const ids = (version: number | null) => blocksAt(course, version).map((b) => b.id);
+    expect([0, 1, 2, 3, 4].map(ids)).toEqual([[], [1], [1, 2], [2, 1], [2]]);
+    expect(ids(null)).toEqual([2]);
+    // Publishing or editing the course's fields is no content change.
+    expect(fold(courseDecider, [...history, { type: 'CourseUpdated', data: { fields: fields as never } }])).toMatchObject({ contentVersion: 4 });
+  });
 });
 
 describe('course costs (spec §3, §4, §9)', () => {
@@ -260,7 +281,7 @@ describe('course status for a participant (spec §4)', () => {
   });
   const now = new Date('2026-06-15T10:00:00Z');
   const none = { status: 'none' } as const;
-  const completed = { status: 'completed', courseId: 7, userId: 1, blocks: {}, certificateId: null } as const;
+  const completed = { status: 'completed', courseId: 7, userId: 1, blocks: {}, certificateId: null, contentVersion: null } as const;
   it('derives active, archived, completed, deleted, expired and reserved', () => {
     expect(courseStatus(course('published'), none, now)).toBe('active');
     expect(courseStatus(course('published', [{ startsAt: '2026-06-01T00:00:00Z', stopsAt: '2026-07-01T00:00:00Z' }]), none, now)).toBe('active');

@@ -3,7 +3,7 @@ import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { defineEvent, type EventsOf, ownerFromStream } from '../shared/event.ts';
 import type { NpsBlock, QuizBlock } from './course.rules.ts';
-import type { Course, CourseBlock } from './course.ts';
+import { blocksAt, type Course, type CourseBlock } from './course.ts';
 
 /**
  * A participant's way through one course: every step is an event in `enrollment-<courseId>_<userId>`.
@@ -15,7 +15,11 @@ export const enrollmentStream = (courseId: number, userId: number) => `enrollmen
 const blockId = z.number().int().positive();
 
 export const enrollmentEvents = [
-  defineEvent('CourseStarted', z.object({ courseId: z.number().int().positive(), userId: z.number().int().positive() })),
+  // `contentVersion`: the course's content when the participant started; they keep it (decision 0021). Older events lack it.
+  defineEvent(
+    'CourseStarted',
+    z.object({ courseId: z.number().int().positive(), userId: z.number().int().positive(), contentVersion: z.number().int().min(0).optional() }),
+  ),
   // `done`: articles, text files, typeforms and credit points are done by being opened.
   defineEvent('BlockOpened', z.object({ blockId, done: z.boolean() })),
   defineEvent('VideoProgressed', z.object({ blockId, seconds: z.number().min(0), duration: z.number().positive() })),
@@ -57,6 +61,8 @@ export type Enrollment = {
   readonly userId: number;
   readonly blocks: Readonly<Record<number, BlockProgress>>;
   readonly certificateId: string | null;
+  /** The course content version the participant takes; null for enrollments from before versions were kept (they follow the current content). */
+  readonly contentVersion: number | null;
 };
 
 export type EnrollmentState = { readonly status: 'none' } | Enrollment;
@@ -91,7 +97,15 @@ const withBlock = (state: Enrollment, id: number, change: (p: BlockProgress) => 
 });
 
 export const evolveEnrollment = (state: EnrollmentState, event: EnrollmentEvent): EnrollmentState => {
-  if (event.type === 'CourseStarted') return { status: 'started', courseId: event.data.courseId, userId: event.data.userId, blocks: {}, certificateId: null };
+  if (event.type === 'CourseStarted')
+    return {
+      status: 'started',
+      courseId: event.data.courseId,
+      userId: event.data.userId,
+      blocks: {},
+      certificateId: null,
+      contentVersion: event.data.contentVersion ?? null,
+    };
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'BlockOpened':
@@ -216,10 +230,16 @@ export const decideEnrollment = (command: EnrollmentCommand, state: EnrollmentSt
     const missing = context.course.fields.prerequisites.filter((id) => !context.completedCourseIds.includes(id));
     if (missing.length > 0) throw fail('422', 'Najprej zaključite izobraževanja, ki so pogoj za to izobraževanje.');
     if (!insideInterval(context.course, context.now)) throw fail('422', 'Izobraževanje ta čas ni na voljo.');
-    return [{ type: 'CourseStarted', data: { courseId: context.course.id, userId: command.userId } }];
+    return [{ type: 'CourseStarted', data: { courseId: context.course.id, userId: command.userId, contentVersion: context.course.contentVersion } }];
   }
   const enrollment = requireStarted(state);
   requireOpen(context, true);
+  // Every later step is decided on the content the participant started with (decision 0021).
+  const pinned: EnrollmentContext = { ...context, course: { ...context.course, blocks: blocksAt(context.course, enrollment.contentVersion) } };
+  return decideStep(command, enrollment, pinned);
+};
+
+const decideStep = (command: Exclude<EnrollmentCommand, { type: 'StartCourse' }>, enrollment: Enrollment, context: EnrollmentContext): EnrollmentEvent[] => {
   switch (command.type) {
     case 'OpenBlock': {
       const { block, index } = requireBlock(context, command.blockId);

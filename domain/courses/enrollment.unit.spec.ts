@@ -66,11 +66,13 @@ const course = (changes: Partial<Course> = {}, fieldChanges: object = {}): Cours
     ...fieldChanges,
   }),
   blocks,
+  contentVersion: 0,
+  contents: [blocks],
   ...changes,
 });
 
 const ctx = (changes: Partial<EnrollmentContext> = {}): EnrollmentContext => ({ course: course(), completedCourseIds: [], now: NOW, ...changes });
-const started: EnrollmentEvent = { type: 'CourseStarted', data: { courseId: 7, userId: 5 } };
+const started: EnrollmentEvent = { type: 'CourseStarted', data: { courseId: 7, userId: 5, contentVersion: 0 } };
 const videoDone: EnrollmentEvent[] = [
   { type: 'VideoProgressed', data: { blockId: 1, seconds: 95, duration: 100 } },
   { type: 'VideoCompleted', data: { blockId: 1 } },
@@ -261,5 +263,55 @@ describe('enrollment: NPS and completion', () => {
       .given(completed)
       .when({ type: 'IssueCertificate', certificateId: CERT, context: ctx({ course: course({}, { certificateEnabled: false }) }) })
       .thenFails('422');
+  });
+});
+
+describe('enrollment: the content version it started with (decision 0021)', () => {
+  // Version 0: the four blocks. Version 1: the points block removed, an extra article added after the NPS.
+  const article = { id: 9, fields: blockRule.parse({ kind: 'article', name: 'Dodatek', html: '<p>Novo</p>' }) };
+  const changed = [...blocks.slice(0, 3), article];
+  const edited = ctx({ course: course({ blocks: changed, contentVersion: 1, contents: [blocks, changed] }) });
+  const throughNps: EnrollmentEvent[] = [
+    started,
+    ...videoDone,
+    { type: 'QuizAnswerSubmitted', data: { blockId: 2, attempt: 1, questionId: 'q1', answerId: 'a1', correct: true } },
+    { type: 'QuizAnswerSubmitted', data: { blockId: 2, attempt: 1, questionId: 'q2', answerId: 'b2', correct: true } },
+    { type: 'QuizPassed', data: { blockId: 2, attempt: 1, score: 100, threshold: 50 } },
+    { type: 'NpsAnswered', data: { blockId: 3, score: 9, reasons: [], comment: null, followUps: [] } },
+  ];
+
+  it('records the version a participant starts on', () => {
+    spec
+      .given([])
+      .when({ type: 'StartCourse', userId: 5, context: edited })
+      .thenExpect([{ type: 'CourseStarted', data: { courseId: 7, userId: 5, contentVersion: 1 } }]);
+  });
+
+  it('keeps a participant who started before an edit on the blocks they started with: the removed block completes the course, the new one is not theirs', () => {
+    spec
+      .given(throughNps)
+      .when({ type: 'OpenBlock', blockId: 4, context: edited })
+      .thenExpect([
+        { type: 'BlockOpened', data: { blockId: 4, done: true } },
+        { type: 'CourseCompleted', data: { creditPoints: 2 } },
+      ]);
+    spec.given(throughNps).when({ type: 'OpenBlock', blockId: 9, context: edited }).thenFails('404', 'Vsebinski blok ne obstaja.');
+  });
+
+  it('has a participant who starts after the edit take the new content', () => {
+    const afterEdit: EnrollmentEvent[] = [{ type: 'CourseStarted', data: { courseId: 7, userId: 5, contentVersion: 1 } }, ...throughNps.slice(1)];
+    spec.given(afterEdit).when({ type: 'OpenBlock', blockId: 4, context: edited }).thenFails('404', 'Vsebinski blok ne obstaja.');
+    spec
+      .given(afterEdit)
+      .when({ type: 'OpenBlock', blockId: 9, context: edited })
+      .thenExpect([
+        { type: 'BlockOpened', data: { blockId: 9, done: true } },
+        { type: 'CourseCompleted', data: { creditPoints: 2 } },
+      ]);
+  });
+
+  it('has an enrollment from before versions were kept follow the current content', () => {
+    const legacy: EnrollmentEvent[] = [{ type: 'CourseStarted', data: { courseId: 7, userId: 5 } }, ...throughNps.slice(1)];
+    spec.given(legacy).when({ type: 'OpenBlock', blockId: 4, context: edited }).thenFails('404', 'Vsebinski blok ne obstaja.');
   });
 });

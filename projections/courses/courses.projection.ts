@@ -64,6 +64,23 @@ const renumber = async ({ tx, table }: ProjectionContext, courseId: number) => {
 };
 
 /**
+ * A block change is a new content version (decision 0021, as the course decider counts them): the
+ * course's version moves on and the blocks as they now are are kept under it, for the enrollments
+ * that start on it. Runs once per event (the claim guard), so versions match the decider's.
+ */
+const snapshot = async ({ tx, table }: ProjectionContext, courseId: number) => {
+  await tx.query(sql.unsafe`
+    with course as (update ${table('courses')} set content_version = content_version + 1 where id = ${courseId} returning content_version)
+    insert into ${table('course_block_versions')} (course_id, version, blocks)
+    select ${courseId}, course.content_version,
+           coalesce((select jsonb_agg(jsonb_build_object('id', b.block_id, 'position', b.position, 'kind', b.kind, 'name', b.name, 'fields', b.fields)
+                                        order by b.position, b.block_id)
+                       from ${table('course_blocks')} b where b.course_id = ${courseId}), '[]'::jsonb)
+      from course
+    on conflict (course_id, version) do nothing`);
+};
+
+/**
  * Redelivery guard for a course's own events. Block positions are relative ("add at 1", "move to
  * 2"), so applying a course's events again over a later state can reorder its blocks; each course
  * row keeps the position of the last of its events applied, and older ones are skipped. (Enrollment
@@ -90,14 +107,16 @@ const perCourseEvent = defineProjection({
   name: 'courses',
   // 2: courses remember the position of their last applied event (redelivery guard) and carry their audience as arrays.
   // 3: an index on that position: its maximum is the version of the participants' course catalogue (user-courses.queries.ts).
-  version: 3,
-  tables: ['courses', 'course_blocks', 'course_audience', 'enrollments', 'course_records'],
+  // 4: content versions (decision 0021): each course's block lists per version, and the version each enrollment takes.
+  version: 4,
+  tables: ['courses', 'course_blocks', 'course_block_versions', 'course_audience', 'enrollments', 'course_records'],
   setup: (table) => [
     sql.unsafe`create table ${table('courses')} (
       id integer primary key, type smallint not null, title text not null, description text not null, cover text not null,
       credit_points numeric(3,1) not null, public boolean not null, intervals jsonb not null, prerequisites integer[] not null,
       certificate_enabled boolean not null, posts_enabled boolean not null, fields jsonb not null,
       published boolean not null default false, status text not null default 'draft', blocks_count integer not null default 0,
+      content_version integer not null default 0,
       created_at timestamptz not null, updated_at timestamptz not null, applied_commit bigint not null, applied_prepare bigint not null,
       audience_units integer[] not null default '{}', audience_companies integer[] not null default '{}',
       audience_groups integer[] not null default '{}', audience_professions integer[] not null default '{}',
@@ -105,10 +124,13 @@ const perCourseEvent = defineProjection({
     sql.unsafe`create index on ${table('courses')} (applied_commit desc, applied_prepare desc)`,
     sql.unsafe`create table ${table('course_blocks')} (course_id integer not null, block_id integer not null, position integer not null, kind text not null, name text not null,
       fields jsonb not null, primary key (course_id, block_id))`,
+    sql.unsafe`create table ${table('course_block_versions')} (course_id integer not null, version integer not null, blocks jsonb not null,
+      primary key (course_id, version))`,
     sql.unsafe`create table ${table('course_audience')} (course_id integer not null, kind text not null, target_id integer not null, primary key (course_id, kind, target_id))`,
     sql.unsafe`create index on ${table('course_audience')} (kind, target_id)`,
     sql.unsafe`create table ${table('enrollments')} (course_id integer not null, user_id integer not null, status text not null, started_at timestamptz not null,
-      completed_at timestamptz, credit_points numeric(3,1), certificate_id uuid, certificate_issued_at timestamptz, primary key (course_id, user_id))`,
+      completed_at timestamptz, credit_points numeric(3,1), certificate_id uuid, certificate_issued_at timestamptz,
+      content_version integer, blocks_total integer, primary key (course_id, user_id))`,
     sql.unsafe`create index on ${table('enrollments')} (user_id, status)`,
     sql.unsafe`create table ${table('course_records')} (course_id integer not null, user_id integer not null, block_id integer not null,
       opened boolean not null default false, done boolean not null default false, video_seconds numeric not null default 0,
@@ -152,19 +174,23 @@ const perCourseEvent = defineProjection({
         insert into ${context.table('course_blocks')} (course_id, block_id, position, kind, name, fields) values (${id}, ${d.blockId}, ${d.position}, ${d.block.kind}, ${d.block.name}, ${sql.jsonb(d.block as never)})
         on conflict (course_id, block_id) do update set kind = excluded.kind, name = excluded.name, fields = excluded.fields`);
       await renumber(context, id);
+      await snapshot(context, id);
     }),
-    CourseBlockUpdated: courseEvent(({ tx, table }, event, id) => {
+    CourseBlockUpdated: courseEvent(async (context, event, id) => {
       const d = (event as Data<{ blockId: number; block: { kind: string; name: string } }>).data;
-      return tx.query(sql.unsafe`
-        update ${table('course_blocks')} set name = ${d.block.name}, fields = ${sql.jsonb(d.block as never)} where course_id = ${id} and block_id = ${d.blockId}`);
+      await context.tx.query(sql.unsafe`
+        update ${context.table('course_blocks')} set name = ${d.block.name}, fields = ${sql.jsonb(d.block as never)} where course_id = ${id} and block_id = ${d.blockId}`);
+      await snapshot(context, id);
     }),
     CourseBlockRemoved: courseEvent(async (context, event, id) => {
       await context.tx.query(
         sql.unsafe`delete from ${context.table('course_blocks')} where course_id = ${id} and block_id = ${(event as Data<{ blockId: number }>).data.blockId}`,
       );
       await renumber(context, id);
+      await snapshot(context, id);
     }),
-    CourseBlockMoved: courseEvent(async ({ tx, table }, event, id) => {
+    CourseBlockMoved: courseEvent(async (context, event, id) => {
+      const { tx, table } = context;
       const d = (event as Data<{ blockId: number; position: number }>).data;
       const order = (await tx.anyFirst(
         sql.unsafe`select block_id from ${table('course_blocks')} where course_id = ${id} order by position, block_id`,
@@ -175,6 +201,7 @@ const perCourseEvent = defineProjection({
         update ${table('course_blocks')} b set position = n.position - 1
           from unnest(${sql.array(rest, 'int4')}) with ordinality as n(block_id, position)
          where b.course_id = ${id} and b.block_id = n.block_id`);
+      await snapshot(context, id);
     }),
   },
 });
@@ -196,6 +223,7 @@ type EnrollmentChange = {
   course_id: number;
   user_id: number;
   started_at: string | null;
+  content_version: number | null;
   completed_at: string | null;
   credit_points: number | null;
   certificate_id: string | null;
@@ -243,13 +271,17 @@ const applyEnrollments = async ({ tx, table }: ProjectionContext, events: readon
         course_id: courseId,
         user_id: userId,
         started_at: null,
+        content_version: null,
         completed_at: null,
         credit_points: null,
         certificate_id: null,
         certificate_issued_at: null,
       };
       enrollments.set(key, e);
-      if (event.type === 'CourseStarted') e.started_at ??= at(event);
+      if (event.type === 'CourseStarted') {
+        e.started_at ??= at(event);
+        e.content_version ??= (event.data as { contentVersion?: number }).contentVersion ?? null;
+      }
       else if (event.type === 'CourseCompleted') Object.assign(e, { completed_at: at(event), credit_points: d.creditPoints });
       else Object.assign(e, { certificate_id: d.certificateId, certificate_issued_at: at(event) });
       continue;
@@ -282,8 +314,10 @@ const applyEnrollments = async ({ tx, table }: ProjectionContext, events: readon
   const started = [...enrollments.values()].filter((e) => e.started_at !== null);
   if (started.length > 0) {
     await tx.query(sql.unsafe`
-      insert into ${table('enrollments')} (course_id, user_id, status, started_at)
-      select course_id, user_id, 'started', started_at from jsonb_to_recordset(${sql.jsonb(started)}) as x(course_id int, user_id int, started_at timestamptz)
+      insert into ${table('enrollments')} (course_id, user_id, status, started_at, content_version, blocks_total)
+      select x.course_id, x.user_id, 'started', x.started_at, x.content_version, jsonb_array_length(v.blocks)
+        from jsonb_to_recordset(${sql.jsonb(started)}) as x(course_id int, user_id int, started_at timestamptz, content_version int)
+        left join ${table('course_block_versions')} v on v.course_id = x.course_id and v.version = x.content_version
       on conflict do nothing`);
   }
   const finished = [...enrollments.values()].filter((e) => e.completed_at !== null || e.certificate_id !== null);

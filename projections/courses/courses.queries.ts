@@ -37,10 +37,23 @@ const forParticipant = (fields: Record<string, unknown>, professionGroupId: numb
         }
       : fields;
 
-/** spec §7 GET /block?course_id=: the course's blocks in order (each with course_id). */
+/**
+ * spec §7 GET /block?course_id=: a course's blocks in order (each with course_id): as authored now, or, for a participant who started on an earlier
+ * content version, the blocks of that version (decision 0021).
+ */
 export const listBlocks = async (db: CourseReadDb, courseId: number, options: { participantId: number | null }) => {
-  const rows = await db.any(sql.type(blockItem)`
-    select block_id as id, course_id, position, kind, name, fields from rm.course_blocks where course_id = ${courseId} order by position`);
+  const pinned =
+    options.participantId === null
+      ? null
+      : await db.maybeOneFirst(sql.type(z.object({ blocks: z.array(blockItem.omit({ course_id: true })) }))`
+          select v.blocks from rm.enrollments e
+            join rm.courses c on c.id = e.course_id
+            join rm.course_block_versions v on v.course_id = e.course_id and v.version = e.content_version
+           where e.course_id = ${courseId} and e.user_id = ${options.participantId} and e.content_version <> c.content_version`);
+  const rows = pinned
+    ? pinned.map((b) => ({ ...b, course_id: courseId }))
+    : await db.any(sql.type(blockItem)`
+        select block_id as id, course_id, position, kind, name, fields from rm.course_blocks where course_id = ${courseId} order by position`);
   if (options.participantId === null) return [...rows];
   const group = await db.maybeOneFirst(sql.type(z.object({ group_id: z.number().nullable() }))`
     select p.group_id from rm.users u join rm.professions p on p.id = u.profession_id where u.id = ${options.participantId}`);
@@ -127,12 +140,18 @@ export const certificateData = async (db: CourseReadDb, userId: number, courseId
          where r.user_id = e.user_id order by (cc.signature is null), r.role_id desc limit 1) co on true
      where e.course_id = ${courseId} and e.user_id = ${userId} and e.certificate_id is not null`);
 
-/** Courses that show the uploaded file `/api/files/{fileId}`: as a block's video, text file or its alternative, or as the cover. */
+/**
+ * Courses that show the uploaded file `/api/files/{fileId}`: as a block's video, text file or its
+ * alternative, or as the cover; and the courses of a published academy whose cover it is (a
+ * participant sees the academy, with its cover, when they may see one of its courses).
+ */
 export const coursesUsingFile = async (db: CourseReadDb, fileId: number) => {
   const url = `/api/files/${fileId}`;
   return db.anyFirst(sql.type(z.object({ course_id: z.number() }))`
     select course_id from rm.course_blocks where fields->>'fileUrl' = ${url} or fields->'alternative'->>'fileUrl' = ${url}
     union
     select id from rm.courses where fields->>'cover' = ${url}
+    union
+    select unnest(course_ids) from rm.academies where cover = ${url} and published and not deleted
     order by course_id`);
 };

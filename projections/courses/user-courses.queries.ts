@@ -52,6 +52,8 @@ const enrollmentRow = z.object({
   completedAt: z.string().nullable(),
   certificateId: z.string().nullable(),
   blocksDone: z.number(),
+  /** The block count of the content version the participant takes (decision 0021); null: the course's own. */
+  blocksTotal: z.number().nullable(),
 });
 
 const readerRow = z.object({
@@ -101,7 +103,8 @@ const readReader = (db: CourseReadDb, userId: number) =>
            (select u.profession_id from rm.users u where u.id = ${userId}) as profession,
            coalesce((select json_agg(json_build_object(
               'courseId', e.course_id, 'status', e.status, 'startedAt', e.started_at, 'completedAt', e.completed_at, 'certificateId', e.certificate_id,
-              'blocksDone', (select count(*) from rm.course_records r where r.course_id = e.course_id and r.user_id = e.user_id and r.done)))
+              'blocksDone', (select count(*) from rm.course_records r where r.course_id = e.course_id and r.user_id = e.user_id and r.done),
+              'blocksTotal', e.blocks_total))
               from rm.enrollments e where e.user_id = ${userId}), '[]'::json) as enrollments`);
 
 const loadCatalogue = async (db: CourseReadDb, version: string): Promise<Catalogue> => {
@@ -161,7 +164,7 @@ const item = (course: CatalogueCourse, enrollment: Enrollment | undefined): User
   archived: course.status === 'archived',
   enrollment: enrollment?.status ?? 'none',
   blocksDone: enrollment?.blocksDone ?? 0,
-  blocksTotal: course.blocksTotal,
+  blocksTotal: enrollment?.blocksTotal ?? course.blocksTotal,
   startedAt: iso(enrollment?.startedAt ?? null),
   completedAt: iso(enrollment?.completedAt ?? null),
   certificateId: enrollment?.certificateId ?? null,

@@ -55,6 +55,9 @@ export const CourseBlocksPanel = ({ courseId }: { courseId: number }) => {
             </Menu.Dropdown>
           </Menu>
         </Group>
+        <Text size="sm" c="dimmed">
+          {t('blocks.versionsHint')}
+        </Text>
         {blocks.isError ? <Text c="red.8">{t('form.loadFailed')}</Text> : null}
         {blocks.data && items.length === 0 ? (
           <Text c="dimmed" size="sm">
