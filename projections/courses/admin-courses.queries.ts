@@ -32,6 +32,8 @@ export const adminCourseListItem = z.object({
   type: z.number(),
   published: z.boolean(),
   status: z.enum(ADMIN_COURSE_STATUSES),
+  /** For an academy's total when the course is picked for it (issue 15). */
+  creditPoints: z.number(),
   blocksCount: z.number(),
   enrolled: z.number(),
   updatedAt: z.string(),
@@ -44,6 +46,7 @@ const row = z.object({
   type: z.number(),
   published: z.boolean(),
   status: z.enum(ADMIN_COURSE_STATUSES),
+  creditPoints: z.number(),
   blocksCount: z.number(),
   enrolled: z.number(),
   updatedAt: z.string(),
@@ -96,7 +99,7 @@ export const listAdminCoursePage = async (db: DatabasePool, params: AdminCourseL
   const where = filters(params);
   const [rows, total] = await Promise.all([
     db.any(sql.type(row)`
-      select c.id, c.title, c.type, c.published, ${STATUS} as status, c.blocks_count as "blocksCount",
+      select c.id, c.title, c.type, c.published, ${STATUS} as status, c.credit_points::float8 as "creditPoints", c.blocks_count as "blocksCount",
              (select count(*) from rm.enrollments e where e.course_id = c.id)::int as enrolled,
              to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "updatedAt",
              coalesce((c.fields->>'notificationsEnabled')::boolean, false) as "notificationsEnabled", c.public,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
+import { SAMPLE_PNG } from '../support/sample-png.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
 
 describe('academies API: a series of courses with progress and credit points', () => {
@@ -106,5 +107,43 @@ describe('academies API: a series of courses with progress and credit points', (
     expect((await call('admin', 'DELETE', `/api/academies/${academyId}`)).statusCode).toBe(200);
     expect((await call('admin', 'GET', `/api/academies/${academyId}`)).statusCode).toBe(404);
     expect((await call('admin', 'POST', `/api/academies/${academyId}/publish`)).statusCode).toBe(404);
+  });
+
+  it("gives the academy form each course's credit points from the course list", async () => {
+    const list = (await call('admin', 'GET', '/api/courses?sort=title&order=asc&pageSize=100')).json() as { items: { id: number; creditPoints: number }[] };
+    expect(Object.fromEntries(list.items.map((c) => [c.id, c.creditPoints]))).toEqual({
+      [courseIds[0] as number]: 1.5,
+      [courseIds[1] as number]: 2,
+      [courseIds[2] as number]: 1,
+    });
+  });
+
+  it('serves an uploaded academy cover to the participants who see the published academy, and to nobody else', async () => {
+    const uploaded = await p.app.inject({
+      method: 'POST',
+      url: '/api/files?name=akademija.png',
+      headers: { authorization: `JWT ${tokens.admin}`, 'content-type': 'image/png' },
+      payload: SAMPLE_PNG,
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const cover = `/api/files/${(uploaded.json() as { id: number }).id}`;
+    const created = await call('admin', 'POST', '/api/academies', {
+      title: 'Akademija antikoagulacije',
+      description: 'Serija izobraževanj za enoto A, s svojo sliko.',
+      cover,
+      courseIds: [courseIds[1]],
+    });
+    const id = (created.json() as { id: number }).id;
+    const read = async (who: string) => (await call(who, 'GET', cover)).statusCode;
+    // A draft's cover is the authors' only.
+    expect(await read('admin')).toBe(200);
+    expect(await read('ana')).toBe(404);
+    await call('admin', 'POST', `/api/academies/${id}/publish`);
+    expect(((await call('ana', 'GET', `/api/user-academies/${id}`)).json() as { cover: string }).cover).toBe(cover);
+    expect(await read('ana')).toBe(200);
+    // Bojan's unit is not targeted by the academy's course: he does not see the academy, nor its cover.
+    expect(await read('bojan')).toBe(404);
+    await call('admin', 'POST', `/api/academies/${id}/unpublish`);
+    expect(await read('ana')).toBe(404);
   });
 });

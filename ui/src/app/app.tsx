@@ -21,8 +21,13 @@ const theme = createTheme({
   defaultRadius: 'md',
 });
 
-// Mantine's dimmed grey is too light for small text on white; this one passes AA.
-const cssVariablesResolver: CSSVariablesResolver = () => ({ variables: {}, light: { '--mantine-color-dimmed': '#5c636a' }, dark: {} });
+// Mantine's dimmed grey and its error red (field messages, and the text of a field in error) are too
+// light for small text on white; these pass AA.
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-error': '#c92a2a' },
+  dark: {},
+});
 
 // spec §7: a 401 from any call but login and registration ends the session and opens the login page.
 onUnauthorised(() => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { AcademyGeneralPage } from '../../../features/courses/components/academy-general-page.tsx';
 import { AdminCoursesPage } from '../../../features/courses/components/admin-courses-page.tsx';
 import { BlockEditorPage } from '../../../features/courses/components/block-editor-page.tsx';
 import { CourseGeneralPage } from '../../../features/courses/components/course-general-page.tsx';
@@ -66,6 +67,8 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
   '/admin/courses/:courseId/blocks/article/new': (id) => <BlockEditorPage courseId={id as number} kind="article" blockId={null} />,
   '/admin/courses/:courseId/blocks/text-file/new': (id) => <BlockEditorPage courseId={id as number} kind="textFile" blockId={null} />,
   '/admin/courses/:courseId/blocks/:blockId': (id) => <BlockRoute courseId={id as number} />,
+  '/admin/academies/new': () => <AcademyGeneralPage id={null} />,
+  '/admin/academies/:id/general': (id) => <AcademyGeneralPage key={id} id={id} />,
   '/admin/users': () => <AdminUsersPage />,
   '/admin/users/new': () => <UserFormPage id={null} />,
   '/admin/users/:id': (id) => <UserFormPage key={id} id={id} />,

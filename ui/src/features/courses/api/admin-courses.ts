@@ -14,6 +14,7 @@ export type AdminCourseListItem = {
   type: number;
   published: boolean;
   status: AdminCourseStatus;
+  creditPoints: number;
   blocksCount: number;
   enrolled: number;
   updatedAt: string;

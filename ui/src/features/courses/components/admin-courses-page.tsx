@@ -20,6 +20,7 @@ import {
   listAdminCourses,
   listCourseTagOptions,
 } from '../api/admin-courses.ts';
+import { AdminAcademiesSection } from './admin-academies-section.tsx';
 
 const TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 // Outline in dark shades: readable (WCAG AA) on white and on the table's striped rows alike.
@@ -234,6 +235,7 @@ export const AdminCoursesPage = () => {
           </>
         }
       />
+      <AdminAcademiesSection />
     </Stack>
   );
 };
