@@ -57,4 +57,23 @@ describe('academies and posts projections', () => {
       { id: 3, parentId: null, message: 'Izbrisano', anonymous: false, edited: false, deleted: true },
     ]);
   });
+
+  it('holds team replies and moderation (hidden, shown, answered) as the last event left them, however often a batch is applied', async () => {
+    const { rows } = await givenProjected(db, postsProjection, [
+      recorded('post-1', 'PostCreated', { postId: 1, courseId: 7, parentId: null, authorId: 10, message: 'Vprašanje?', anonymous: true }),
+      recorded('post-2', 'PostCreated', { postId: 2, courseId: 7, parentId: 1, authorId: 1, message: 'Odgovor ekipe.', anonymous: false, team: true }),
+      recorded('post-3', 'PostCreated', { postId: 3, courseId: 7, parentId: null, authorId: 12, message: 'Neprimerno', anonymous: false }),
+      recorded('post-1', 'PostMarkedAnswered', { markedBy: 1 }),
+      recorded('post-3', 'PostHidden', { hiddenBy: 1 }),
+      recorded('post-1', 'PostHidden', { hiddenBy: 1 }),
+      recorded('post-1', 'PostShown', { shownBy: 1 }),
+      recorded('post-3', 'PostMarkedAnswered', { markedBy: 1 }),
+      recorded('post-3', 'PostMarkedUnanswered', { markedBy: 1 }),
+    ]);
+    expect((await rows('posts', 'id')).map((r) => ({ id: r.id, team: r.team, hidden: r.hidden, answered: r.answered, anonymous: r.anonymous }))).toEqual([
+      { id: 1, team: false, hidden: false, answered: true, anonymous: true },
+      { id: 2, team: true, hidden: false, answered: false, anonymous: false },
+      { id: 3, team: false, hidden: true, answered: false, anonymous: false },
+    ]);
+  });
 });

@@ -11,6 +11,9 @@ type Thread = {
   mine: boolean;
   deleted: boolean;
   edited: boolean;
+  team: boolean;
+  hidden: boolean;
+  answered: boolean;
   replies: Thread[];
 };
 
@@ -46,7 +49,7 @@ describe('posts API: comments and questions on a course', () => {
 
   beforeAll(async () => {
     p = await startTestPlatform();
-    await p.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
+    ids.admin = await p.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
     tokens.admin = (await p.login('skrbnik')).token;
     const company = (await call('admin', 'POST', '/api/companies', { name: 'Lekarne', address: 'Cesta 1' })).json() as { id: number };
     const unitA = ((await call('admin', 'POST', '/api/units', { name: 'A', companyId: company.id })).json() as { id: number }).id;
@@ -127,5 +130,83 @@ describe('posts API: comments and questions on a course', () => {
     // Of all the refused writes in this suite none was recorded: only the two accepted posts exist.
     const all = await p.store.readAll(START, 10_000);
     expect(all.events.filter((e) => e.type === 'PostCreated')).toHaveLength(2);
+  });
+
+  it('lets the course team hide a post: gone for participants, its author too, marked for moderators, back when shown again', async () => {
+    const question = (await (await call('ana', 'POST', '/api/post', { courseId, message: 'Kako dolgo velja recept?' })).json()) as { id: number };
+    const rude = (await (await call('bor', 'POST', '/api/post', { courseId, message: 'Neprimeren komentar.' })).json()) as { id: number };
+    const thread = (who: string) => posts(who).then((items) => items.find((t) => t.id === rude.id));
+
+    const hid = await call('admin', 'PUT', `/api/post/${rude.id}/hidden`, { hidden: true });
+    expect(hid.statusCode).toBe(200);
+    expect(hid.headers['x-event-position']).toBeTypeOf('string');
+    expect(await thread('ana')).toBeUndefined();
+    expect(await thread('bor')).toBeUndefined();
+    expect((await posts('ana')).map((t) => t.id)).toContain(question.id);
+    expect(await thread('admin')).toMatchObject({ hidden: true, message: 'Neprimeren komentar.', author: { id: ids.bor } });
+    // A client of the course's company moderates there, so they see it too (marked).
+    expect(await thread('klara')).toMatchObject({ hidden: true });
+    // Hidden from its author: no edit, no reply to it.
+    expect((await call('bor', 'PUT', `/api/post/${rude.id}`, { message: 'Popravek' })).statusCode).toBe(404);
+    expect((await call('ana', 'POST', '/api/post', { courseId, message: 'Res?', parentId: rude.id })).statusCode).toBe(404);
+    // Hiding again changes nothing; showing brings it back for everyone.
+    expect((await call('admin', 'PUT', `/api/post/${rude.id}/hidden`, { hidden: true })).statusCode).toBe(200);
+    expect((await call('klara', 'PUT', `/api/post/${rude.id}/hidden`, { hidden: false })).statusCode).toBe(200);
+    expect(await thread('bor')).toMatchObject({ hidden: false, message: 'Neprimeren komentar.' });
+    const events = (await p.store.readStream(`post-${rude.id}`)).events.map((e) => ({ type: e.type, data: e.data }));
+    expect(events.slice(1)).toEqual([
+      { type: 'PostHidden', data: { hiddenBy: ids.admin } },
+      { type: 'PostShown', data: { shownBy: ids.klara } },
+    ]);
+    // Hidden again, then deleted by a moderator after all.
+    expect((await call('admin', 'PUT', `/api/post/${rude.id}/hidden`, { hidden: true })).statusCode).toBe(200);
+    expect((await call('admin', 'DELETE', `/api/post/${rude.id}`)).statusCode).toBe(200);
+    expect(await thread('admin')).toBeUndefined();
+    expect((await call('admin', 'PUT', `/api/post/${rude.id}/hidden`, { hidden: false })).statusCode).toBe(404);
+    ids.openQuestion = question.id;
+  });
+
+  it("replies as the course team and marks the question answered; participants see the team's signed answer", async () => {
+    const question = ids.openQuestion as number;
+    const bad = await call('admin', 'POST', `/api/post/${question}/team-replies`, { message: ' ' });
+    expect(bad.json()).toEqual({ errors: [{ code: '400', field: 'message', message: 'Vnos je obvezen' }] });
+    const answer = await call('admin', 'POST', `/api/post/${question}/team-replies`, { message: 'Recept velja 30 dni.' });
+    expect(answer.statusCode).toBe(201);
+    const answerId = (answer.json() as { id: number }).id;
+    expect((await call('admin', 'PUT', `/api/post/${question}/answered`, { answered: true })).statusCode).toBe(200);
+    const seen = (await posts('bor')).find((t) => t.id === question);
+    expect(seen).toMatchObject({ answered: true, hidden: false, team: false });
+    expect(seen?.replies).toEqual([
+      expect.objectContaining({ id: answerId, message: 'Recept velja 30 dni.', team: true, anonymous: false, author: { id: ids.admin, name: 'Test skrbnik' } }),
+    ]);
+    // Only questions are answered, and the team answers posts, not replies.
+    expect((await call('admin', 'PUT', `/api/post/${answerId}/answered`, { answered: true })).json()).toEqual({
+      errors: [{ code: '400', message: 'Kot odgovorjeno lahko označite le vprašanje, ne odgovora.', field: null }],
+    });
+    expect((await call('admin', 'POST', `/api/post/${answerId}/team-replies`, { message: 'Še to.' })).statusCode).toBe(400);
+    expect((await call('admin', 'PUT', `/api/post/999999/answered`, { answered: true })).statusCode).toBe(404);
+    // A client answers for the team in their company's course; marking it unanswered is recorded once.
+    expect((await call('klara', 'POST', `/api/post/${question}/team-replies`, { message: 'Pri nas tudi.' })).statusCode).toBe(201);
+    expect((await call('klara', 'PUT', `/api/post/${question}/answered`, { answered: false })).statusCode).toBe(200);
+    expect((await call('klara', 'PUT', `/api/post/${question}/answered`, { answered: false })).statusCode).toBe(200);
+    const types = (await p.store.readStream(`post-${question}`)).events.map((e) => e.type);
+    expect(types).toEqual(['PostCreated', 'PostMarkedAnswered', 'PostMarkedUnanswered']);
+  });
+
+  it('refuses the team actions to participants (403) and hides posts of other companies from their clients (404)', async () => {
+    const question = ids.openQuestion as number;
+    expect((await call('ana', 'POST', `/api/post/${question}/team-replies`, { message: 'Jaz vem.' })).statusCode).toBe(403);
+    expect((await call('ana', 'PUT', `/api/post/${question}/hidden`, { hidden: true })).statusCode).toBe(403);
+    expect((await call('ana', 'PUT', `/api/post/${question}/answered`, { answered: true })).statusCode).toBe(403);
+    const other = (await call('admin', 'POST', '/api/companies', { name: 'Druge lekarne', address: 'Pot 2' })).json() as { id: number };
+    const unit = ((await call('admin', 'POST', '/api/units', { name: 'C', companyId: other.id })).json() as { id: number }).id;
+    await p.createUser('zora', [{ roleId: ROLE.client, unitId: unit, companyId: other.id }]);
+    tokens.zora = (await p.login('zora')).token;
+    const refused = await call('zora', 'PUT', `/api/post/${question}/hidden`, { hidden: true });
+    expect(refused.json()).toEqual({ errors: [{ code: '404', message: 'Vir ne obstaja.', field: null }] });
+    expect((await call('zora', 'PUT', `/api/post/${question}/answered`, { answered: true })).statusCode).toBe(404);
+    expect((await call('zora', 'POST', `/api/post/${question}/team-replies`, { message: 'Tuje.' })).statusCode).toBe(404);
+    expect((await call('zora', 'PUT', '/api/post/999999/hidden', { hidden: true })).statusCode).toBe(404);
+    expect((await posts('ana')).find((t) => t.id === question)?.hidden).toBe(false);
   });
 });

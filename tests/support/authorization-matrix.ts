@@ -845,6 +845,49 @@ export const MATRIX: readonly MatrixCase[] = [
     hideFrom: { not: { audience: 'A1' } },
     requests: async (f, fresh) => one('DELETE', `/api/post/${await fresh.post('participant', f.courseA)}`),
   },
+  // The course team (issue 15): system ids anywhere, community ids in the company of the post's course.
+  {
+    route: 'POST /api/post/:id/team-replies',
+    label: "reply as the team to the participant's post: system 1041, or 1042 in company A (the course's company)",
+    allow: any(system(1041), community(1042, 'companyA')),
+    hideFrom: community(1042),
+    requests: (f) => one('POST', `/api/post/${f.postA}/team-replies`, { message: 'Odgovor ekipe iz matrike.' }),
+  },
+  {
+    route: 'POST /api/post/:id/team-replies',
+    label: "reply as the team on another company's course: only system writers",
+    allow: system(1041),
+    hideFrom: community(1042),
+    requests: (f) => one('POST', `/api/post/${f.postB}/team-replies`, { message: 'Odgovor ekipe iz matrike.' }),
+  },
+  {
+    route: 'PUT /api/post/:id/hidden',
+    label: "hide a participant's post: system 1033, or 1036 in company A (the course's company)",
+    allow: any(system(1033), community(1036, 'companyA')),
+    hideFrom: community(1036),
+    requests: async (f, fresh) => one('PUT', `/api/post/${await fresh.post('participant', f.courseA)}/hidden`, { hidden: true }),
+  },
+  {
+    route: 'PUT /api/post/:id/hidden',
+    label: "hide a post on another company's course: only system moderators",
+    allow: system(1033),
+    hideFrom: community(1036),
+    requests: async (f, fresh) => one('PUT', `/api/post/${await fresh.post('participantB', f.courseB)}/hidden`, { hidden: true }),
+  },
+  {
+    route: 'PUT /api/post/:id/answered',
+    label: "mark a participant's question answered: system 1033, or 1036 in company A (the course's company)",
+    allow: any(system(1033), community(1036, 'companyA')),
+    hideFrom: community(1036),
+    requests: async (f, fresh) => one('PUT', `/api/post/${await fresh.post('participant', f.courseA)}/answered`, { answered: true }),
+  },
+  {
+    route: 'PUT /api/post/:id/answered',
+    label: "mark a question on another company's course answered: only system moderators",
+    allow: system(1033),
+    hideFrom: community(1036),
+    requests: (f) => one('PUT', `/api/post/${f.postB}/answered`, { answered: true }),
+  },
 
   // ------------------------------------------------------------------ files
   {

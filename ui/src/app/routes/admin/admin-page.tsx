@@ -6,6 +6,7 @@ import { AdminCoursesPage } from '../../../features/courses/components/admin-cou
 import { BlockEditorPage } from '../../../features/courses/components/block-editor-page.tsx';
 import { CourseGeneralPage } from '../../../features/courses/components/course-general-page.tsx';
 import { CourseParticipantsPage } from '../../../features/courses/components/course-participants-page.tsx';
+import { CoursePostsAdminPage } from '../../../features/courses/components/course-posts-admin-page.tsx';
 import { CourseTabs } from '../../../features/courses/components/course-tabs.tsx';
 import { OutboxPage } from '../../../features/mail/components/outbox-page.tsx';
 import { CompaniesListPage, CompanyFormPage } from '../../../features/organisation/components/companies.tsx';
@@ -59,6 +60,7 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
   '/admin/courses/new': () => <CourseGeneralPage id={null} />,
   '/admin/courses/:courseId/general': (id) => <CourseGeneralPage key={id} id={id} />,
   '/admin/courses/:courseId/participants': (id) => <CourseParticipantsPage key={id} id={id as number} />,
+  '/admin/courses/:courseId/posts': (id) => <CoursePostsAdminPage key={id} courseId={id as number} />,
   '/admin/courses/:courseId/blocks/quiz/new': (id) => <BlockEditorPage courseId={id as number} kind="quiz" blockId={null} />,
   '/admin/courses/:courseId/blocks/video/new': (id) => <BlockEditorPage courseId={id as number} kind="video" blockId={null} />,
   '/admin/courses/:courseId/blocks/typeform/new': (id) => <BlockEditorPage courseId={id as number} kind="typeform" blockId={null} />,

@@ -79,6 +79,30 @@ const MessageForm = ({
   );
 };
 
+/** What the course team did with a post (issue 15): its answer, a question answered, a post hidden (moderators only get those). */
+export const PostBadges = ({ post }: { post: PostItem }) => {
+  const { t } = useTranslation();
+  return (
+    <>
+      {post.team ? (
+        <Badge size="xs" variant="outline" color="brand.8">
+          {t('posts.teamBadge')}
+        </Badge>
+      ) : null}
+      {post.answered && post.parentId === null ? (
+        <Badge size="xs" variant="outline" color="#1b6e2f">
+          {t('posts.answeredBadge')}
+        </Badge>
+      ) : null}
+      {post.hidden ? (
+        <Badge size="xs" variant="outline" color="red.9">
+          {t('posts.hiddenBadge')}
+        </Badge>
+      ) : null}
+    </>
+  );
+};
+
 const Post = ({ post, courseId, children, onReply }: { post: PostItem; courseId: number; children?: React.ReactNode; onReply?: () => void }) => {
   const { t } = useTranslation();
   const refresh = usePostsRefresh(courseId);
@@ -105,10 +129,12 @@ const Post = ({ post, courseId, children, onReply }: { post: PostItem; courseId:
               {name}
             </Text>
             {post.anonymous && post.mine ? (
-              <Badge size="xs" variant="light" color="gray.7">
+              <Badge size="xs" variant="outline" color="gray.7">
                 {t('posts.anonymousBadge')}
               </Badge>
             ) : null}
+            <PostBadges post={post} />
+
             <Text size="xs" c="dimmed">
               {formatDateTime(post.createdAt)}
               {post.edited && !post.deleted ? ` · ${t('posts.edited')}` : ''}
