@@ -22,5 +22,7 @@ lines.push('- Push-permission dialog (`data-slot="push-permission"`): about 2.5 
 lines.push(
   '- Consents guard (`missingConsentsRedirect` in `ui/src/app/router.tsx`): a user whose `/users/me` lists `missingConsents` goes to `/pogoji?redirect=...`; an API answer 403 `422086` does the same (`onConsentsMissing` in `ui/src/app/app.tsx`).',
 );
-lines.push('- `/redirect/{id}`: the page handles the failure path (course list) until `GET /api/redirect/{id}` exists (identity work).');
+lines.push(
+  '- `/redirect/{id}` (provider entry): exchanges the one-time code with `GET /api/redirect/{id}` and goes to the course `{id}`; on failure to the course list (identity work, decision 0017).',
+);
 process.stdout.write(`${lines.join('\n')}\n`);

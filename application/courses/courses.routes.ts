@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { blockRule, courseRule } from '../../domain/courses/course.rules.ts';
 import { COURSE_TAKERS } from '../../domain/courses/course-access.ts';
 import { courseCostsRule } from '../../domain/courses/course-costs.rules.ts';
-import { idParam } from '../../domain/shared/id.rules.ts';
+import { idParam, idRule } from '../../domain/shared/id.rules.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
+import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
 import { anyOf, commandMetadata, errorResponses, type HttpApp, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
 import { registerAcademyRoutes } from './academies.routes.ts';
 import { addBlock, changeCourse, createCourse } from './author-courses.ts';
+import { addAttachment, checkCover } from './course-attachments.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 import { duplicateCourse } from './duplicate-course.ts';
 import { registerPostRoutes } from './posts.routes.ts';
@@ -15,6 +17,7 @@ import { takeCourseStep } from './take-course.ts';
 
 const idParams = z.object({ id: idParam });
 const blockParams = idParams.extend({ blockId: idParam });
+const attachmentParams = idParams.extend({ fileId: idParam });
 const idResponse = z.object({ id: z.number() });
 const stepResponse = z.object({ events: z.array(z.string()), completed: z.boolean() });
 const config = { readModels: ['courses', 'users', 'organisation'] as const };
@@ -35,13 +38,16 @@ const sent = (reply: FastifyReply, status: number, result: { id: number; positio
  * Courses: authoring through the admin API (1018 create, 1019 update, 1020 delete, 1024 to 1026
  * blocks) and each step of a participant (a course they may see; others answer 404).
  */
-export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
+export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: { files: FileStore }) => {
   const tags = ['courses'];
 
   app.post(
     '/api/courses',
     { config: { ...config, access: system(1018) }, schema: { tags, body: courseRule, response: { 201: idResponse, ...errorResponses } } },
-    async (request, reply) => sent(reply, 201, await createCourse(deps, request.body, commandMetadata(request))),
+    async (request, reply) => {
+      await checkCover(uploads.files, request.body.cover);
+      return sent(reply, 201, await createCourse(deps, request.body, commandMetadata(request)));
+    },
   );
   app.post(
     '/api/courses/:id/duplicate',
@@ -59,8 +65,37 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps) => {
   app.put(
     '/api/courses/:id',
     { config: { ...config, access: system(1019) }, schema: { tags, params: idParams, body: courseRule, response: { 200: idResponse, ...errorResponses } } },
+    async (request, reply) => {
+      await checkCover(uploads.files, request.body.cover);
+      return sent(reply, 200, await changeCourse(deps, request.params.id, { type: 'UpdateCourse', fields: request.body }, commandMetadata(request)));
+    },
+  );
+  // Attachments (spec §3): uploaded files participants download from the course page (1019, as any change of the course).
+  app.post(
+    '/api/courses/:id/attachments',
+    {
+      config: { ...config, access: system(1019) },
+      schema: {
+        tags,
+        summary: 'Offer an uploaded file with the course (jpg, png, gif, pdf or zip up to 25 MB; upload it first with POST /api/files)',
+        params: idParams,
+        body: z.object({ fileId: idRule }).strict(),
+        response: { 201: idResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await addAttachment(deps, uploads.files, request.params.id, request.body.fileId, commandMetadata(request));
+      return withPosition(reply, result.position).status(201).send({ id: request.body.fileId });
+    },
+  );
+  app.delete(
+    '/api/courses/:id/attachments/:fileId',
+    {
+      config: { ...config, access: system(1019) },
+      schema: { tags, summary: 'Stop offering an attachment with the course', params: attachmentParams, response: { 200: idResponse, ...errorResponses } },
+    },
     async (request, reply) =>
-      sent(reply, 200, await changeCourse(deps, request.params.id, { type: 'UpdateCourse', fields: request.body }, commandMetadata(request))),
+      sent(reply, 200, await changeCourse(deps, request.params.id, { type: 'RemoveAttachment', fileId: request.params.fileId }, commandMetadata(request))),
   );
   for (const [path, type] of [
     ['publish', 'PublishCourse'],

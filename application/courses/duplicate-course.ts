@@ -10,7 +10,7 @@ const TITLE_MAX = 200;
 const SUFFIX = ' (kopija)';
 
 /**
- * A copy of a course to edit further (issue 15): every field, the audience and every block in order,
+ * A copy of a course to edit further (issue 15): every field, the audience, every block in order and the attachments,
  * unpublished, titled "<title> (kopija)". The copy is written in one append (its creation and all
  * its blocks), so a failure leaves no half-made course. Participants, costs and comments are the
  * original's and are not copied.
@@ -32,6 +32,7 @@ export const duplicateCourse = async (deps: CoursesDeps, sourceId: number, metad
   };
   decide({ type: 'CreateCourse', courseId, fields: { ...source.fields, title } });
   for (const block of source.blocks) decide({ type: 'AddBlock', blockId: await deps.ids.next('block'), block: block.fields });
+  for (const attachment of source.attachments) decide({ type: 'AddAttachment', attachment });
   const result = await deps.store.append(
     courseStream(courseId),
     events.map((event) => ({ eventId: newEventId(), type: event.type, data: event.data, metadata })),

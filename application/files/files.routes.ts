@@ -45,7 +45,7 @@ const sendFile = (request: FastifyRequest, reply: FastifyReply, file: StoredFile
 
 /**
  * Uploads for authors (a company's signature image, attachments): the body is the file itself with
- * its Content-Type, the name in `?name=`. Only PNG, JPEG and PDF, recognised by their first bytes,
+ * its Content-Type, the name in `?name=`. Only PNG, JPEG, GIF, PDF and ZIP, recognised by their first bytes,
  * up to 25 MB (spec §9). Who edits companies (1011), courses (1019), blocks (1025) or news (1065) may
  * upload. Course videos (the "Vimeo upload" feature of spec §1) go to the video host.
  */
@@ -62,7 +62,7 @@ export const registerFileRoutes = (app: HttpApp, deps: { files: FileStore; db: R
       bodyLimit: MAX_FILE_BYTES,
       schema: {
         tags,
-        summary: 'Upload a PNG, JPEG or PDF file (raw body with its Content-Type; name in ?name=)',
+        summary: 'Upload a PNG, JPEG, GIF, PDF or ZIP file (raw body with its Content-Type; name in ?name=)',
         querystring: nameQuery,
         response: { 201: z.object({ id: z.number(), name: z.string(), contentType: z.string(), size: z.number() }), ...errorResponses },
       },
@@ -71,7 +71,7 @@ export const registerFileRoutes = (app: HttpApp, deps: { files: FileStore; db: R
       const contentType = contentTypeOf(request) as FileKind;
       const bytes = request.body;
       if (!KINDS.includes(contentType) || !Buffer.isBuffer(bytes)) {
-        throw new DomainError('400', 'Dovoljene so le datoteke PNG, JPEG in PDF.', { status: 400, field: 'file' });
+        throw new DomainError('400', 'Dovoljene so le datoteke JPG, PNG, GIF, PDF in ZIP.', { status: 400, field: 'file' });
       }
       if (bytes.length === 0 || !FILE_KINDS[contentType](bytes)) {
         throw new DomainError('400', 'Vsebina datoteke ne ustreza njeni vrsti.', { status: 400, field: 'file' });

@@ -25,7 +25,7 @@ export const alreadySent = async (deps: MailDeps, messageId: string) => {
 /**
  * Sends one message and records what became of it. A failure is recorded and thrown again, so the
  * job retries with backoff; the log names the kind, the masked recipient and the id, never the body
- * (it may hold a link that signs someone in).
+ * (it may hold a link that signs someone in) nor the subject (a second-factor code is in it).
  */
 export const deliverMail = async (
   deps: MailDeps,
@@ -36,7 +36,7 @@ export const deliverMail = async (
   try {
     const { messageId } = await deps.mailer.send(message);
     await record(deps, message.id, { type: 'MailSent', data: { ...about, messageId } });
-    deps.log.info({ mail: message.id, kind: context.kind, to: maskAddress(message.to), subject: message.subject }, 'mail sent');
+    deps.log.info({ mail: message.id, kind: context.kind, to: maskAddress(message.to) }, 'mail sent');
   } catch (error) {
     const reason = (error as Error).message?.slice(0, 300) ?? 'unknown';
     await record(deps, message.id, { type: 'MailFailed', data: { ...about, attempt: context.attempt, error: reason } }).catch(() => undefined);

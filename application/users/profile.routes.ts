@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { deletionRequestRule, passwordChangeRule, profileRule } from '../../domain/users/user.rules.ts';
+import { ROLE_SCOPE, type RoleId } from '../../domain/permissions/roles.ts';
+import { deletionRequestRule, passwordChangeRule, profileRule, REQUIRED } from '../../domain/users/user.rules.ts';
 import { anyOf, commandMetadata, errorResponses, type HttpApp, requireAuth, withPosition } from '../../infrastructure/http/http.port.ts';
 import { type AttemptLimits, guardAttempts } from '../shared/attempt-limits.ts';
-import { changeOwnPassword, type ProfileDeps, requestDeletion, updateProfile } from './profile.ts';
+import { changeOwnPassword, deleteOwnAccount, type ProfileDeps, requestDeletion, updateProfile } from './profile.ts';
 
 const tags = ['users'];
 const bodyLimit = 16 * 1024;
@@ -13,7 +14,8 @@ export const DELETION_REQUESTED = 'Zahteva za izbris podatkov je poslana. Obdela
 
 /**
  * The signed-in user's own account (profile permissions of spec §6, on one's own account only):
- * profile (1001), password (1003), and a request to delete one's data (1002).
+ * profile (1001), password (1003), and a request to delete one's data or, with the delete-account
+ * feature on, deleting the account at once (1002).
  */
 export const registerProfileRoutes = (app: HttpApp, deps: ProfileDeps & { attempts: AttemptLimits }) => {
   app.put(
@@ -55,7 +57,7 @@ export const registerProfileRoutes = (app: HttpApp, deps: ProfileDeps & { attemp
     {
       // Also open to a user who has not given (or has withdrawn) the required consents. With the
       // delete-account feature off (spec §1 default) this request is how one's data gets deleted:
-      // recorded as an event, handled by an admin (issue 13).
+      // recorded as an event, handled by an admin (issue 13); with it on, DELETE /api/users/me does it at once.
       config: { access: anyOf([{ profile: 1002 }]), withoutConsents: true },
       bodyLimit,
       schema: {
@@ -68,6 +70,29 @@ export const registerProfileRoutes = (app: HttpApp, deps: ProfileDeps & { attemp
     async (request, reply) => {
       const result = await requestDeletion(deps, requireAuth(request).userId, request.body.reason, commandMetadata(request));
       return withPosition(reply, result.position).status(202).send({ message: DELETION_REQUESTED });
+    },
+  );
+
+  app.delete(
+    '/api/users/me',
+    {
+      // Only while the delete-account feature of spec §1 is on (404 otherwise, as if the route did not exist).
+      config: { access: anyOf([{ profile: 1002 }]), withoutConsents: true, feature: 'deleteAccount' },
+      bodyLimit,
+      schema: {
+        tags,
+        summary: 'Delete one’s own account at once, confirmed with the password (1002; only with the delete-account feature on)',
+        body: z.object({ password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).max(200) }).strict(),
+        response: { 200: idResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      // A password guessed from a session left open: the same budget as logins.
+      await guardAttempts(deps.attempts, reply, 'password-change', { account: String(auth.userId), address: request.ip });
+      const hasSystemRole = auth.subject.roles.some((role) => ROLE_SCOPE[role.roleId as RoleId] === 'admin');
+      const result = await deleteOwnAccount(deps, { userId: auth.userId, hasSystemRole }, request.body.password, commandMetadata(request));
+      return withPosition(reply, result.position).send({ id: result.id });
     },
   );
 };

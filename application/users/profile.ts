@@ -79,6 +79,23 @@ export const changeOwnPassword = async (
   return { id: user.userId, position: result.position };
 };
 
+/**
+ * Deleting one's own account at once (1002), while the delete-account feature of spec §1 is on: the
+ * password confirms it is the person; the account is deleted as an admin would delete it (§4: it
+ * signs nobody in, every session ends, an admin can reactivate it). Accounts with a system role
+ * (admin, editor, auditor) are deleted by another admin, so the platform is never left without one.
+ */
+export const deleteOwnAccount = async (deps: ProfileDeps, user: { userId: number; hasSystemRole: boolean }, password: string, metadata: EventMetadata) => {
+  const stream = await deps.store.readStream(userStream(user.userId));
+  const state = stream.events.reduce((s, e) => userDecider.evolve(s, { type: e.type, data: e.data } as never), userDecider.initialState);
+  const hash = state.status === 'active' ? state.passwordHash : null;
+  const valid = await deps.passwords.verify(hash ?? deps.passwords.decoyHash, password);
+  if (hash === null || !valid) throw new DomainError('400', 'Geslo ni pravilno.', { status: 400, field: 'password' });
+  if (user.hasSystemRole) throw new DomainError('403', 'Računa s sistemsko vlogo ne morete izbrisati sami; za to prosite drugega skrbnika.', { status: 403 });
+  const result = await handleCommand(deps.store, { streamName: userStream(user.userId), decider: userDecider, command: { type: 'Delete' }, metadata });
+  return { id: user.userId, position: result.position };
+};
+
 /** A request to delete one's data (1002; spec §8: processed within 5 working days), when the platform offers it. */
 export const requestDeletion = async (deps: ProfileDeps, userId: number, reason: string | null, metadata: EventMetadata) => {
   const result = await handleCommand(deps.store, {

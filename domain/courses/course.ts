@@ -13,6 +13,17 @@ import { courseStatus } from './course-status.ts';
  */
 export const courseStream = (courseId: number) => `course-${courseId}`;
 
+/** A stored file offered with the course: jpg, png, gif, pdf or zip up to 25 MB (spec §5), checked by content when uploaded. */
+const attachmentSchema = z.object({
+  fileId: z.number().int().positive(),
+  name: z.string().min(1).max(200),
+  contentType: z.string().min(1).max(100),
+  size: z.number().int().min(0),
+});
+export type CourseAttachment = z.infer<typeof attachmentSchema>;
+/** How many files a course offers at most. */
+export const MAX_ATTACHMENTS = 50;
+
 /** Stored as validated; the schemas here only check the envelope. */
 const courseFields = z.record(z.string(), z.unknown());
 const blockFields = z.object({ kind: z.string() }).passthrough();
@@ -33,6 +44,9 @@ export const courseEvents = [
   defineEvent('CourseCostsSet', z.object({ costs: z.record(z.string(), z.unknown()) })),
   // Issue 12: the deal withdrawn; the course is back on the spec §9 defaults and billed to nobody (decision 0016).
   defineEvent('CourseCostsWithdrawn', z.object({})),
+  // Issue 15: files participants can download from the course page (spec §3 attachments).
+  defineEvent('CourseAttachmentAdded', z.object({ attachment: attachmentSchema })),
+  defineEvent('CourseAttachmentRemoved', z.object({ fileId: z.number().int().positive() })),
 ] as const;
 
 export type CourseEvent = EventsOf<typeof courseEvents>;
@@ -53,6 +67,7 @@ export type Course = {
    */
   readonly contentVersion: number;
   readonly contents: readonly (readonly CourseBlock[])[];
+  readonly attachments: readonly CourseAttachment[];
 };
 
 export type CourseState = { readonly status: 'none' } | Course;
@@ -75,7 +90,9 @@ export type CourseCommand =
    * expects: a new deal (create, 1053), a change of the existing one (update, 1054), or either.
    */
   | { type: 'SetCosts'; costs: CourseCosts; now: Date; deal?: 'new' | 'existing' }
-  | { type: 'WithdrawCosts'; now: Date };
+  | { type: 'WithdrawCosts'; now: Date }
+  | { type: 'AddAttachment'; attachment: CourseAttachment }
+  | { type: 'RemoveAttachment'; fileId: number };
 
 const move = <T>(list: readonly T[], from: number, to: number) => {
   const copy = [...list];
@@ -97,6 +114,7 @@ export const evolveCourse = (state: CourseState, event: CourseEvent): CourseStat
       costs: null,
       contentVersion: 0,
       contents: [[]],
+      attachments: [],
     };
   }
   if (state.status === 'none') return state;
@@ -143,6 +161,10 @@ const evolveCourseState = (state: Course, event: CourseEvent): Course => {
       return { ...state, costs: event.data.costs as unknown as CourseCosts };
     case 'CourseCostsWithdrawn':
       return { ...state, costs: null };
+    case 'CourseAttachmentAdded':
+      return { ...state, attachments: [...state.attachments, event.data.attachment] };
+    case 'CourseAttachmentRemoved':
+      return { ...state, attachments: state.attachments.filter((a) => a.fileId !== event.data.fileId) };
     default: {
       const unreachable: never = event;
       return unreachable;
@@ -225,6 +247,14 @@ export const decideCourse = (command: CourseCommand, state: CourseState): Course
       if (course.costs === null) throw noDeal();
       refuseWhileActive(course, command.now);
       return [{ type: 'CourseCostsWithdrawn', data: {} }];
+    case 'AddAttachment':
+      if (course.attachments.some((a) => a.fileId === command.attachment.fileId)) return [];
+      if (course.attachments.length >= MAX_ATTACHMENTS)
+        throw new DomainError('422', `Izobraževanje ima lahko največ ${MAX_ATTACHMENTS} priponk.`, { status: 422, field: 'fileId' });
+      return [{ type: 'CourseAttachmentAdded', data: { attachment: command.attachment } }];
+    case 'RemoveAttachment':
+      if (!course.attachments.some((a) => a.fileId === command.fileId)) throw new DomainError('404', 'Priponka ne obstaja.', { status: 404 });
+      return [{ type: 'CourseAttachmentRemoved', data: { fileId: command.fileId } }];
     default: {
       const unreachable: never = command;
       return unreachable;

@@ -68,6 +68,7 @@ const course = (changes: Partial<Course> = {}, fieldChanges: object = {}): Cours
   blocks,
   contentVersion: 0,
   contents: [blocks],
+  attachments: [],
   ...changes,
 });
 

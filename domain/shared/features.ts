@@ -35,3 +35,6 @@ export const FEATURE_OFF_MESSAGE = {
   liveCourses: 'Izobraževanja v živo na tej platformi niso vključena.',
   externalId: 'Zunanji ID in sinhronizacija z zbornico na tej platformi nista vključena.',
 } as const;
+
+/** spec §3 course type 7, "powerclass certificate (hidden)": reached through its academy, never listed among a participant's courses. */
+export const HIDDEN_COURSE_TYPE = 7;

@@ -25,6 +25,14 @@ export const FILE_KINDS = {
   'image/png': (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
   'image/jpeg': (b: Buffer) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
   'application/pdf': (b: Buffer) => b.subarray(0, 5).toString('latin1') === '%PDF-',
+  // Course attachments (spec §5): GIF87a/GIF89a, and a ZIP archive's local file header (or an empty archive's end record).
+  'image/gif': (b: Buffer) => /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1')),
+  'application/zip': (b: Buffer) =>
+    b.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) || b.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x05, 0x06])),
 } as const;
+
+/** spec §5: course attachments are jpg, png, gif, pdf or zip; covers jpg or png. */
+export const ATTACHMENT_KINDS: readonly FileKind[] = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf', 'application/zip'];
+export const COVER_KINDS: readonly FileKind[] = ['image/jpeg', 'image/png'];
 
 export type FileKind = keyof typeof FILE_KINDS;

@@ -108,7 +108,8 @@ const perCourseEvent = defineProjection({
   // 2: courses remember the position of their last applied event (redelivery guard) and carry their audience as arrays.
   // 3: an index on that position: its maximum is the version of the participants' course catalogue (user-courses.queries.ts).
   // 4: content versions (decision 0021): each course's block lists per version, and the version each enrollment takes.
-  version: 4,
+  // 5: attachments.
+  version: 5,
   tables: ['courses', 'course_blocks', 'course_block_versions', 'course_audience', 'enrollments', 'course_records'],
   setup: (table) => [
     sql.unsafe`create table ${table('courses')} (
@@ -116,7 +117,7 @@ const perCourseEvent = defineProjection({
       credit_points numeric(3,1) not null, public boolean not null, intervals jsonb not null, prerequisites integer[] not null,
       certificate_enabled boolean not null, posts_enabled boolean not null, fields jsonb not null,
       published boolean not null default false, status text not null default 'draft', blocks_count integer not null default 0,
-      content_version integer not null default 0,
+      content_version integer not null default 0, attachments jsonb not null default '[]',
       created_at timestamptz not null, updated_at timestamptz not null, applied_commit bigint not null, applied_prepare bigint not null,
       audience_units integer[] not null default '{}', audience_companies integer[] not null default '{}',
       audience_groups integer[] not null default '{}', audience_professions integer[] not null default '{}',
@@ -165,6 +166,18 @@ const perCourseEvent = defineProjection({
       tx.query(sql.unsafe`update ${table('courses')} set status = case when published then 'published' else 'draft' end where id = ${id}`),
     ),
     CourseDeleted: courseEvent(({ tx, table }, _, id) => tx.query(sql.unsafe`update ${table('courses')} set status = 'deleted' where id = ${id}`)),
+    CourseAttachmentAdded: courseEvent(({ tx, table }, event, id) => {
+      const attachment = (event as Data<{ attachment: { fileId: number } }>).data.attachment;
+      return tx.query(sql.unsafe`
+        update ${table('courses')} set attachments = attachments || ${sql.jsonb([attachment] as never)}
+         where id = ${id} and not attachments @> ${sql.jsonb([{ fileId: attachment.fileId }])}`);
+    }),
+    CourseAttachmentRemoved: courseEvent(({ tx, table }, event, id) => {
+      const { fileId } = (event as Data<{ fileId: number }>).data;
+      return tx.query(sql.unsafe`
+        update ${table('courses')} set attachments = coalesce((select jsonb_agg(a) from jsonb_array_elements(attachments) a where (a->>'fileId')::int <> ${fileId}), '[]')
+         where id = ${id}`);
+    }),
     CourseBlockAdded: courseEvent(async (context, event, id) => {
       const d = (event as Data<{ blockId: number; position: number; block: { kind: string; name: string } }>).data;
       await context.tx.query(
@@ -281,8 +294,7 @@ const applyEnrollments = async ({ tx, table }: ProjectionContext, events: readon
       if (event.type === 'CourseStarted') {
         e.started_at ??= at(event);
         e.content_version ??= (event.data as { contentVersion?: number }).contentVersion ?? null;
-      }
-      else if (event.type === 'CourseCompleted') Object.assign(e, { completed_at: at(event), credit_points: d.creditPoints });
+      } else if (event.type === 'CourseCompleted') Object.assign(e, { completed_at: at(event), credit_points: d.creditPoints });
       else Object.assign(e, { certificate_id: d.certificateId, certificate_issued_at: at(event) });
       continue;
     }

@@ -85,12 +85,16 @@ export const completedCourseIds = async (db: CourseReadDb, userId: number) => [
   )),
 ];
 
+/** A file offered with a course (spec §3 attachments). */
+export const courseAttachment = z.object({ fileId: z.number(), name: z.string(), contentType: z.string(), size: z.number() });
+
 export const adminCourse = z.object({
   id: z.number(),
   published: z.boolean(),
   status: z.string(),
   fields: z.record(z.string(), z.unknown()),
   blocks: z.array(blockItem),
+  attachments: z.array(courseAttachment),
   enrolled: z.number(),
   completed: z.number(),
 });
@@ -103,11 +107,12 @@ export const getAdminCourse = async (db: CourseReadDb, courseId: number) => {
       published: z.boolean(),
       status: z.string(),
       fields: z.record(z.string(), z.unknown()),
+      attachments: z.array(courseAttachment),
       enrolled: z.number(),
       completed: z.number(),
     }),
   )`
-    select c.id, c.published, c.status, c.fields,
+    select c.id, c.published, c.status, c.fields, c.attachments,
            (select count(*) from rm.enrollments e where e.course_id = c.id)::int as enrolled,
            (select count(*) from rm.enrollments e where e.course_id = c.id and e.status = 'completed')::int as completed
       from rm.courses c where c.id = ${courseId} and c.status <> 'deleted'`);
@@ -150,7 +155,7 @@ export const coursesUsingFile = async (db: CourseReadDb, fileId: number) => {
   return db.anyFirst(sql.type(z.object({ course_id: z.number() }))`
     select course_id from rm.course_blocks where fields->>'fileUrl' = ${url} or fields->'alternative'->>'fileUrl' = ${url}
     union
-    select id from rm.courses where fields->>'cover' = ${url}
+    select id from rm.courses where fields->>'cover' = ${url} or attachments @> ${sql.jsonb([{ fileId }])}
     union
     select unnest(course_ids) from rm.academies where cover = ${url} and published and not deleted
     order by course_id`);

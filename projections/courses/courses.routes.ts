@@ -4,7 +4,7 @@ import { BLOCK_READERS, COURSE_READERS } from '../../domain/courses/course-acces
 import { visibleFeatureFields } from '../../domain/courses/course-features.ts';
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { type FeatureFlags, LIVE_COURSE_TYPE } from '../../domain/shared/features.ts';
+import { type FeatureFlags, HIDDEN_COURSE_TYPE, LIVE_COURSE_TYPE } from '../../domain/shared/features.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
 import { anyOf, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
@@ -12,7 +12,17 @@ import type { CertificateRenderer } from '../../infrastructure/pdf/certificate.p
 import { registerAcademyReadRoutes } from './academies.routes.ts';
 import { ADMIN_COURSE_SORTS, ADMIN_COURSE_STATUSES, adminCourseListItem, listAdminCoursePage } from './admin-courses.queries.ts';
 import { countAudience, courseParticipant, listCourseParticipants } from './course-audience.queries.ts';
-import { adminCourse, blockItem, type CourseReadDb, certificateData, getAdminCourse, listBlocks, listRecords, recordItem } from './courses.queries.ts';
+import {
+  adminCourse,
+  blockItem,
+  type CourseReadDb,
+  certificateData,
+  courseAttachment,
+  getAdminCourse,
+  listBlocks,
+  listRecords,
+  recordItem,
+} from './courses.queries.ts';
 import { registerPostReadRoutes } from './posts.routes.ts';
 import { type UserCourseWithStatus, userCourse, withStatus } from './user-course-status.ts';
 import { getUserCourse, getUserCourseDetail, hideCourseTypes, listUserCourses } from './user-courses.queries.ts';
@@ -68,8 +78,11 @@ export const registerCourseReadRoutes = (
     },
     async (request) => {
       const now = deps.now();
-      const items = (await listUserCourses(db, requireAuth(request).userId, { search: request.query.search })).map((c) => withStatus(c, now));
       const filter = request.query.filter;
+      // Type 7 (powerclass certificate) is hidden from the lists (spec §3): its academy leads there; once completed it is one's record.
+      const items = (await listUserCourses(db, requireAuth(request).userId, { search: request.query.search }))
+        .filter((c) => c.type !== HIDDEN_COURSE_TYPE || (filter === 'completed' && c.enrollment === 'completed'))
+        .map((c) => withStatus(c, now));
       return { items: filter ? items.filter(FILTERS[filter]) : items };
     },
   );
@@ -82,7 +95,10 @@ export const registerCourseReadRoutes = (
         tags,
         summary: "A course with the caller's progress (404 when not theirs to see)",
         params: z.object({ id: idParam }),
-        response: { 200: userCourse.extend({ zoomUrl: z.string().nullable(), interactrHtml: z.string().nullable() }), ...errorResponses },
+        response: {
+          200: userCourse.extend({ zoomUrl: z.string().nullable(), interactrHtml: z.string().nullable(), attachments: z.array(courseAttachment) }),
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
@@ -92,6 +108,7 @@ export const registerCourseReadRoutes = (
         ...withStatus(found.item, deps.now()),
         zoomUrl: deps.features.zoom ? found.zoomUrl : null,
         interactrHtml: deps.features.interactr ? found.interactrHtml : null,
+        attachments: [...found.attachments],
       };
     },
   );

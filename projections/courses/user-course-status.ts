@@ -8,7 +8,9 @@ export const withStatus = (item: UserCourseItem, now: Date) => ({
   ...item,
   status: courseStatus(
     { status: item.archived ? 'archived' : 'published', fields: { intervals: item.intervals } as CourseFields },
-    item.enrollment === 'none' ? { status: 'none' } : { status: item.enrollment, courseId: item.id, userId: 0, blocks: {}, certificateId: null, contentVersion: null },
+    item.enrollment === 'none'
+      ? { status: 'none' }
+      : { status: item.enrollment, courseId: item.id, userId: 0, blocks: {}, certificateId: null, contentVersion: null },
     now,
   ),
 });

@@ -39,6 +39,7 @@ const catalogueRow = z.object({
   professionIds: z.array(z.number()),
   zoomUrl: z.string().nullable(),
   interactrHtml: z.string().nullable(),
+  attachments: z.array(z.object({ fileId: z.number(), name: z.string(), contentType: z.string(), size: z.number() })),
 });
 
 type CatalogueCourse = z.infer<typeof catalogueRow> & CourseAudience & { readonly updatedAtMs: number; readonly titleLower: string };
@@ -112,7 +113,7 @@ const loadCatalogue = async (db: CourseReadDb, version: string): Promise<Catalog
     select id, type, title, description, cover, credit_points as "creditPoints", intervals, status, published, public,
            posts_enabled as "postsEnabled", certificate_enabled as "certificateEnabled", blocks_count as "blocksTotal", updated_at as "updatedAt",
            audience_units as "unitIds", audience_companies as "companyIds", audience_groups as "groupIds", audience_professions as "professionIds",
-           fields->>'zoomUrl' as "zoomUrl", fields->>'interactrHtml' as "interactrHtml"
+           fields->>'zoomUrl' as "zoomUrl", fields->>'interactrHtml' as "interactrHtml", attachments
       from rm.courses where status <> 'deleted' and not (type = any(${sql.array([...(hiddenTypes.get(db) ?? [])], 'int4')}))`);
   const courses = rows.map((row) => ({
     ...row,
@@ -200,14 +201,14 @@ export const listUserCourses = async (db: CourseReadDb, userId: number, options:
 /** One course with the participant's progress, or null when it is not theirs to see (404). */
 export const getUserCourse = async (db: CourseReadDb, userId: number, courseId: number) => (await getUserCourseDetail(db, userId, courseId))?.item ?? null;
 
-/** The course page's course: the list item and what only the page shows (the Zoom link, the Interactr embed). */
+/** The course page's course: the list item and what only the page shows (the Zoom link, the Interactr embed, the attachments). */
 export const getUserCourseDetail = async (db: CourseReadDb, userId: number, courseId: number) => {
   const { reader, enrollments, catalogue } = await readerView(db, userId);
   const course = catalogue.courses.get(courseId);
   if (!course) return null;
   const enrollment = enrollments.get(courseId);
   if (!canReadCourse(course, reader, enrollment !== undefined)) return null;
-  return { item: item(course, enrollment), zoomUrl: course.zoomUrl, interactrHtml: course.interactrHtml };
+  return { item: item(course, enrollment), zoomUrl: course.zoomUrl, interactrHtml: course.interactrHtml, attachments: course.attachments };
 };
 
 export const isCourseVisible = async (db: CourseReadDb, userId: number, courseId: number) => (await getUserCourse(db, userId, courseId)) !== null;

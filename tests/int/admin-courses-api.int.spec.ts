@@ -232,4 +232,28 @@ describe('admin course list API', () => {
     const webinarId = (webinar.json() as { id: number }).id;
     expect(((await call('admin', 'GET', `/api/courses/${webinarId}`)).json() as { fields: { live: unknown } }).fields.live).toEqual(live);
   });
+
+  it('hides a powerclass certificate (type 7) from the participant’s lists but not from her academy’s link or her completed courses', async () => {
+    const created = await call('admin', 'POST', '/api/courses', {
+      type: 7,
+      title: 'Certifikat akademije',
+      description: 'Zaključni certifikat serije izobraževanj.',
+      cover: '/c.svg',
+      creditPoints: 2,
+      public: true,
+    });
+    const id = (created.json() as { id: number }).id;
+    await call('admin', 'POST', `/api/courses/${id}/blocks`, { block: { kind: 'points', name: 'Točke', points: 2 } });
+    await call('admin', 'POST', `/api/courses/${id}/publish`);
+    const listed = async (query = '') =>
+      ((await call('ana', 'GET', `/api/user-courses${query}`)).json() as { items: { id: number }[] }).items.map((c) => c.id);
+    expect(await listed()).not.toContain(id);
+    expect(await listed('?filter=new')).not.toContain(id);
+    expect((await call('ana', 'GET', `/api/user-courses/${id}`)).statusCode).toBe(200);
+    await call('ana', 'POST', `/api/user-courses/${id}/start`);
+    const blocks = ((await call('ana', 'GET', `/api/block?course_id=${id}`)).json() as { items: { id: number }[] }).items;
+    expect((await call('ana', 'POST', `/api/user-courses/${id}/blocks/${blocks[0]?.id}/open`)).json()).toMatchObject({ completed: true });
+    expect(await listed()).not.toContain(id);
+    expect(await listed('?filter=completed')).toContain(id);
+  });
 });

@@ -212,6 +212,18 @@ describe('authorization matrix', () => {
       group: async () => (await admin('POST', '/api/community-groups', { name: `Začasna skupina ${next()}`, unitIds: [] })).id,
       course: async () => course(`Začasni tečaj ${next()}`, {}),
       block: async (courseId) => block(courseId, { kind: 'points', name: `Točke ${next()}`, points: 1 }),
+      attachment: async (courseId) => {
+        const file = (
+          await p.app.inject({
+            method: 'POST',
+            url: `/api/files?name=priponka-${next()}.png`,
+            headers: { authorization: `JWT ${tokens.admin}`, 'content-type': 'image/png' },
+            payload: SAMPLE_PNG,
+          })
+        ).json() as { id: number };
+        await admin('POST', `/api/courses/${courseId}/attachments`, { fileId: file.id });
+        return file.id;
+      },
       academy: async () =>
         (
           await admin('POST', '/api/academies', {

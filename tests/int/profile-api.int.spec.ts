@@ -3,13 +3,13 @@ import { ROLE } from '../../domain/permissions/roles.ts';
 import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { startTestPlatform, TEST_PASSWORD, type TestPlatform } from '../support/test-platform.ts';
 
-/** One's own account (issue 12): profile (1001), password (1003), a request to delete one's data (1002, behind its feature flag). */
+/** One's own account (issue 12): profile (1001), password (1003), a request to delete one's data or, with the delete-account feature on, deleting the account (1002). */
 describe('profile API', () => {
   let p: TestPlatform;
   let professions: { plain: number; licensed: number };
   let ana: number;
 
-  const call = async (token: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => {
+  const call = async (token: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) => {
     const response = await p.app.inject({ method, url, headers: { authorization: `JWT ${token}` }, ...(payload ? { payload } : {}) });
     const position = response.headers['x-event-position'];
     if (typeof position === 'string') await p.settleAll(parsePosition(position));
@@ -116,14 +116,37 @@ describe('profile API', () => {
     expect(queue.items).toContainEqual(expect.objectContaining({ username: 'brez', reason: 'Ne uporabljam več.\nHvala.' }));
     expect((await call(token, 'GET', '/api/users/deletion-requests')).statusCode).toBe(403);
   });
+
+  it('deletes one’s own account at once with the feature on: the password confirms it, the login follows, an admin account is kept', async () => {
+    await p.createUser('odhaja', [{ roleId: ROLE.participant, unitId: 1, companyId: null }]);
+    const { token } = await p.login('odhaja');
+    const wrong = await call(token, 'DELETE', '/api/users/me', { password: 'napacno1' });
+    expect(wrong.json()).toEqual({ errors: [{ code: '400', field: 'password', message: 'Geslo ni pravilno.' }] });
+    expect((await call(token, 'GET', '/api/users/me')).statusCode).toBe(200);
+    expect((await call(token, 'DELETE', '/api/users/me', { password: TEST_PASSWORD })).statusCode).toBe(200);
+    // The session ended with the account, and the password no longer signs in.
+    expect((await call(token, 'GET', '/api/users/me')).statusCode).toBe(401);
+    const login = await p.app.inject({ method: 'POST', url: '/api/auth/login', payload: { usernameOrEmail: 'odhaja', password: TEST_PASSWORD } });
+    expect(login.statusCode).toBe(401);
+    const admin = (await p.login('skrbnik')).token;
+    expect((await call(admin, 'DELETE', '/api/users/me', { password: TEST_PASSWORD })).statusCode).toBe(403);
+    expect((await call(admin, 'GET', '/api/users/me')).statusCode).toBe(200);
+  });
 });
 
 describe('the delete-account feature switched off (spec §1 default)', () => {
-  it('still takes the request to delete one’s data: an admin handles it', async () => {
+  it('has no way to delete one’s own account at once (404), and still takes the request to delete one’s data: an admin handles it', async () => {
     const p = await startTestPlatform();
     try {
       await p.createUser('ana', [{ roleId: ROLE.participant, unitId: 1, companyId: null }]);
       const { token } = await p.login('ana');
+      const direct = await p.app.inject({
+        method: 'DELETE',
+        url: '/api/users/me',
+        headers: { authorization: `JWT ${token}` },
+        payload: { password: TEST_PASSWORD },
+      });
+      expect(direct.statusCode).toBe(404);
       const response = await p.app.inject({ method: 'POST', url: '/api/users/me/deletion-request', headers: { authorization: `JWT ${token}` }, payload: {} });
       expect(response.statusCode).toBe(202);
       expect(response.json()).toEqual({ message: 'Zahteva za izbris podatkov je poslana. Obdelali jo bomo v 5 delovnih dneh.' });

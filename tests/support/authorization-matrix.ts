@@ -43,6 +43,8 @@ export type Fresh = {
   readonly group: () => Promise<number>;
   readonly course: () => Promise<number>;
   readonly block: (courseId: number) => Promise<number>;
+  /** A PNG offered with the course; its file id. */
+  readonly attachment: (courseId: number) => Promise<number>;
   readonly academy: () => Promise<number>;
   readonly post: (author: SignedIn | 'participantB', courseId: number) => Promise<number>;
   readonly loginToken: (userId: number) => Promise<string>;
@@ -261,6 +263,13 @@ export const MATRIX: readonly MatrixCase[] = [
     label: 'own deletion request (1002)',
     allow: profile(1002),
     requests: () => one('POST', '/api/users/me/deletion-request', {}),
+  },
+  {
+    route: 'DELETE /api/users/me',
+    label: 'delete own account at once (1002, delete-account feature on); a wrong password keeps the fixture',
+    allow: profile(1002),
+    outcome: 400,
+    requests: () => one('DELETE', '/api/users/me', { password: 'ni-pravo-geslo' }),
   },
   { route: 'GET /api/users/me/consents', label: 'own consents', allow: SIGNED_IN, requests: () => one('GET', '/api/users/me/consents') },
   {
@@ -621,6 +630,18 @@ export const MATRIX: readonly MatrixCase[] = [
     label: 'remove a block (1026)',
     allow: system(1026),
     requests: async (f, fresh) => one('DELETE', `/api/courses/${f.courseEdit}/blocks/${await fresh.block(f.courseEdit)}`),
+  },
+  {
+    route: 'POST /api/courses/:id/attachments',
+    label: 'offer an uploaded file with a course (1019)',
+    allow: system(1019),
+    requests: (f) => one('POST', `/api/courses/${f.courseEdit}/attachments`, { fileId: f.signatureFile }),
+  },
+  {
+    route: 'DELETE /api/courses/:id/attachments/:fileId',
+    label: 'stop offering an attachment (1019)',
+    allow: system(1019),
+    requests: async (f, fresh) => one('DELETE', `/api/courses/${f.courseEdit}/attachments/${await fresh.attachment(f.courseEdit)}`),
   },
   {
     route: 'POST /api/courses/:id/costs',

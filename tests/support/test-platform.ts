@@ -25,7 +25,7 @@ const ALL_READ_MODELS = PROJECTIONS.map((projection) => projection.name);
  * The platform as `npm start` wires it, on a database of its own, with the projection runner
  * running; requests go through `app.inject`. `env` overrides configuration.
  */
-export const startTestPlatform = async (env: Record<string, string> = {}, options: { jobs?: boolean } = {}) => {
+export const startTestPlatform = async (env: Record<string, string> = {}, options: { jobs?: boolean; logLines?: string[] } = {}) => {
   const db = await createTestDatabase();
   // The local object store (S3-upload feature) of this platform only, removed on close.
   const objects = await mkdtemp(join(tmpdir(), 'medilearn-objects-'));
@@ -40,8 +40,12 @@ export const startTestPlatform = async (env: Record<string, string> = {}, option
   });
   const store = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(EVENT_DEFINITIONS) });
   // Background jobs (pg-boss, polled every half second) only where a test needs mail sent.
-  const jobs = options.jobs ? await startJobs({ connectionString: db.connectionString, log: silentLog, pollingIntervalSeconds: 0.5 }) : null;
-  const platform = await buildPlatform({ config, db, store, logger: createLogger('silent'), log: silentLog, jobs });
+  // A test that reads the logs gets every line, at every level, as the process would write it.
+  const lines = options.logLines;
+  const logger = lines ? createLogger('trace', { write: (line: string) => void lines.push(line) }) : createLogger('silent');
+  const log = lines ? logger : silentLog;
+  const jobs = options.jobs ? await startJobs({ connectionString: db.connectionString, log, pollingIntervalSeconds: 0.5 }) : null;
+  const platform = await buildPlatform({ config, db, store, logger, log, jobs });
   await platform.runner.start();
   await platform.app.ready();
 

@@ -1,9 +1,10 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app.css';
-import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, MantineProvider, mergeThemeOverrides, Notification } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { RouterProvider } from 'react-router';
 import { onConsentsMissing, onUnauthorised } from '../lib/api-client.ts';
 import { session } from '../lib/session.ts';
@@ -44,8 +45,14 @@ onConsentsMissing(() => {
   if (window.location.pathname !== '/pogoji') void router.navigate(`/pogoji?redirect=${encodeURIComponent(here)}`, { replace: true });
 });
 
+// A toast's close button needs a name for screen readers (axe); the texts are loaded before the app renders.
+const withNamedCloseButtons = () =>
+  mergeThemeOverrides(theme, {
+    components: { Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': i18next.t('common.closeNotification') } } }) },
+  });
+
 export const App = () => (
-  <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+  <MantineProvider theme={withNamedCloseButtons()} cssVariablesResolver={cssVariablesResolver}>
     {/* Toasts: 3000 ms, top centre (spec §8). */}
     <Notifications position="top-center" autoClose={3000} />
     <QueryClientProvider client={queryClient}>

@@ -135,6 +135,15 @@ export const ROUTES: readonly RouteEntry[] = [
     extra: 'a new text-file block (spec §3 block kinds; spec §2 names new pages for five of the seven)',
   },
   r('/admin/courses/:courseId/blocks/:blockId', 'pages.admin.block', 'admin', 'done', ADMIN_COURSES),
+  // Not in spec §2's route list, but among its course tabs (issue 15 item 11).
+  {
+    ...r('/admin/courses/:courseId/profit', 'pages.admin.courseProfit', 'admin', 'done', ADMIN_COURSES),
+    extra: 'the profit tab of spec §2: billed amount less the revenue shared per view (1052 or 2009, as the costs)',
+  },
+  {
+    ...r('/admin/courses/:courseId/attachments', 'pages.admin.courseAttachments', 'admin', 'done', ADMIN_COURSES),
+    extra: 'the attachments tab of spec §2: files participants download from the course page (1019)',
+  },
   r('/admin/news', 'pages.admin.news', 'admin', 'placeholder', COMMS),
   r('/admin/news/:newsId', 'pages.admin.newsItem', 'admin', 'placeholder', COMMS),
   r('/admin/newsletters', 'pages.admin.newsletters', 'admin', 'placeholder', COMMS),

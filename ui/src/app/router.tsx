@@ -88,6 +88,7 @@ const STATS_PAGES = new Set([
   '/admin/courses/:courseId/communities/:communityId/success/:intervalId',
   '/admin/courses/:courseId/costs/:intervalId',
   '/admin/stats',
+  '/admin/courses/:courseId/profit',
   '/admin/academies/:id/success/:intervalId',
   '/admin/academies/:id/communities/:communityId/success/:intervalId',
   '/stroski',

@@ -37,3 +37,6 @@ export const formatDate = (value: string | Date) => date.format(new Date(value))
 export const formatEuroCents = (cents: number) => euro.format(cents / 100);
 export const formatNumber = (value: number) => number.format(value);
 export const formatPercent = (value: number | null) => (value === null ? '–' : `${number.format(value)} %`);
+/** A file's size as people read it: 820 B, 12,5 KB, 3,2 MB. */
+export const formatFileSize = (bytes: number) =>
+  bytes < 1024 ? `${number.format(bytes)} B` : bytes < 1024 * 1024 ? `${number.format(bytes / 1024)} KB` : `${number.format(bytes / 1024 / 1024)} MB`;

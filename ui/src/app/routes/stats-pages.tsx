@@ -8,6 +8,7 @@ import { CompanyCostsPage } from '../../features/stats/components/company-costs-
 import { CostsPage } from '../../features/stats/components/costs-page.tsx';
 import { NpsCommunitiesPage, NpsOverviewPage } from '../../features/stats/components/nps-pages.tsx';
 import { PlatformStatsPage } from '../../features/stats/components/platform-stats-page.tsx';
+import { ProfitPage } from '../../features/stats/components/profit-page.tsx';
 import { SuccessPage } from '../../features/stats/components/success-page.tsx';
 import { meQuery } from '../../features/users/api/me.ts';
 import { hasSystemPermission, ROLE_ID } from '../../features/users/roles.ts';
@@ -50,6 +51,7 @@ const PAGES: Record<string, (p: Params, deal: DealRights, companies: readonly { 
   '/admin/courses/:courseId/costs/:intervalId': (p, deal, companies) => (
     <CostsPage courseId={p.id} intervalId={p.intervalId} deal={deal} companies={companies} />
   ),
+  '/admin/courses/:courseId/profit': (p) => <ProfitPage courseId={p.id} intervalId={0} />,
   '/admin/stats': () => <PlatformStatsPage />,
   '/admin/academies/:id/success/:intervalId': (p) => <AcademySuccessPage academyId={p.id} intervalId={p.intervalId} communityId={null} />,
   '/admin/academies/:id/communities/:communityId/success/:intervalId': (p) => (

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { AcademyGeneralPage } from '../../../features/courses/components/academy-general-page.tsx';
 import { AdminCoursesPage } from '../../../features/courses/components/admin-courses-page.tsx';
 import { BlockEditorPage } from '../../../features/courses/components/block-editor-page.tsx';
+import { CourseAttachmentsPage } from '../../../features/courses/components/course-attachments-page.tsx';
 import { CourseGeneralPage } from '../../../features/courses/components/course-general-page.tsx';
 import { CourseParticipantsPage } from '../../../features/courses/components/course-participants-page.tsx';
 import { CoursePostsAdminPage } from '../../../features/courses/components/course-posts-admin-page.tsx';
@@ -69,6 +70,7 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
   '/admin/courses/:courseId/blocks/article/new': (id) => <BlockEditorPage courseId={id as number} kind="article" blockId={null} />,
   '/admin/courses/:courseId/blocks/text-file/new': (id) => <BlockEditorPage courseId={id as number} kind="textFile" blockId={null} />,
   '/admin/courses/:courseId/blocks/:blockId': (id) => <BlockRoute courseId={id as number} />,
+  '/admin/courses/:courseId/attachments': (id) => <CourseAttachmentsPage key={id} id={id as number} />,
   '/admin/academies/new': () => <AcademyGeneralPage id={null} />,
   '/admin/academies/:id/general': (id) => <AcademyGeneralPage key={id} id={id} />,
   '/admin/users': () => <AdminUsersPage />,

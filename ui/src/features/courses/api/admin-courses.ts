@@ -53,7 +53,15 @@ export const listAcademyOptions = () => api<{ items: { id: number; title: string
 
 export type CourseInput = z.input<typeof courseRule>;
 /** spec §7 GET /courses/{id} (admin or editor): the course as authored. */
-export type AuthoredCourse = { id: number; published: boolean; status: string; fields: CourseInput; blocks: { id: number; kind: string; name: string }[] };
+export type CourseAttachment = { fileId: number; name: string; contentType: string; size: number };
+export type AuthoredCourse = {
+  id: number;
+  published: boolean;
+  status: string;
+  fields: CourseInput;
+  blocks: { id: number; kind: string; name: string }[];
+  attachments: CourseAttachment[];
+};
 export const getAuthoredCourse = (id: number) => api<AuthoredCourse>('GET', `/courses/${id}`);
 export const createCourse = (input: CourseInput) => api<{ id: number }>('POST', '/courses', { body: input });
 export const updateCourse = (id: number, input: CourseInput) => api<{ id: number }>('PUT', `/courses/${id}`, { body: input });
@@ -64,3 +72,7 @@ export const listCourseOptions = () =>
 /** Course tags to choose from (kind "course"), the first hundred by name. */
 export const listCourseTagOptions = () =>
   api<{ items: { id: number; name: string }[] }>('GET', '/tags', { query: { kind: 'course', sort: 'name', order: 'asc', pageSize: 100 } }).then((r) => r.items);
+
+/** Offer an uploaded file with the course (1019); the server checks its kind and size. */
+export const addCourseAttachment = (courseId: number, fileId: number) => api<{ id: number }>('POST', `/courses/${courseId}/attachments`, { body: { fileId } });
+export const removeCourseAttachment = (courseId: number, fileId: number) => api<{ id: number }>('DELETE', `/courses/${courseId}/attachments/${fileId}`);

@@ -84,7 +84,9 @@ const logged = async <T>(message: string, load: () => Promise<T>) => {
 
 export const listUserCourses = (query: { filter?: 'new' | 'completed' | 'archived' | undefined; search?: string | undefined }) =>
   api<{ items: UserCourse[] }>('GET', '/user-courses', { query });
-export const getUserCourse = (id: number) => api<UserCourse>('GET', `/user-courses/${id}`);
+/** The course page's course: besides the list item, the files offered with it. */
+export type UserCourseDetail = UserCourse & { attachments: { fileId: number; name: string; contentType: string; size: number }[] };
+export const getUserCourse = (id: number) => api<UserCourseDetail>('GET', `/user-courses/${id}`);
 /** spec §7 GET /block?course_id= */
 export const listBlocks = (courseId: number) =>
   logged('Unable to fetch blocks', () => api<{ items: Block[] }>('GET', '/block', { query: { course_id: courseId } }));

@@ -1,10 +1,10 @@
-import { Button, Center, Grid, Group, Image, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Center, Grid, Group, Image, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleDashed, IconPaperclip } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatDate } from '../../../lib/i18n.ts';
+import { formatDate, formatFileSize } from '../../../lib/i18n.ts';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
 import { getUserCourse, listBlocks, listRecords, startCourse } from '../api/courses.ts';
 import { CourseProgress, points, StatusBadge } from './course-badges.tsx';
@@ -115,6 +115,27 @@ export const CourseIntroPage = ({ courseId }: { courseId: number }) => {
             ) : null}
           </Stack>
         </Paper>
+        {(c.attachments ?? []).length > 0 ? (
+          <Paper withBorder radius="md" p="md" mt="md">
+            <Stack gap="xs">
+              <Title order={2} size="h4">
+                {t('courses.attachments')}
+              </Title>
+              <List spacing="xs" listStyleType="none" aria-label={t('courses.attachments')}>
+                {(c.attachments ?? []).map((a) => (
+                  <List.Item key={a.fileId} icon={<IconPaperclip size={16} aria-hidden />}>
+                    <Anchor href={`/api/files/${a.fileId}`} download={a.name}>
+                      {a.name}
+                    </Anchor>{' '}
+                    <Text span size="xs" c="dimmed">
+                      ({formatFileSize(a.size)})
+                    </Text>
+                  </List.Item>
+                ))}
+              </List>
+            </Stack>
+          </Paper>
+        ) : null}
       </Grid.Col>
     </Grid>
   );

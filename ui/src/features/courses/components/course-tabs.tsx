@@ -28,6 +28,8 @@ export const CourseTabs = ({ courseId }: { courseId: number }) => {
     { key: 'nps', path: nps === null ? null : `${base}/nps/${nps}/overview/0` },
     { key: 'npsDetail', path: nps === null ? null : `${base}/nps/${nps}/communities/0` },
     { key: 'posts', path: `${base}/posts` },
+    { key: 'profit', path: `${base}/profit` },
+    { key: 'attachments', path: `${base}/attachments` },
   ];
   // The deepest tab whose path the page is under (the NPS overview is not the detailed NPS).
   const current = (tab: Tab) => tab.path !== null && pathname.startsWith(tab.path.replace(/\/0$/, ''));

@@ -29,3 +29,5 @@ export type DeletionRequestItem = { id: number; fullName: string; username: stri
 
 /** The admins' queue of requests to delete one's data (1004). */
 export const listDeletionRequests = () => api<{ items: DeletionRequestItem[] }>('GET', '/users/deletion-requests');
+/** Deletes one's own account at once (1002), only while the delete-account feature is on. */
+export const deleteOwnAccount = (password: string) => api<{ id: number }>('DELETE', '/users/me', { body: { password } });
