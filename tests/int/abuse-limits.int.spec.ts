@@ -54,16 +54,23 @@ describe('abuse limits', () => {
   it('bounds password-reset requests and confirmation-mail resends per address asked for, and link guesses per address, with the same Slovenian 429', async () => {
     const post = (url: string, payload: object, remoteAddress: string) => p.app.inject({ method: 'POST', url, payload, remoteAddress });
     const resets = [];
-    for (const address of ['10.0.5.1', '10.0.5.2', '10.0.5.3', '10.0.5.4']) resets.push((await post('/api/auth/password-reset', { email: 'ana@test.si' }, address)).statusCode);
+    for (const address of ['10.0.5.1', '10.0.5.2', '10.0.5.3', '10.0.5.4'])
+      resets.push((await post('/api/auth/password-reset', { email: 'ana@test.si' }, address)).statusCode);
     expect(resets).toEqual([202, 202, 202, 429]);
     const resends = [];
-    for (const address of ['10.0.6.1', '10.0.6.2', '10.0.6.3', '10.0.6.4']) resends.push((await post('/api/auth/register/resend', { email: 'nova@test.si' }, address)).statusCode);
+    for (const address of ['10.0.6.1', '10.0.6.2', '10.0.6.3', '10.0.6.4'])
+      resends.push((await post('/api/auth/register/resend', { email: 'nova@test.si' }, address)).statusCode);
     expect(resends).toEqual([202, 202, 202, 429]);
     // Guessing links has no account to count against: the address pays.
     const guesses = [];
-    for (let i = 0; i < 9; i += 1) guesses.push((await post('/api/auth/register/confirm', { token: `ugibanje-${i}-${'x'.repeat(30)}` }, '10.0.7.1')).statusCode);
+    for (let i = 0; i < 9; i += 1)
+      guesses.push((await post('/api/auth/register/confirm', { token: `ugibanje-${i}-${'x'.repeat(30)}` }, '10.0.7.1')).statusCode);
     expect(guesses.slice(0, 8).every((s) => s !== 429 && s < 500)).toBe(true);
-    const refused = await post('/api/auth/password-reset/complete', { token: `ugibanje-${'y'.repeat(30)}`, password: 'Novo1234!', passwordConfirmation: 'Novo1234!' }, '10.0.7.1');
+    const refused = await post(
+      '/api/auth/password-reset/complete',
+      { token: `ugibanje-${'y'.repeat(30)}`, password: 'Novo1234!', passwordConfirmation: 'Novo1234!' },
+      '10.0.7.1',
+    );
     expect(refused.statusCode).toBe(429);
     expect((refused.json() as { errors: { message: string }[] }).errors[0]?.message).toMatch(/^Preveč poskusov\. Poskusite znova čez \d+ s\.$/);
   });

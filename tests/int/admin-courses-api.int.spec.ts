@@ -245,8 +245,7 @@ describe('admin course list API', () => {
     const id = (created.json() as { id: number }).id;
     await call('admin', 'POST', `/api/courses/${id}/blocks`, { block: { kind: 'points', name: 'Točke', points: 2 } });
     await call('admin', 'POST', `/api/courses/${id}/publish`);
-    const listed = async (query = '') =>
-      ((await call('ana', 'GET', `/api/user-courses${query}`)).json() as { items: { id: number }[] }).items.map((c) => c.id);
+    const listed = async (query = '') => ((await call('ana', 'GET', `/api/user-courses${query}`)).json() as { items: { id: number }[] }).items.map((c) => c.id);
     expect(await listed()).not.toContain(id);
     expect(await listed('?filter=new')).not.toContain(id);
     expect((await call('ana', 'GET', `/api/user-courses/${id}`)).statusCode).toBe(200);
