@@ -1,5 +1,5 @@
 import type { BlockFields, CourseFields } from '../../domain/courses/course.rules.ts';
-import type { CourseCommand } from '../../domain/courses/course.ts';
+import type { CourseCommand, CourseOwner } from '../../domain/courses/course.ts';
 import { courseDecider, courseStream } from '../../domain/courses/course.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
@@ -18,13 +18,13 @@ const checkTags = async (deps: CoursesDeps, fields: CourseFields) => {
 };
 
 /** Course authoring through the admin API: fields of a feature that is off are refused, references checked. */
-export const createCourse = async (deps: CoursesDeps, fields: CourseFields, metadata: EventMetadata) => {
+export const createCourse = async (deps: CoursesDeps, fields: CourseFields, metadata: EventMetadata, owner: CourseOwner | null = null) => {
   await checkTags(deps, fields);
   const courseId = await deps.ids.next('course');
   const result = await handleCommand(deps.store, {
     streamName: courseStream(courseId),
     decider: courseDecider,
-    command: { type: 'CreateCourse', courseId, fields: courseFieldsFor(fields, deps.features) },
+    command: { type: 'CreateCourse', courseId, fields: courseFieldsFor(fields, deps.features), owner },
     metadata,
   });
   return { id: courseId, position: result.position };

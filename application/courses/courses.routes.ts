@@ -3,12 +3,15 @@ import { z } from 'zod';
 import { blockRule, courseRule } from '../../domain/courses/course.rules.ts';
 import { COURSE_TAKERS } from '../../domain/courses/course-access.ts';
 import { courseCostsRule } from '../../domain/courses/course-costs.rules.ts';
+import { can } from '../../domain/permissions/can.ts';
 import { idParam, idRule } from '../../domain/shared/id.rules.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
-import { anyOf, commandMetadata, errorResponses, type HttpApp, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
+import { anyOf, commandMetadata, errorResponses, type HttpApp, type Located, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
+import { courseOwner } from '../../projections/courses/courses.queries.ts';
 import { registerAcademyRoutes } from './academies.routes.ts';
 import { addBlock, changeCourse, createCourse } from './author-courses.ts';
+import { checkCommunityAudience, ownerFor } from './community-authoring.ts';
 import { addAttachment, checkCover } from './course-attachments.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 import { duplicateCourse } from './duplicate-course.ts';
@@ -35,24 +38,46 @@ const sent = (reply: FastifyReply, status: number, result: { id: number; positio
   withPosition(reply, result.position).status(status).send({ id: result.id });
 
 /**
- * Courses: authoring through the admin API (1018 create, 1019 update, 1020 delete, 1024 to 1026
- * blocks) and each step of a participant (a course they may see; others answer 404).
+ * Courses: authoring (system 1018 create, 1019 update, 1020 delete, 1024 to 1026 blocks; a client in
+ * its own community: course 2005 to 2007, block 1028 to 1030 on the courses its unit owns, others
+ * 404) and each step of a participant (a course they may see; others answer 404).
  */
 export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: { files: FileStore }) => {
   const tags = ['courses'];
+  const owner = (located: Located) => courseOwner(deps.db, located.params.id as number);
+  /** The platform's authors anywhere; a community's author on the courses its unit owns. */
+  const authoring = (systemId: number, communityId: number) => ({ ...config, access: anyOf([{ system: systemId }, { community: communityId, scope: owner }]) });
+  /** What a community author saves stays within its company (spec §6; the platform's authors are not bound). */
+  const keepInCommunity = async (request: FastifyRequest, courseId: number, fields: z.output<typeof courseRule>) => {
+    if (can(requireAuth(request).subject, 1019, { kind: 'system' })) return;
+    const owned = await courseOwner(deps.db, courseId);
+    if (owned) await checkCommunityAudience(deps, owned, fields);
+  };
 
   app.post(
     '/api/courses',
-    { config: { ...config, access: system(1018) }, schema: { tags, body: courseRule, response: { 201: idResponse, ...errorResponses } } },
+    {
+      config: { ...config, access: anyOf([{ system: 1018 }, { communityAnywhere: 2005 }]) },
+      schema: {
+        tags,
+        summary: 'Create a course (1018), or a client’s course in its unit (2005; ?unitId= when the client has several): for its company’s people only',
+        querystring: z.object({ unitId: idParam.optional() }),
+        body: courseRule,
+        response: { 201: idResponse, ...errorResponses },
+      },
+    },
     async (request, reply) => {
+      const { subject } = requireAuth(request);
+      const owned = can(subject, 1018, { kind: 'system' }) ? null : await ownerFor(deps, subject, request.query.unitId);
+      if (owned) await checkCommunityAudience(deps, owned, request.body);
       await checkCover(uploads.files, request.body.cover);
-      return sent(reply, 201, await createCourse(deps, request.body, commandMetadata(request)));
+      return sent(reply, 201, await createCourse(deps, request.body, commandMetadata(request), owned));
     },
   );
   app.post(
     '/api/courses/:id/duplicate',
     {
-      config: { ...config, access: system(1018) },
+      config: authoring(1018, 2005),
       schema: {
         tags,
         summary: 'A copy of a course to edit further (1018): its fields, audience and blocks, unpublished, titled "(kopija)"',
@@ -64,8 +89,9 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
   );
   app.put(
     '/api/courses/:id',
-    { config: { ...config, access: system(1019) }, schema: { tags, params: idParams, body: courseRule, response: { 200: idResponse, ...errorResponses } } },
+    { config: authoring(1019, 2006), schema: { tags, params: idParams, body: courseRule, response: { 200: idResponse, ...errorResponses } } },
     async (request, reply) => {
+      await keepInCommunity(request, request.params.id, request.body);
       await checkCover(uploads.files, request.body.cover);
       return sent(reply, 200, await changeCourse(deps, request.params.id, { type: 'UpdateCourse', fields: request.body }, commandMetadata(request)));
     },
@@ -74,7 +100,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
   app.post(
     '/api/courses/:id/attachments',
     {
-      config: { ...config, access: system(1019) },
+      config: authoring(1019, 2006),
       schema: {
         tags,
         summary: 'Offer an uploaded file with the course (jpg, png, gif, pdf or zip up to 25 MB; upload it first with POST /api/files)',
@@ -91,7 +117,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
   app.delete(
     '/api/courses/:id/attachments/:fileId',
     {
-      config: { ...config, access: system(1019) },
+      config: authoring(1019, 2006),
       schema: { tags, summary: 'Stop offering an attachment with the course', params: attachmentParams, response: { 200: idResponse, ...errorResponses } },
     },
     async (request, reply) =>
@@ -105,7 +131,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
   ] as const) {
     app.post(
       `/api/courses/:id/${path}`,
-      { config: { ...config, access: system(1019) }, schema: { tags, params: idParams, response: { 200: idResponse, ...errorResponses } } },
+      { config: authoring(1019, 2006), schema: { tags, params: idParams, response: { 200: idResponse, ...errorResponses } } },
       async (request, reply) => sent(reply, 200, await changeCourse(deps, request.params.id, { type }, commandMetadata(request))),
     );
   }
@@ -143,13 +169,13 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
   );
   app.delete(
     '/api/courses/:id',
-    { config: { ...config, access: system(1020) }, schema: { tags, params: idParams, response: { 200: idResponse, ...errorResponses } } },
+    { config: authoring(1020, 2007), schema: { tags, params: idParams, response: { 200: idResponse, ...errorResponses } } },
     async (request, reply) => sent(reply, 200, await changeCourse(deps, request.params.id, { type: 'DeleteCourse' }, commandMetadata(request))),
   );
   app.post(
     '/api/courses/:id/blocks',
     {
-      config: { ...config, access: system(1024) },
+      config: authoring(1024, 1028),
       schema: {
         tags,
         params: idParams,
@@ -161,7 +187,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
   );
   app.put(
     '/api/courses/:id/blocks/:blockId',
-    { config: { ...config, access: system(1025) }, schema: { tags, params: blockParams, body: blockRule, response: { 200: idResponse, ...errorResponses } } },
+    { config: authoring(1025, 1029), schema: { tags, params: blockParams, body: blockRule, response: { 200: idResponse, ...errorResponses } } },
     async (request, reply) =>
       sent(
         reply,
@@ -172,7 +198,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
   app.post(
     '/api/courses/:id/blocks/:blockId/move',
     {
-      config: { ...config, access: system(1025) },
+      config: authoring(1025, 1029),
       schema: { tags, params: blockParams, body: z.object({ position: z.number().int().min(0) }).strict(), response: { 200: idResponse, ...errorResponses } },
     },
     async (request, reply) =>
@@ -189,7 +215,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
   );
   app.delete(
     '/api/courses/:id/blocks/:blockId',
-    { config: { ...config, access: system(1026) }, schema: { tags, params: blockParams, response: { 200: idResponse, ...errorResponses } } },
+    { config: authoring(1026, 1030), schema: { tags, params: blockParams, response: { 200: idResponse, ...errorResponses } } },
     async (request, reply) =>
       sent(reply, 200, await changeCourse(deps, request.params.id, { type: 'RemoveBlock', blockId: request.params.blockId }, commandMetadata(request))),
   );

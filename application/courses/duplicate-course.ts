@@ -30,7 +30,8 @@ export const duplicateCourse = async (deps: CoursesDeps, sourceId: number, metad
     state = decided.reduce(courseDecider.evolve, state);
     events.push(...decided);
   };
-  decide({ type: 'CreateCourse', courseId, fields: { ...source.fields, title } });
+  // A community's course stays the community's (spec §6: its client authors it).
+  decide({ type: 'CreateCourse', courseId, fields: { ...source.fields, title }, owner: source.owner });
   for (const block of source.blocks) decide({ type: 'AddBlock', blockId: await deps.ids.next('block'), block: block.fields });
   for (const attachment of source.attachments) decide({ type: 'AddAttachment', attachment });
   const result = await deps.store.append(

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
 import { FILE_KINDS, type FileKind, type FileStore, MAX_FILE_BYTES, type StoredFile } from '../../infrastructure/files/file-store.port.ts';
-import { AUTHENTICATED, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
+import { AUTHENTICATED, anyOf, errorResponses, type HttpApp, requireAuth } from '../../infrastructure/http/http.port.ts';
 import { VIDEO_KINDS, type VideoHost, type VideoKind } from '../../infrastructure/video/video-host.port.ts';
 import type { CourseReadDb } from '../../projections/courses/courses.queries.ts';
 import type { ReadDb } from '../../projections/organisation/organisation.queries.ts';
@@ -58,7 +58,8 @@ export const registerFileRoutes = (app: HttpApp, deps: { files: FileStore; db: R
   app.post(
     '/api/files',
     {
-      config: { access: system(...FILE_AUTHORS), uploads: true },
+      // Authors upload: the platform's (FILE_AUTHORS) and a community's (a client's course 2006 and blocks 1029).
+      config: { access: anyOf([...FILE_AUTHORS.map((id) => ({ system: id })), { communityAnywhere: 2006 }, { communityAnywhere: 1029 }]), uploads: true },
       bodyLimit: MAX_FILE_BYTES,
       schema: {
         tags,
@@ -85,7 +86,11 @@ export const registerFileRoutes = (app: HttpApp, deps: { files: FileStore; db: R
   app.post(
     '/api/videos',
     {
-      config: { access: system(1024, 1025), feature: 'vimeoUpload', uploads: true },
+      config: {
+        access: anyOf([{ system: 1024 }, { system: 1025 }, { communityAnywhere: 1028 }, { communityAnywhere: 1029 }]),
+        feature: 'vimeoUpload',
+        uploads: true,
+      },
       bodyLimit: deps.videoMaxBytes,
       schema: {
         tags,

@@ -24,12 +24,18 @@ export type CourseAttachment = z.infer<typeof attachmentSchema>;
 /** How many files a course offers at most. */
 export const MAX_ATTACHMENTS = 50;
 
+const ownerSchema = z.object({ companyId: z.number().int().positive(), unitId: z.number().int().positive() });
+/** Where a community-authored course belongs: its author's unit and company. */
+export type CourseOwner = z.infer<typeof ownerSchema>;
+
 /** Stored as validated; the schemas here only check the envelope. */
 const courseFields = z.record(z.string(), z.unknown());
 const blockFields = z.object({ kind: z.string() }).passthrough();
 
 export const courseEvents = [
-  defineEvent('CourseCreated', z.object({ courseId: z.number().int().positive(), fields: courseFields })),
+  // `owner`: the unit (and its company) of a client who authored the course in their community (spec §6
+  // course 2005-2007); absent for courses the platform's admins and editors author (system 1018).
+  defineEvent('CourseCreated', z.object({ courseId: z.number().int().positive(), fields: courseFields, owner: ownerSchema.optional() })),
   defineEvent('CourseUpdated', z.object({ fields: courseFields })),
   defineEvent('CoursePublished', z.object({})),
   defineEvent('CourseUnpublished', z.object({})),
@@ -68,12 +74,14 @@ export type Course = {
   readonly contentVersion: number;
   readonly contents: readonly (readonly CourseBlock[])[];
   readonly attachments: readonly CourseAttachment[];
+  /** A community's own course (authored by its client), or null for the platform's. */
+  readonly owner: CourseOwner | null;
 };
 
 export type CourseState = { readonly status: 'none' } | Course;
 
 export type CourseCommand =
-  | { type: 'CreateCourse'; courseId: number; fields: CourseFields }
+  | { type: 'CreateCourse'; courseId: number; fields: CourseFields; owner?: CourseOwner | null }
   | { type: 'UpdateCourse'; fields: CourseFields }
   | { type: 'PublishCourse' }
   | { type: 'UnpublishCourse' }
@@ -115,6 +123,7 @@ export const evolveCourse = (state: CourseState, event: CourseEvent): CourseStat
       contentVersion: 0,
       contents: [[]],
       attachments: [],
+      owner: event.data.owner ?? null,
     };
   }
   if (state.status === 'none') return state;
@@ -197,7 +206,16 @@ export const decideCourse = (command: CourseCommand, state: CourseState): Course
   if (command.type === 'CreateCourse') {
     if (state.status !== 'none') throw new DomainError('409', 'Izobraževanje že obstaja.', { status: 409 });
     checkPrerequisites(command.courseId, command.fields);
-    return [{ type: 'CourseCreated', data: { courseId: command.courseId, fields: command.fields as unknown as Record<string, unknown> } }];
+    return [
+      {
+        type: 'CourseCreated',
+        data: {
+          courseId: command.courseId,
+          fields: command.fields as unknown as Record<string, unknown>,
+          ...(command.owner ? { owner: command.owner } : {}),
+        },
+      },
+    ];
   }
   const course = requireCourse(state);
   switch (command.type) {

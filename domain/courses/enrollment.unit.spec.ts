@@ -69,6 +69,7 @@ const course = (changes: Partial<Course> = {}, fieldChanges: object = {}): Cours
   contentVersion: 0,
   contents: [blocks],
   attachments: [],
+  owner: null,
   ...changes,
 });
 

@@ -20,6 +20,8 @@ export type AdminCourseListParams = {
   readonly published?: boolean | undefined;
   readonly academyId?: number | undefined;
   readonly tagId?: number | undefined;
+  /** A community author's reach: only the courses its units (or whole companies) own. Absent: every course. */
+  readonly owners?: { readonly unitIds: readonly number[]; readonly companyIds: readonly number[] } | undefined;
   readonly sort?: (typeof ADMIN_COURSE_SORTS)[number] | undefined;
   readonly order?: 'asc' | 'desc' | undefined;
   readonly page?: number | undefined;
@@ -74,6 +76,10 @@ const filters = (params: AdminCourseListParams) => {
   const parts: FragmentSqlToken[] = [params.status === 'deleted' ? sql.fragment`c.status = 'deleted'` : sql.fragment`c.status <> 'deleted'`];
   if (params.status && params.status !== 'deleted') parts.push(sql.fragment`(${STATUS}) = ${params.status}`);
   if (params.search?.trim()) parts.push(sql.fragment`c.title ilike ${likePattern(params.search)}`);
+  if (params.owners)
+    parts.push(
+      sql.fragment`(c.owner_unit_id = any(${sql.array([...params.owners.unitIds], 'int4')}) or c.owner_company_id = any(${sql.array([...params.owners.companyIds], 'int4')}))`,
+    );
   if (params.type !== undefined) parts.push(sql.fragment`c.type = ${params.type}`);
   if (params.published !== undefined) parts.push(sql.fragment`c.published = ${params.published}`);
   if (params.academyId !== undefined)

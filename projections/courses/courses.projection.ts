@@ -108,8 +108,8 @@ const perCourseEvent = defineProjection({
   // 2: courses remember the position of their last applied event (redelivery guard) and carry their audience as arrays.
   // 3: an index on that position: its maximum is the version of the participants' course catalogue (user-courses.queries.ts).
   // 4: content versions (decision 0021): each course's block lists per version, and the version each enrollment takes.
-  // 5: attachments.
-  version: 5,
+  // 5: attachments. 6: the community that owns a client's course.
+  version: 6,
   tables: ['courses', 'course_blocks', 'course_block_versions', 'course_audience', 'enrollments', 'course_records'],
   setup: (table) => [
     sql.unsafe`create table ${table('courses')} (
@@ -117,7 +117,7 @@ const perCourseEvent = defineProjection({
       credit_points numeric(3,1) not null, public boolean not null, intervals jsonb not null, prerequisites integer[] not null,
       certificate_enabled boolean not null, posts_enabled boolean not null, fields jsonb not null,
       published boolean not null default false, status text not null default 'draft', blocks_count integer not null default 0,
-      content_version integer not null default 0, attachments jsonb not null default '[]',
+      content_version integer not null default 0, attachments jsonb not null default '[]', owner_company_id integer, owner_unit_id integer,
       created_at timestamptz not null, updated_at timestamptz not null, applied_commit bigint not null, applied_prepare bigint not null,
       audience_units integer[] not null default '{}', audience_companies integer[] not null default '{}',
       audience_groups integer[] not null default '{}', audience_professions integer[] not null default '{}',
@@ -140,13 +140,14 @@ const perCourseEvent = defineProjection({
   ],
   handlers: {
     CourseCreated: async (context, event) => {
-      const d = (event as Data<{ courseId: number; fields: Fields }>).data;
+      const d = (event as Data<{ courseId: number; fields: Fields; owner?: { companyId: number; unitId: number } }>).data;
       const { commit, prepare } = event.position;
       // A course that exists already was created by this very event: a redelivery.
       const created = await context.tx.query(sql.unsafe`
         insert into ${context.table('courses')} (id, type, title, description, cover, credit_points, public, intervals, prerequisites, certificate_enabled, posts_enabled, fields,
-          created_at, updated_at, applied_commit, applied_prepare)
-        values (${d.courseId}, 0, '', '', '', 0, false, '[]', '{}', false, false, '{}', ${at(event)}, ${at(event)}, ${commit.toString()}::bigint, ${prepare.toString()}::bigint)
+          created_at, updated_at, applied_commit, applied_prepare, owner_company_id, owner_unit_id)
+        values (${d.courseId}, 0, '', '', '', 0, false, '[]', '{}', false, false, '{}', ${at(event)}, ${at(event)}, ${commit.toString()}::bigint, ${prepare.toString()}::bigint,
+          ${d.owner?.companyId ?? null}, ${d.owner?.unitId ?? null})
         on conflict (id) do nothing`);
       if (created.rowCount === 1) await writeFields(context, d.courseId, d.fields, event);
     },

@@ -160,3 +160,20 @@ export const coursesUsingFile = async (db: CourseReadDb, fileId: number) => {
     select unnest(course_ids) from rm.academies where cover = ${url} and published and not deleted
     order by course_id`);
 };
+
+/**
+ * The community a client's course belongs to (spec §6 course 2004-2007, block 1027-1030): its
+ * author's unit and company; null for a course the platform's admins authored, or none at all (a
+ * community role then learns nothing of it: 404).
+ */
+export const courseOwner = async (db: CourseReadDb, courseId: number) => {
+  const row = await db.maybeOne(sql.type(z.object({ companyId: z.number().nullable(), unitId: z.number().nullable() }))`
+    select owner_company_id as "companyId", owner_unit_id as "unitId" from rm.courses where id = ${courseId} and status <> 'deleted'`);
+  return row && row.companyId !== null && row.unitId !== null ? { companyId: row.companyId, unitId: row.unitId } : null;
+};
+
+/** The companies of units and of community groups' units: where an audience reaches. */
+export const audienceCompanies = async (db: CourseReadDb, unitIds: readonly number[], groupIds: readonly number[]) =>
+  db.anyFirst(sql.type(z.object({ company_id: z.number() }))`
+    select u.company_id from rm.units u where u.id = any(${sql.array([...unitIds], 'int4')})
+    union select u.company_id from rm.community_group_units gu join rm.units u on u.id = gu.unit_id where gu.group_id = any(${sql.array([...groupIds], 'int4')})`);

@@ -2,22 +2,24 @@ import { z } from 'zod';
 import { audienceRule } from '../../domain/courses/course.rules.ts';
 import { BLOCK_READERS, COURSE_READERS } from '../../domain/courses/course-access.ts';
 import { visibleFeatureFields } from '../../domain/courses/course-features.ts';
-import { can } from '../../domain/permissions/can.ts';
+import { can, communityReach } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { type FeatureFlags, HIDDEN_COURSE_TYPE, LIVE_COURSE_TYPE } from '../../domain/shared/features.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
-import { anyOf, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
+import { anyOf, errorResponses, type HttpApp, type Located, requireAuth } from '../../infrastructure/http/http.port.ts';
 import type { CertificateRenderer } from '../../infrastructure/pdf/certificate.port.ts';
 import { registerAcademyReadRoutes } from './academies.routes.ts';
 import { ADMIN_COURSE_SORTS, ADMIN_COURSE_STATUSES, adminCourseListItem, listAdminCoursePage } from './admin-courses.queries.ts';
 import { countAudience, courseParticipant, listCourseParticipants } from './course-audience.queries.ts';
 import {
   adminCourse,
+  audienceCompanies,
   blockItem,
   type CourseReadDb,
   certificateData,
   courseAttachment,
+  courseOwner,
   getAdminCourse,
   listBlocks,
   listRecords,
@@ -61,6 +63,9 @@ export const registerCourseReadRoutes = (
 ) => {
   const { db } = deps;
   const tags = ['courses'];
+  /** A client reads (2004) the courses its unit owns as authored; the platform's readers (1017) every course. */
+  const ownedScope = (located: Located) => courseOwner(db, located.params.id as number);
+  const authorReaders = anyOf([{ system: 1017 }, { community: 2004, scope: ownedScope }]);
   // Live courses (type 8) are nowhere on the participant's side while the feature is off.
   hideCourseTypes(db, deps.features.liveCourses ? [] : [LIVE_COURSE_TYPE]);
   const config = { readModels: READ_MODELS };
@@ -116,40 +121,58 @@ export const registerCourseReadRoutes = (
   app.get(
     '/api/courses',
     {
-      config: { ...config, access: system(1017) },
+      config: { ...config, access: anyOf([{ system: 1017 }, { communityAnywhere: 2004 }]) },
       schema: {
         tags,
-        summary: "The admins' course list (1017): a page with search, filters and sort; each course with its status and what it lacks for publishing",
+        summary:
+          "The admins' course list (1017; a client's: the courses its units own, 2004): a page with search, filters and sort; each course with its status and what it lacks for publishing",
         querystring: adminCourseListQuery,
         response: { 200: z.object({ items: z.array(adminCourseListItem), total: z.number() }), ...errorResponses },
       },
     },
-    async (request) => listAdminCoursePage(db, request.query),
+    async (request) => {
+      const { subject } = requireAuth(request);
+      const owners = can(subject, 1017, { kind: 'system' }) ? undefined : communityReach(subject, 2004);
+      return listAdminCoursePage(db, { ...request.query, owners });
+    },
   );
 
   // The participants tab (issue 15): who a draft audience would reach, before it is saved, and who took the course.
   app.post(
     '/api/courses/audience-count',
     {
-      config: { ...config, access: system(1017) },
+      config: { ...config, access: anyOf([{ system: 1017 }, { communityAnywhere: 2005 }]) },
       bodyLimit: 64 * 1024,
       schema: {
         tags,
-        summary: 'How many active users a course with this audience would be for (1017): the live count of the participants tab',
+        summary:
+          'How many active users a course with this audience would be for (1017, or a client within its companies, 2005): the live count of the participants tab',
         body: audiencePreviewRule,
         response: { 200: z.object({ count: z.number() }), ...errorResponses },
       },
     },
-    async (request) => ({ count: await countAudience(db, { public: request.body.public, ...request.body.audience }) }),
+    async (request) => {
+      const { subject } = requireAuth(request);
+      if (!can(subject, 1017, { kind: 'system' })) {
+        // A client counts only within the companies it authors for: no probing of other companies' people.
+        const reach = communityReach(subject, 2005);
+        const own = new Set([...reach.companyIds, ...(await audienceCompanies(db, reach.unitIds, []))]);
+        const a = request.body.audience;
+        const reached = [...a.companyIds, ...(await audienceCompanies(db, a.unitIds, a.groupIds))];
+        if (request.body.public || reached.some((id) => !own.has(id)))
+          throw new DomainError('403', 'Izobraževanje skupnosti je lahko le za ljudi njenega podjetja.', { status: 403 });
+      }
+      return { count: await countAudience(db, { public: request.body.public, ...request.body.audience }) };
+    },
   );
 
   app.get(
     '/api/courses/:id/participants',
     {
-      config: { ...config, access: system(1017) },
+      config: { ...config, access: authorReaders },
       schema: {
         tags,
-        summary: "Who took the course (1017): each participant's status, dates and blocks done",
+        summary: "Who took the course (1017, or 2004 on a course its unit owns): each participant's status, dates and blocks done",
         params: z.object({ id: idParam }),
         response: { 200: z.object({ items: z.array(courseParticipant) }), ...errorResponses },
       },
@@ -163,10 +186,10 @@ export const registerCourseReadRoutes = (
   app.get(
     '/api/courses/:id',
     {
-      config: { ...config, access: system(1017) },
+      config: { ...config, access: authorReaders },
       schema: {
         tags,
-        summary: 'A course as authored (admin or editor)',
+        summary: 'A course as authored (admin or editor; a client, 2004, the courses its unit owns)',
         params: z.object({ id: idParam }),
         response: { 200: adminCourse, ...errorResponses },
       },
@@ -193,6 +216,9 @@ export const registerCourseReadRoutes = (
       const auth = requireAuth(request);
       const courseId = request.query.course_id;
       if (can(auth.subject, 1023, { kind: 'system' })) return { items: await listBlocks(db, courseId, { participantId: null }) };
+      // A client sees the blocks of the courses its unit owns as authored (1027), correct answers included.
+      const owned = await courseOwner(db, courseId);
+      if (owned && can(auth.subject, 1027, { kind: 'community', ...owned })) return { items: await listBlocks(db, courseId, { participantId: null }) };
       if (!(await getUserCourse(db, auth.userId, courseId))) throw notFound();
       return { items: await listBlocks(db, courseId, { participantId: auth.userId }) };
     },

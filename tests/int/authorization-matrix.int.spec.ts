@@ -161,6 +161,27 @@ describe('authorization matrix', () => {
     const courseEdit = await course('Tečaj za urejanje', {});
     const blockEdit = await block(courseEdit, { kind: 'points', name: 'Točke', points: 1 });
     await admin('POST', `/api/courses/${courseEdit}/costs`, { companyId: companyA });
+    // Courses a community authored (spec §6 course 2005): the fixture's client in A1, and a client of B1.
+    const asUser = async (token: string, method: 'POST' | 'PUT', url: string, body: object) =>
+      JSON.parse((await send(token, { method, url, body })).body) as { id: number };
+    const communityCourse = async (token: string, unitId: number) =>
+      (
+        await asUser(token, 'POST', '/api/courses', {
+          type: 3,
+          title: `Tečaj skupnosti ${unitId}`,
+          description: 'Opis izobraževanja, ki ga je pripravila skupnost.',
+          cover: '/c.jpg',
+          creditPoints: 1,
+          audience: { unitIds: [unitId] },
+        })
+      ).id;
+    await p.createUser('mclientb', [{ roleId: ROLE.client, unitId: unitB1, companyId: companyB }]);
+    const clientB = (await p.login('mclientb')).token;
+    const courseOwnedA1 = await communityCourse(tokens.client as string, unitA1);
+    const blockOwnedA1 = (
+      await asUser(tokens.client as string, 'POST', `/api/courses/${courseOwnedA1}/blocks`, { block: { kind: 'points', name: 'Točke', points: 1 } })
+    ).id;
+    const courseOwnedB1 = await communityCourse(clientB, unitB1);
     const academy = (
       await admin('POST', '/api/academies', {
         title: 'Akademija matrike',
@@ -192,6 +213,9 @@ describe('authorization matrix', () => {
       courseB,
       coursePublic,
       courseEdit,
+      courseOwnedA1,
+      courseOwnedB1,
+      blockOwnedA1,
       blocksA,
       blocksB,
       blockEdit,

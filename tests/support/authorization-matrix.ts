@@ -26,6 +26,10 @@ export type Fixture = {
   readonly courseB: number;
   readonly coursePublic: number;
   readonly courseEdit: number;
+  /** Courses a client authored in its community (spec §6 course 2005): one by the fixture's client in A1, one by a client in B1. */
+  readonly courseOwnedA1: number;
+  readonly courseOwnedB1: number;
+  readonly blockOwnedA1: number;
   readonly blocksA: { readonly video: number; readonly quiz: number; readonly nps: number };
   readonly blocksB: { readonly nps: number };
   readonly blockEdit: number;
@@ -553,24 +557,56 @@ export const MATRIX: readonly MatrixCase[] = [
   },
 
   // ------------------------------------------------------------------ course authoring (system 1017 to 1026) and deals (1052 to 1055)
-  { route: 'GET /api/courses', label: 'admin list (1017)', allow: system(1017), requests: () => one('GET', '/api/courses') },
-  { route: 'GET /api/courses/:id', label: 'as authored (1017)', allow: system(1017), requests: (f) => one('GET', `/api/courses/${f.courseEdit}`) },
+  {
+    route: 'GET /api/courses',
+    label: "admin list (1017); a community's readers (2004) the courses its units own",
+    allow: any(system(1017), community(2004)),
+    requests: () => one('GET', '/api/courses'),
+  },
+  {
+    route: 'GET /api/courses/:id',
+    label: 'as authored (1017); a community reader learns nothing of a platform course',
+    allow: system(1017),
+    hideFrom: community(2004),
+    requests: (f) => one('GET', `/api/courses/${f.courseEdit}`),
+  },
+  {
+    route: 'GET /api/courses/:id',
+    label: "as authored: A1's own course to A1's readers (2004)",
+    allow: any(system(1017), community(2004, 'A1')),
+    hideFrom: community(2004),
+    requests: (f) => one('GET', `/api/courses/${f.courseOwnedA1}`),
+  },
+  {
+    route: 'GET /api/courses/:id',
+    label: "as authored: B1's own course, not to company A",
+    allow: system(1017),
+    hideFrom: community(2004),
+    requests: (f) => one('GET', `/api/courses/${f.courseOwnedB1}`),
+  },
   {
     route: 'POST /api/courses/audience-count',
-    label: 'live count of an audience (1017)',
-    allow: system(1017),
+    label: 'live count of an audience (1017; a client within its company, 2005)',
+    allow: any(system(1017), community(2005)),
     requests: (f) => one('POST', '/api/courses/audience-count', { public: false, audience: { unitIds: [f.unitA1] } }),
+  },
+  {
+    route: 'POST /api/courses/audience-count',
+    label: "live count of another company's unit: the platform's authors only",
+    allow: system(1017),
+    requests: (f) => one('POST', '/api/courses/audience-count', { public: false, audience: { unitIds: [f.unitB1] } }),
   },
   {
     route: 'GET /api/courses/:id/participants',
     label: 'who took the course (1017)',
     allow: system(1017),
+    hideFrom: community(2004),
     requests: (f) => one('GET', `/api/courses/${f.courseEdit}/participants`),
   },
   {
     route: 'POST /api/courses',
-    label: 'create (1018)',
-    allow: system(1018),
+    label: "create (1018), or a client's course in its unit (2005)",
+    allow: any(system(1018), community(2005)),
     requests: (_f, _fresh, _who, tag) =>
       one('POST', '/api/courses', { type: 3, title: `Tečaj ${tag}`, description: 'Opis izobraževanja za matriko pravic.', cover: '/c.jpg', creditPoints: 1 }),
   },
@@ -578,12 +614,21 @@ export const MATRIX: readonly MatrixCase[] = [
     route: 'POST /api/courses/:id/duplicate',
     label: 'duplicate (1018)',
     allow: system(1018),
+    hideFrom: community(2005),
     requests: (f) => one('POST', `/api/courses/${f.courseEdit}/duplicate`),
+  },
+  {
+    route: 'POST /api/courses/:id/duplicate',
+    label: "duplicate A1's own course (1018, or 2005 in A1)",
+    allow: any(system(1018), community(2005, 'A1')),
+    hideFrom: community(2005),
+    requests: (f) => one('POST', `/api/courses/${f.courseOwnedA1}/duplicate`),
   },
   {
     route: 'PUT /api/courses/:id',
     label: 'update (1019)',
     allow: system(1019),
+    hideFrom: community(2006),
     requests: (f) =>
       one('PUT', `/api/courses/${f.courseEdit}`, {
         type: 3,
@@ -593,17 +638,42 @@ export const MATRIX: readonly MatrixCase[] = [
         creditPoints: 1,
       }),
   },
+  ...(['courseOwnedA1', 'courseOwnedB1'] as const).map(
+    (key): MatrixCase => ({
+      route: 'PUT /api/courses/:id',
+      label: `update a community's own course (${key}: 1019, or 2006 in its unit)`,
+      allow: key === 'courseOwnedA1' ? any(system(1019), community(2006, 'A1')) : system(1019),
+      hideFrom: community(2006),
+      requests: (f) =>
+        one('PUT', `/api/courses/${f[key]}`, {
+          type: 3,
+          title: 'Urejanje v skupnosti',
+          description: 'Opis izobraževanja za matriko pravic.',
+          cover: '/c.jpg',
+          creditPoints: 1,
+          audience: { unitIds: [key === 'courseOwnedA1' ? f.unitA1 : f.unitB1] },
+        }),
+    }),
+  ),
   ...(['publish', 'unpublish', 'archive', 'restore'] as const).map(
     (action): MatrixCase => ({
       route: `POST /api/courses/:id/${action}`,
       label: `${action} (1019)`,
       allow: system(1019),
+      hideFrom: community(2006),
       requests: (f) => one('POST', `/api/courses/${f.courseEdit}/${action}`),
     }),
   ),
   {
+    route: 'POST /api/courses/:id/unpublish',
+    label: "withdraw A1's own course (1019, or 2006 in A1)",
+    allow: any(system(1019), community(2006, 'A1')),
+    hideFrom: community(2006),
+    requests: (f) => one('POST', `/api/courses/${f.courseOwnedA1}/unpublish`),
+  },
+  {
     route: 'DELETE /api/courses/:id',
-    label: 'delete (1020)',
+    label: 'delete (1020; no role holds 2007)',
     allow: system(1020),
     requests: async (_f, fresh) => one('DELETE', `/api/courses/${await fresh.course()}`),
   },
@@ -611,23 +681,40 @@ export const MATRIX: readonly MatrixCase[] = [
     route: 'POST /api/courses/:id/blocks',
     label: 'add a block (1024)',
     allow: system(1024),
+    hideFrom: community(1028),
     requests: (f) => one('POST', `/api/courses/${f.courseEdit}/blocks`, { block: { kind: 'points', name: 'Točke', points: 1 } }),
+  },
+  {
+    route: 'POST /api/courses/:id/blocks',
+    label: "add a block to A1's own course (1024, or 1028 in A1)",
+    allow: any(system(1024), community(1028, 'A1')),
+    hideFrom: community(1028),
+    requests: (f) => one('POST', `/api/courses/${f.courseOwnedA1}/blocks`, { block: { kind: 'points', name: 'Točke', points: 1 } }),
   },
   {
     route: 'PUT /api/courses/:id/blocks/:blockId',
     label: 'update a block (1025)',
     allow: system(1025),
+    hideFrom: community(1029),
     requests: (f) => one('PUT', `/api/courses/${f.courseEdit}/blocks/${f.blockEdit}`, { kind: 'points', name: 'Točke za udeležbo', points: 2 }),
+  },
+  {
+    route: 'PUT /api/courses/:id/blocks/:blockId',
+    label: "update a block of A1's own course (1025, or 1029 in A1)",
+    allow: any(system(1025), community(1029, 'A1')),
+    hideFrom: community(1029),
+    requests: (f) => one('PUT', `/api/courses/${f.courseOwnedA1}/blocks/${f.blockOwnedA1}`, { kind: 'points', name: 'Točke skupnosti', points: 2 }),
   },
   {
     route: 'POST /api/courses/:id/blocks/:blockId/move',
     label: 'move a block (1025)',
     allow: system(1025),
+    hideFrom: community(1029),
     requests: (f) => one('POST', `/api/courses/${f.courseEdit}/blocks/${f.blockEdit}/move`, { position: 0 }),
   },
   {
     route: 'DELETE /api/courses/:id/blocks/:blockId',
-    label: 'remove a block (1026)',
+    label: 'remove a block (1026; no role holds 1030)',
     allow: system(1026),
     requests: async (f, fresh) => one('DELETE', `/api/courses/${f.courseEdit}/blocks/${await fresh.block(f.courseEdit)}`),
   },
@@ -635,12 +722,14 @@ export const MATRIX: readonly MatrixCase[] = [
     route: 'POST /api/courses/:id/attachments',
     label: 'offer an uploaded file with a course (1019)',
     allow: system(1019),
+    hideFrom: community(2006),
     requests: (f) => one('POST', `/api/courses/${f.courseEdit}/attachments`, { fileId: f.signatureFile }),
   },
   {
     route: 'DELETE /api/courses/:id/attachments/:fileId',
     label: 'stop offering an attachment (1019)',
     allow: system(1019),
+    hideFrom: community(2006),
     requests: async (f, fresh) => one('DELETE', `/api/courses/${f.courseEdit}/attachments/${await fresh.attachment(f.courseEdit)}`),
   },
   {
@@ -757,6 +846,13 @@ export const MATRIX: readonly MatrixCase[] = [
     allow: { only: [] },
     hideFrom: COURSE_READERS,
     requests: (f) => one('GET', `/api/user-courses/${f.courseB}`),
+  },
+  {
+    route: 'GET /api/block',
+    label: "blocks of A1's own (unpublished) course, as authored, to A1's block readers (1027)",
+    allow: any(system(1023), community(1027, 'A1')),
+    hideFrom: BLOCK_READERS,
+    requests: (f) => one('GET', `/api/block?course_id=${f.courseOwnedA1}`),
   },
   {
     route: 'GET /api/block',
@@ -913,8 +1009,8 @@ export const MATRIX: readonly MatrixCase[] = [
   // ------------------------------------------------------------------ files
   {
     route: 'POST /api/files',
-    label: 'upload (1011, 1019, 1025, 1065)',
-    allow: any(system(1011), system(1019), system(1025), system(1065)),
+    label: "upload (1011, 1019, 1025, 1065; a community's authors 2006, 1029)",
+    allow: any(system(1011), system(1019), system(1025), system(1065), community(2006), community(1029)),
     requests: () => [{ method: 'POST', url: '/api/files?name=slika.png', raw: { contentType: 'image/png', bytes: png() } }],
   },
   {
@@ -927,8 +1023,8 @@ export const MATRIX: readonly MatrixCase[] = [
 
   {
     route: 'POST /api/videos',
-    label: 'upload a course video (1024, 1025)',
-    allow: any(system(1024), system(1025)),
+    label: "upload a course video (1024, 1025; a community's authors 1028, 1029)",
+    allow: any(system(1024), system(1025), community(1028), community(1029)),
     requests: () => [
       {
         method: 'POST',

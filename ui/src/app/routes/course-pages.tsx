@@ -9,7 +9,7 @@ import { CourseIntroPage } from '../../features/courses/components/course-intro.
 import { CourseListPage } from '../../features/courses/components/course-list.tsx';
 import { ProfileCoursesPage } from '../../features/courses/components/profile-courses.tsx';
 import { meQuery } from '../../features/users/api/me.ts';
-import { hasSystemPermission } from '../../features/users/roles.ts';
+import { hasRole, hasSystemPermission, ROLE_ID } from '../../features/users/roles.ts';
 
 type Params = { courseId: number; blockIndex: number; academyId: number; unitId: number | null };
 
@@ -52,7 +52,8 @@ const useOwnProfile = () => {
   return {
     unitId: me.data?.userRoles.find((r) => r.unit_id > 0)?.unit_id ?? null,
     // Course authors (1017) are shown the way to the admins' course list.
-    authoring: me.data ? hasSystemPermission(me.data, 1017) : false,
+    // Course authors: the platform's (1017) and a community's client (spec §6 course 2005, in its own unit).
+    authoring: me.data ? hasSystemPermission(me.data, 1017) || hasRole(me.data, ROLE_ID.client) : false,
   };
 };
 

@@ -25,7 +25,7 @@ import { meQuery } from '../../../features/users/api/me.ts';
 import { AdminUsersPage } from '../../../features/users/components/admin-users-page.tsx';
 import { DeletionRequestsPage } from '../../../features/users/components/deletion-requests-page.tsx';
 import { UserFormPage } from '../../../features/users/components/user-form-page.tsx';
-import { hasSystemPermission } from '../../../features/users/roles.ts';
+import { hasRole, hasSystemPermission, ROLE_ID } from '../../../features/users/roles.ts';
 import type { RouteEntry } from '../../route-paths.ts';
 import { PlaceholderPage } from '../placeholder-page.tsx';
 
@@ -91,16 +91,16 @@ export const AdminPage = ({ entry }: { entry: RouteEntry }) => {
   const params = useParams();
   const page = PAGES[entry.path];
   const me = useQuery(meQuery);
-  // A course's pages carry its tabs, for those who author courses (1017).
+  // A course's pages carry its tabs, for those who author courses: all of them for the platform's (1017), a
+  // community's client (spec §6 course 2004-2006) those of its own course's content and people.
+  const platformAuthor = me.data ? hasSystemPermission(me.data, 1017) : false;
+  const communityAuthor = !platformAuthor && (me.data ? hasRole(me.data, ROLE_ID.client) : false);
   const courseTabs =
-    entry.path.startsWith('/admin/courses/:courseId') &&
-    params.courseId !== undefined &&
-    /^\d+$/.test(params.courseId) &&
-    (me.data ? hasSystemPermission(me.data, 1017) : false);
+    entry.path.startsWith('/admin/courses/:courseId') && params.courseId !== undefined && /^\d+$/.test(params.courseId) && (platformAuthor || communityAuthor);
   if (!page)
     return courseTabs ? (
       <>
-        <CourseTabs courseId={Number(params.courseId)} />
+        <CourseTabs courseId={Number(params.courseId)} community={communityAuthor} />
         <PlaceholderPage entry={entry} />
       </>
     ) : (
@@ -112,7 +112,7 @@ export const AdminPage = ({ entry }: { entry: RouteEntry }) => {
   if (id !== null && !Number.isInteger(id)) return <PlaceholderPage entry={entry} />;
   return (
     <>
-      {courseTabs && id !== null ? <CourseTabs courseId={id} /> : null}
+      {courseTabs && id !== null ? <CourseTabs courseId={id} community={communityAuthor} /> : null}
       {page(id)}
     </>
   );

@@ -22,13 +22,17 @@ export const listCourseParticipants = (courseId: number) =>
 const named = (items: { id: number; name: string }[]) => items.map((i) => ({ value: String(i.id), label: i.name }));
 const firstHundred = { pageSize: 100, sort: 'name', order: 'asc' };
 
-/** What a course can target, as choices: every unit (with its company), and the first hundred companies, groups and professions. */
+type Named = { items: { id: number; name: string; company_name?: string | null }[] };
+/** A list the caller may not read (a client reads no community groups) offers nothing rather than failing the page. */
+const orNone = (list: Promise<Named>) => list.catch((): Named => ({ items: [] }));
+
+/** What a course can target, as choices: every unit (with its company), and the first hundred companies, groups and professions the caller may read. */
 export const audienceOptions = async () => {
   const [units, companies, groups, professions] = await Promise.all([
-    api<{ items: { id: number; name: string; company_name: string | null }[] }>('GET', '/units', { query: { limit: 'NO_LIMIT' } }),
-    api<{ items: { id: number; name: string }[] }>('GET', '/companies', { query: firstHundred }),
-    api<{ items: { id: number; name: string }[] }>('GET', '/community-groups', { query: firstHundred }),
-    api<{ items: { id: number; name: string }[] }>('GET', '/professions', { query: firstHundred }),
+    orNone(api<Named>('GET', '/units', { query: { limit: 'NO_LIMIT' } })),
+    orNone(api<Named>('GET', '/companies', { query: firstHundred })),
+    orNone(api<Named>('GET', '/community-groups', { query: firstHundred })),
+    orNone(api<Named>('GET', '/professions', { query: firstHundred })),
   ]);
   return {
     units: units.items.map((u) => ({ value: String(u.id), label: u.company_name ? `${u.name} (${u.company_name})` : u.name })),

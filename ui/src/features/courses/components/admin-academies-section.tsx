@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
 import { listAdminAcademies } from '../api/admin-academies.ts';
 
 /** Academies on the course list (issue 15): each links to its general page; "Nova akademija" starts one. */
@@ -9,6 +10,8 @@ export const AdminAcademiesSection = () => {
   const { t } = useTranslation();
   const academies = useQuery({ queryKey: ['academies', 'admin-list'], queryFn: listAdminAcademies });
   const items = academies.data ?? [];
+  // Academies are the platform's authors' work (1018): a community's client authoring its own courses does not see the section.
+  if (academies.error instanceof ApiError && academies.error.status === 403) return null;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="academies-heading">
       <Stack gap="sm">

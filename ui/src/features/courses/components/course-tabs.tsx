@@ -12,7 +12,10 @@ type Tab = { key: string; path: string | null };
  * (all time). The page shown is marked for screen readers (aria-current). For course authors (1017)
  * only: the routes decide, as an accountant reaches a course's costs page and nothing else.
  */
-export const CourseTabs = ({ courseId }: { courseId: number }) => {
+/** The tabs a community's client works in: its course's content, people, files and comments (no money or statistics). */
+const COMMUNITY_TABS = new Set(['general', 'participants', 'posts', 'attachments']);
+
+export const CourseTabs = ({ courseId, community = false }: { courseId: number; community?: boolean }) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const course = useQuery({ queryKey: ['admin-courses', 'authored', courseId], queryFn: () => getAuthoredCourse(courseId), retry: false });
@@ -31,12 +34,13 @@ export const CourseTabs = ({ courseId }: { courseId: number }) => {
     { key: 'profit', path: `${base}/profit` },
     { key: 'attachments', path: `${base}/attachments` },
   ];
+  const shown = community ? tabs.filter((tab) => COMMUNITY_TABS.has(tab.key)) : tabs;
   // The deepest tab whose path the page is under (the NPS overview is not the detailed NPS).
   const current = (tab: Tab) => tab.path !== null && pathname.startsWith(tab.path.replace(/\/0$/, ''));
   return (
     <ScrollArea type="auto" mb="md">
       <Group gap={4} wrap="nowrap" component="nav" aria-label={t('adminCourses.tabs.label')}>
-        {tabs.map((tab) =>
+        {shown.map((tab) =>
           tab.path === null ? (
             <Button key={tab.key} variant="subtle" color="gray.7" disabled title={t('adminCourses.tabs.noNps')}>
               {t(`adminCourses.tabs.${tab.key}`)}
