@@ -89,7 +89,9 @@ describe('community authoring: a client writes courses for its own company', () 
     const block = await call('narocnica', 'POST', `/api/courses/${ids.own}/blocks`, { block: { kind: 'points', name: 'Točke', points: 1 } });
     expect(block.statusCode).toBe(201);
     const blockId = (block.json() as { id: number }).id;
-    expect((await call('narocnica', 'PUT', `/api/courses/${ids.own}/blocks/${blockId}`, { kind: 'points', name: 'Kreditne točke', points: 1 })).statusCode).toBe(200);
+    expect(
+      (await call('narocnica', 'PUT', `/api/courses/${ids.own}/blocks/${blockId}`, { kind: 'points', name: 'Kreditne točke', points: 1 })).statusCode,
+    ).toBe(200);
     const authored = (await call('narocnica', 'GET', `/api/block?course_id=${ids.own}`)).json() as { items: { name: string }[] };
     expect(authored.items.map((b) => b.name)).toEqual(['Kreditne točke']);
     expect((await call('narocnica', 'POST', `/api/courses/${ids.own}/publish`)).statusCode).toBe(200);
