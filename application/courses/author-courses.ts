@@ -2,12 +2,22 @@ import type { BlockFields, CourseFields } from '../../domain/courses/course.rule
 import type { CourseCommand, CourseOwner } from '../../domain/courses/course.ts';
 import { courseDecider, courseStream } from '../../domain/courses/course.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { FEATURE_OFF_MESSAGE } from '../../domain/shared/features.ts';
 import type { EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
 import { organisationExists } from '../../projections/organisation/organisation.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 import { courseFieldsFor } from './course-features.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 import { sanitizeBlock } from './sanitize-block.ts';
+
+/** A block as stored: its HTML sanitised; an Interactr block only while that feature is on, and only with an Interactr iframe left. */
+const checkedBlock = (deps: CoursesDeps, block: BlockFields): BlockFields => {
+  if (block.kind === 'interactr' && !deps.features.interactr) throw new DomainError('400', FEATURE_OFF_MESSAGE.interactr, { status: 400, field: 'kind' });
+  const clean = sanitizeBlock(block);
+  if (clean.kind === 'interactr' && clean.html === '')
+    throw new DomainError('400', 'Vnesite kodo za vdelavo Interactr (iframe z naslova interactr.io).', { status: 400, field: 'html' });
+  return clean;
+};
 
 /** A course's tags must be course tags that exist (a tag deleted since stays out of new saves). */
 const checkTags = async (deps: CoursesDeps, fields: CourseFields) => {
@@ -42,7 +52,7 @@ export const changeCourse = async (
     command.type === 'UpdateCourse'
       ? { ...command, fields: courseFieldsFor(command.fields, deps.features) }
       : command.type === 'UpdateBlock'
-        ? { ...command, block: sanitizeBlock(command.block) }
+        ? { ...command, block: checkedBlock(deps, command.block) }
         : command;
   const result = await handleCommand(deps.store, { streamName: courseStream(courseId), decider: courseDecider, command: checked, metadata });
   return { id: courseId, position: result.position };
@@ -53,7 +63,7 @@ export const addBlock = async (deps: CoursesDeps, courseId: number, block: Block
   const result = await handleCommand(deps.store, {
     streamName: courseStream(courseId),
     decider: courseDecider,
-    command: { type: 'AddBlock', blockId, block: sanitizeBlock(block), ...(position === undefined ? {} : { position }) },
+    command: { type: 'AddBlock', blockId, block: checkedBlock(deps, block), ...(position === undefined ? {} : { position }) },
     metadata,
   });
   return { id: blockId, position: result.position };

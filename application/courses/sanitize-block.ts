@@ -45,6 +45,7 @@ export const sanitizeArticle = (html: string) => sanitizeHtml(html, OPTIONS);
 
 export const sanitizeBlock = (block: BlockFields): BlockFields => {
   if (block.kind === 'article') return { ...block, html: sanitizeArticle(block.html) };
+  if (block.kind === 'interactr') return { ...block, html: sanitizeInteractr(block.html) };
   if (block.kind === 'video' && block.alternative?.kind === 'article')
     return { ...block, alternative: { ...block.alternative, html: sanitizeArticle(block.alternative.html) } };
   return block;

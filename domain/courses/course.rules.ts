@@ -280,7 +280,19 @@ export const typeformBlockRule = z
   })
   .strict();
 
-export const blockRule = z.union([quizBlockRule, npsBlockRule, videoBlockRule, pointsBlockRule, articleBlockRule, textFileBlockRule, typeformBlockRule]);
+/** An interactive Interactr video (spec §1 feature "Interactr on"): its embed code, of which the server keeps only the Interactr iframe. */
+export const interactrBlockRule = z.object({ kind: z.literal('interactr'), name, html: text(20_000) }).strict();
+
+export const blockRule = z.union([
+  quizBlockRule,
+  npsBlockRule,
+  videoBlockRule,
+  pointsBlockRule,
+  articleBlockRule,
+  textFileBlockRule,
+  typeformBlockRule,
+  interactrBlockRule,
+]);
 
 export type BlockFields = z.output<typeof blockRule>;
 export type QuizBlock = z.output<typeof quizBlockRule>;

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn } from './support.ts';
 
@@ -69,4 +71,28 @@ test('the profit tab shows what the course was billed, the revenue shared and th
   const euros = (text: string | null) => Number((text ?? '').replace(/[^\d,-]/g, '').replace(',', '.'));
   expect(euros(billed)).toBeGreaterThan(0);
   expect(euros(profit)).toBeCloseTo(euros(billed) - euros(shared), 2);
+});
+
+test('an author uploads a video at /vimeo through the platform’s own video host and it plays back', async ({ page }) => {
+  await logIn(page, 'urednik');
+  await page.goto('/vimeo');
+  await expect(page.getByRole('heading', { name: 'Nalaganje videa' })).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Naloži video (MP4, MOV, WebM)' }).click();
+  await (await chooser).setFiles({
+    name: 'uvod.webm',
+    mimeType: 'video/webm',
+    buffer: await readFile(join(import.meta.dirname, '..', '..', 'ui', 'public', 'media', 'uvod.webm')),
+  });
+  await expect(page.getByTestId('uploaded-video')).toHaveText(/^\/api\/files\/\d+$/);
+  // The preview loads the stored video (the browser sends the media cookie).
+  const video = page.getByLabel('Predogled naloženega videa');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(0);
+  // A file that only says it is a video is refused by its content.
+  const fake = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Naloži video (MP4, MOV, WebM)' }).click();
+  await (await fake).setFiles({ name: 'lazni.mp4', mimeType: 'video/mp4', buffer: Buffer.from('to ni video, le besedilo') });
+  await expect(page.getByText('Vsebina datoteke ni video.')).toBeVisible();
+  await expect(page.getByTestId('uploaded-video')).toHaveCount(1);
 });

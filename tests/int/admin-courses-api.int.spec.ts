@@ -120,6 +120,11 @@ describe('admin course list API', () => {
   it('is for those who hold 1017 (admin, editor); a participant is refused; bad parameters answer 400', async () => {
     expect((await call('editor', 'GET', '/api/courses')).statusCode).toBe(200);
     expect((await call('ana', 'GET', '/api/courses')).statusCode).toBe(403);
+    // Permission before body: a malformed course from someone who may not author is refused for who they are, not for what they sent.
+    const malformed = await call('ana', 'POST', '/api/courses', { title: 5, unknown: true });
+    expect(malformed.statusCode).toBe(403);
+    expect((await p.app.inject({ method: 'POST', url: '/api/courses', payload: { title: 5 } })).statusCode).toBe(401);
+    expect((await call('admin', 'POST', '/api/courses', { title: 5 })).statusCode).toBe(400);
     for (const query of ['?type=10', '?status=zaključen', '?published=da', '?sort=cost', '?pageSize=1000', '?academyId=abc']) {
       expect((await call('admin', 'GET', `/api/courses${query}`)).statusCode, query).toBe(400);
     }

@@ -138,6 +138,30 @@ describe.each([true, false])('feature flags all %s', (on) => {
     expect((await call('admin', 'POST', '/api/courses', course({ interactrHtml: '<script>alert(1)</script>' }))).statusCode).toBe(400);
   });
 
+  it('Interactr block: an interactive video block keeps only its Interactr iframe and is done by opening; off, refused', async () => {
+    const { id } = await createPublished({});
+    const embed = '<iframe src="https://player.interactr.io/xyz" width="640"></iframe><script>alert(1)</script>';
+    const added = await call('admin', 'POST', `/api/courses/${id}/blocks`, {
+      block: { kind: 'interactr', name: 'Interaktivni video', html: embed },
+      position: 0,
+    });
+    if (!on) {
+      expect(added.statusCode).toBe(400);
+      expect((added.json() as { errors: { field: string }[] }).errors[0]?.field).toBe('kind');
+      return;
+    }
+    expect(added.statusCode, added.body).toBe(201);
+    const blockId = (added.json() as { id: number }).id;
+    const blocks = (await call('ana', 'GET', `/api/block?course_id=${id}`)).json() as { items: { id: number; fields: { html?: string } }[] };
+    const html = blocks.items.find((b) => b.id === blockId)?.fields.html ?? '';
+    expect(html).toContain('https://player.interactr.io/xyz');
+    expect(html).not.toContain('script');
+    await call('ana', 'POST', `/api/user-courses/${id}/start`);
+    expect((await call('ana', 'POST', `/api/user-courses/${id}/blocks/${blockId}/open`)).json()).toMatchObject({ completed: false });
+    const bare = await call('admin', 'POST', `/api/courses/${id}/blocks`, { block: { kind: 'interactr', name: 'Prazno', html: '<script>alert(1)</script>' } });
+    expect(bare.statusCode).toBe(400);
+  });
+
   it('live courses: type 8 is created and listed; off, refused, and one already there is hidden from participants', async () => {
     const { created, id } = await createPublished({ type: 8, title: 'V živo' });
     if (on) {

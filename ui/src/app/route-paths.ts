@@ -64,7 +64,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/anketa/:surveyId', 'pages.survey', 'public', 'placeholder', COURSES),
   r('/novicnik', 'pages.newsletters', 'user', 'placeholder', COMMS),
   r('/novicnik/:newsletterId', 'pages.newsletter', 'user', 'placeholder', COMMS),
-  r('/vimeo', 'pages.vimeo', 'user', 'placeholder', ADMIN_COURSES),
+  r('/vimeo', 'pages.vimeo', 'user', 'done', ADMIN_COURSES),
   r('/version', 'pages.version', 'user', 'done'),
   r('/redirect/:id', 'pages.providerRedirect', 'public', 'done'),
   r('/login-as', 'pages.loginAs', 'public', 'done'),
@@ -133,6 +133,10 @@ export const ROUTES: readonly RouteEntry[] = [
   {
     ...r('/admin/courses/:courseId/blocks/text-file/new', 'pages.admin.blockTextFileNew', 'admin', 'done', ADMIN_COURSES),
     extra: 'a new text-file block (spec §3 block kinds; spec §2 names new pages for five of the seven)',
+  },
+  {
+    ...r('/admin/courses/:courseId/blocks/interactr/new', 'pages.admin.blockInteractrNew', 'admin', 'done', ADMIN_COURSES),
+    extra: 'a new Interactr block (issue 15 item 11; only while the Interactr feature of spec §1 is on)',
   },
   r('/admin/courses/:courseId/blocks/:blockId', 'pages.admin.block', 'admin', 'done', ADMIN_COURSES),
   // Not in spec §2's route list, but among its course tabs (issue 15 item 11).

@@ -61,6 +61,7 @@ const COURSE_PAGES = new Set([
   '/izobrazevanja/:courseId/konec',
   '/courses/:courseId/end',
   '/profil/izobrazevanja',
+  '/vimeo',
 ]);
 
 /** Consents and their audit: one lazily loaded chunk. */

@@ -8,6 +8,7 @@ import { CourseCertificatePage, CourseCompletedPage } from '../../features/cours
 import { CourseIntroPage } from '../../features/courses/components/course-intro.tsx';
 import { CourseListPage } from '../../features/courses/components/course-list.tsx';
 import { ProfileCoursesPage } from '../../features/courses/components/profile-courses.tsx';
+import { VideoUploadPage } from '../../features/courses/components/video-upload-page.tsx';
 import { meQuery } from '../../features/users/api/me.ts';
 import { hasRole, hasSystemPermission, ROLE_ID } from '../../features/users/roles.ts';
 
@@ -23,6 +24,7 @@ const PAGES: Record<string, (p: Params, authoring: boolean) => ReactNode> = {
   '/izobrazevanja/:courseId/certifikat': (p) => <CourseCertificatePage key={p.courseId} courseId={p.courseId} />,
   '/izobrazevanja/:courseId/konec': (p) => <CourseCompletedPage key={p.courseId} courseId={p.courseId} />,
   '/courses/:courseId/end': (p) => <CourseCompletedPage key={p.courseId} courseId={p.courseId} />,
+  '/vimeo': () => <VideoUploadPage />,
   '/profil/izobrazevanja': () => (
     <>
       <ProfileTabs />
@@ -51,7 +53,6 @@ const useOwnProfile = () => {
   });
   return {
     unitId: me.data?.userRoles.find((r) => r.unit_id > 0)?.unit_id ?? null,
-    // Course authors (1017) are shown the way to the admins' course list.
     // Course authors: the platform's (1017) and a community's client (spec §6 course 2005, in its own unit).
     authoring: me.data ? hasSystemPermission(me.data, 1017) || hasRole(me.data, ROLE_ID.client) : false,
   };

@@ -69,6 +69,7 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
   '/admin/courses/:courseId/blocks/points/new': (id) => <BlockEditorPage courseId={id as number} kind="points" blockId={null} />,
   '/admin/courses/:courseId/blocks/article/new': (id) => <BlockEditorPage courseId={id as number} kind="article" blockId={null} />,
   '/admin/courses/:courseId/blocks/text-file/new': (id) => <BlockEditorPage courseId={id as number} kind="textFile" blockId={null} />,
+  '/admin/courses/:courseId/blocks/interactr/new': (id) => <BlockEditorPage courseId={id as number} kind="interactr" blockId={null} />,
   '/admin/courses/:courseId/blocks/:blockId': (id) => <BlockRoute courseId={id as number} />,
   '/admin/courses/:courseId/attachments': (id) => <CourseAttachmentsPage key={id} id={id as number} />,
   '/admin/academies/new': () => <AcademyGeneralPage id={null} />,

@@ -56,7 +56,8 @@ export type BlockFields =
   | { kind: 'points'; name: string; points: number }
   | { kind: 'article'; name: string; html: string }
   | { kind: 'textFile'; name: string; fileUrl: string }
-  | { kind: 'typeform'; name: string; typeformId: string };
+  | { kind: 'typeform'; name: string; typeformId: string }
+  | { kind: 'interactr'; name: string; html: string };
 
 export type Block = { id: number; course_id: number; position: number; kind: BlockFields['kind']; name: string; fields: BlockFields };
 export type BlockRecord = {

@@ -10,9 +10,11 @@ import { EMPTY_QUIZ, QuizBlockForm } from './quiz-block-form.tsx';
 import {
   ArticleBlockForm,
   EMPTY_ARTICLE,
+  EMPTY_INTERACTR,
   EMPTY_POINTS,
   EMPTY_TEXT_FILE,
   EMPTY_TYPEFORM,
+  InteractrBlockForm,
   PointsBlockForm,
   TextFileBlockForm,
   TypeformBlockForm,
@@ -28,6 +30,7 @@ export const NEW_BLOCK_SEGMENT: Record<BlockKind, string> = {
   points: 'points',
   article: 'article',
   textFile: 'text-file',
+  interactr: 'interactr',
 };
 export const kindOfSegment = (segment: string): BlockKind | null =>
   (Object.entries(NEW_BLOCK_SEGMENT).find(([, s]) => s === segment)?.[0] as BlockKind | undefined) ?? null;
@@ -97,6 +100,8 @@ export const BlockEditorPage = ({ courseId, kind, blockId }: { courseId: number;
       return <TextFileBlockForm key={key} {...common} initial={fields?.kind === 'textFile' ? fields : EMPTY_TEXT_FILE} />;
     case 'typeform':
       return <TypeformBlockForm key={key} {...common} initial={fields?.kind === 'typeform' ? fields : EMPTY_TYPEFORM} />;
+    case 'interactr':
+      return <InteractrBlockForm key={key} {...common} initial={fields?.kind === 'interactr' ? fields : EMPTY_INTERACTR} />;
     default: {
       const unreachable: never = chosen;
       return unreachable;

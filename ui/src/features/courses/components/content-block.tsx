@@ -31,6 +31,9 @@ export const ContentBlock = ({ block }: { block: Block }) => {
           {t('courses.openFile')}
         </Button>
       );
+    case 'interactr':
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the server kept only an Interactr iframe of the embed code
+      return <AspectRatio ratio={16 / 9} dangerouslySetInnerHTML={{ __html: fields.html }} data-testid="interactr-block" />;
     case 'typeform':
       return (
         <AspectRatio ratio={4 / 3}>

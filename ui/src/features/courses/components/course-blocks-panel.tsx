@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { moved, SortableList } from '../../../components/sortable-list.tsx';
+import { useFeature } from '../../../lib/features.ts';
 import { type AuthoredBlock, BLOCK_KINDS, listAuthoredBlocks, moveBlock } from '../api/admin-blocks.ts';
 import { NEW_BLOCK_SEGMENT } from './block-editor-page.tsx';
 
@@ -34,6 +35,9 @@ export const CourseBlocksPanel = ({ courseId }: { courseId: number }) => {
     },
   });
   const items = order ?? blocks.data ?? [];
+  // An Interactr block only while that feature of spec §1 is on.
+  const interactr = useFeature('interactr') === true;
+  const kinds = BLOCK_KINDS.filter((kind) => kind !== 'interactr' || interactr);
 
   return (
     <Paper withBorder radius="md" p="lg" id="vsebina">
@@ -47,7 +51,7 @@ export const CourseBlocksPanel = ({ courseId }: { courseId: number }) => {
               <Button>{t('blocks.add')}</Button>
             </Menu.Target>
             <Menu.Dropdown>
-              {BLOCK_KINDS.map((kind) => (
+              {kinds.map((kind) => (
                 <Menu.Item key={kind} component={Link} to={`/admin/courses/${courseId}/blocks/${NEW_BLOCK_SEGMENT[kind]}/new`}>
                   {t(`blocks.kinds.${kind}`)}
                 </Menu.Item>

@@ -1,8 +1,8 @@
-import { NumberInput, TextInput } from '@mantine/core';
+import { NumberInput, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { articleBlockRule, pointsBlockRule, textFileBlockRule, typeformBlockRule } from '../../../../../domain/courses/course.rules.ts';
+import { articleBlockRule, interactrBlockRule, pointsBlockRule, textFileBlockRule, typeformBlockRule } from '../../../../../domain/courses/course.rules.ts';
 import { FormCard } from '../../../components/form-card.tsx';
 import { RichTextInput } from '../../../components/rich-text-input.tsx';
 import { type BlockTarget, useBlockForm } from '../hooks/use-block-form.ts';
@@ -12,11 +12,13 @@ type Points = z.input<typeof pointsBlockRule>;
 type Article = z.input<typeof articleBlockRule>;
 type TextFile = z.input<typeof textFileBlockRule>;
 type Typeform = z.input<typeof typeformBlockRule>;
+type Interactr = z.input<typeof interactrBlockRule>;
 
 export const EMPTY_POINTS: Points = { kind: 'points', name: '', points: 1 };
 export const EMPTY_ARTICLE: Article = { kind: 'article', name: '', html: '' };
 export const EMPTY_TEXT_FILE: TextFile = { kind: 'textFile', name: '', fileUrl: '' };
 export const EMPTY_TYPEFORM: Typeform = { kind: 'typeform', name: '', typeformId: '' };
+export const EMPTY_INTERACTR: Interactr = { kind: 'interactr', name: '', html: '' };
 
 type FormProps<T> = { title: string; initial: T; target: BlockTarget; backTo: string; actions?: ReactNode };
 
@@ -107,6 +109,27 @@ export const TypeformBlockForm = (props: FormProps<Typeform>) => {
         value={form.values.typeformId}
         onChange={(x) => form.set('typeformId', x.currentTarget.value)}
         error={form.errors.typeformId}
+      />
+    </Frame>
+  );
+};
+
+/** An interactive Interactr video: its embed code; the server keeps only the Interactr iframe (feature "Interactr on"). */
+export const InteractrBlockForm = (props: FormProps<Interactr>) => {
+  const { t } = useTranslation();
+  const { form, submit, submitting } = useBlockForm(interactrBlockRule, props.initial, props.target);
+  return (
+    <Frame {...props} submit={submit} submitting={submitting}>
+      <NameField value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} />
+      <Textarea
+        label={t('blocks.interactr.embed')}
+        description={t('blocks.interactr.embedHint')}
+        withAsterisk
+        autosize
+        minRows={3}
+        value={form.values.html}
+        onChange={(x) => form.set('html', x.currentTarget.value)}
+        error={form.errors.html}
       />
     </Frame>
   );
