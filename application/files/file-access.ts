@@ -2,6 +2,7 @@ import { can, type Subject } from '../../domain/permissions/can.ts';
 import type { FileInfo } from '../../infrastructure/files/file-store.port.ts';
 import { type CourseReadDb, coursesUsingFile } from '../../projections/courses/courses.queries.ts';
 import { isCourseVisible } from '../../projections/courses/user-courses.queries.ts';
+import { readsNewsletterWithFile } from '../../projections/newsletters/newsletters.queries.ts';
 import { companiesSigningWith, type ReadDb } from '../../projections/organisation/organisation.queries.ts';
 
 /** Who edits companies (1011), courses (1019), blocks (1025) or news (1065) uploads files and may read any. */
@@ -11,8 +12,9 @@ export const FILE_AUTHORS = [1011, 1019, 1025, 1065] as const;
  * A stored file is served to those who may see what it belongs to (decision 0016), never by id
  * alone: its uploader; authors (FILE_AUTHORS); for a company's certificate signature, whoever reads
  * that company (system 1009, or community 2000 in it); for a course's video or text file, those the
- * course is for. A participant's certificate embeds the signature on the server, so participants
- * need no direct access to it. Everyone else gets 404, as if the file did not exist.
+ * course is for; for a newsletter's uploaded cover, the readers of the published issue. A
+ * participant's certificate embeds the signature on the server, so participants need no direct
+ * access to it. Everyone else gets 404, as if the file did not exist.
  */
 export const mayReadFile = async (deps: { db: ReadDb & CourseReadDb }, subject: Subject, file: FileInfo): Promise<boolean> => {
   if (file.createdBy !== null && file.createdBy === subject.userId) return true;
@@ -23,5 +25,6 @@ export const mayReadFile = async (deps: { db: ReadDb & CourseReadDb }, subject: 
   for (const courseId of await coursesUsingFile(deps.db, file.id)) {
     if (can(subject, 1017, { kind: 'system' }) || (await isCourseVisible(deps.db, subject.userId, courseId))) return true;
   }
+  if (await readsNewsletterWithFile(deps.db, subject.userId, file.id)) return true;
   return false;
 };

@@ -56,6 +56,14 @@ export const listReaderNewsletters = async (db: NewsletterReadDb, userId: number
 export const getReaderNewsletter = async (db: NewsletterReadDb, userId: number, id: number) =>
   db.maybeOne(sql.type(newsletterItem)`select ${columns} from rm.newsletters where id = ${id} and ${forReader(userId)}`);
 
+/**
+ * Whether an uploaded cover (/api/files/{fileId}) belongs to a newsletter issue the user may read:
+ * published, and for every profession or the user's (decision 0020: a file is served to those who
+ * see what it belongs to).
+ */
+export const readsNewsletterWithFile = async (db: NewsletterReadDb, userId: number, fileId: number) =>
+  db.exists(sql.unsafe`select 1 from rm.newsletters where image_url = ${`/api/files/${fileId}`} and ${forReader(userId)}`);
+
 /** The ids among `ids` that name no profession. */
 export const unknownProfessions = async (db: NewsletterReadDb, ids: readonly number[]) =>
   ids.length === 0

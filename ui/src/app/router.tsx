@@ -95,8 +95,20 @@ const STATS_PAGES = new Set([
   '/stroski',
 ]);
 
+/** Newsletters for their readers (issue 16): their own chunk. */
+const NEWSLETTER_PAGES = new Set(['/novicnik', '/novicnik/:newsletterId']);
+
 const toRoute = (entry: RouteEntry): RouteObject => {
   const base = { path: entry.path, loader: guard, handle: { title: entry.title } };
+  if (NEWSLETTER_PAGES.has(entry.path)) {
+    return {
+      ...base,
+      lazy: async () => {
+        const { NewsletterRoutePage } = await import('./routes/newsletter-pages.tsx');
+        return { element: <NewsletterRoutePage path={entry.path} notFound={<NotFoundPage />} /> };
+      },
+    };
+  }
   if (STATS_PAGES.has(entry.path)) {
     return {
       ...base,

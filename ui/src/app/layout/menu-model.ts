@@ -96,6 +96,17 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
 /** spec §2: the mobile menu button appears only for admin, manager or director. */
 export const showsMobileMenuButton = (user: CurrentUser) => hasRole(user, ROLE_ID.admin) || hasRole(user, ROLE_ID.manager) || hasRole(user, ROLE_ID.director);
 
+/**
+ * spec §2 user menu: profile and own completed courses (beside the name, location and logout). The
+ * footer's "news" (/novicnik) shows on phones only, so the newsletters are here too while their
+ * feature is on (issue 16): every signed-in user reaches them on any screen.
+ */
+export const userMenuLinks = (features: { newsletters: boolean | undefined }): MenuItem[] => [
+  { key: 'profile', label: 'userMenu.profile', to: '/profil' },
+  { key: 'completedCourses', label: 'userMenu.completedCourses', to: '/profil/izobrazevanja' },
+  ...(features.newsletters ? [{ key: 'newsletters', label: 'userMenu.newsletters', to: '/novicnik' }] : []),
+];
+
 /** spec §2 mobile footer: home, courses, academies, new, completed, archived, search, news. */
 export const FOOTER_LINKS: readonly MenuItem[] = [
   { key: 'home', label: 'footer.home', to: '/' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../features/users/api/me.ts';
 import { PROFILE_DEFAULTS } from '../../features/users/current-user.fixture.ts';
-import { mainMenu, showsMobileMenuButton } from './menu-model.ts';
+import { FOOTER_LINKS, mainMenu, showsMobileMenuButton, userMenuLinks } from './menu-model.ts';
 
 const ADMIN_ABILITIES = [1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1017, 1018, 1019, 1020, 1062, 1063, 1064, 1065, 1066];
 const EDITOR_ABILITIES = [1004, 1009, 1010, 1011, 1012, 1017, 1018, 1019, 1020, 1062, 1063, 1064, 1065];
@@ -81,6 +81,15 @@ describe('menus of spec §2 per role', () => {
   it('adds own=true to courses and academies for a user who is both manager and participant', () => {
     expect(flat(user([2, 10]))).toEqual(['courses /izobrazevanja?own=true', 'academies /powerclass?own=true', 'managerUsers /manager/users']);
     expect(flat(user([5, 10]))[0]).toBe('courses /izobrazevanja');
+  });
+
+  it('user menu: profile and completed courses; the newsletters (/novicnik) too while their feature is on (issue 16)', () => {
+    const links = (newsletters: boolean | undefined) => userMenuLinks({ newsletters }).map((l) => `${l.key} ${l.to}`);
+    expect(links(true)).toEqual(['profile /profil', 'completedCourses /profil/izobrazevanja', 'newsletters /novicnik']);
+    expect(links(false)).toEqual(['profile /profil', 'completedCourses /profil/izobrazevanja']);
+    expect(links(undefined)).toEqual(links(false));
+    // On phones the footer's "news" leads there as well.
+    expect(FOOTER_LINKS.find((l) => l.key === 'news')?.to).toBe('/novicnik');
   });
 
   it('shows the mobile menu button only to admin, manager or director', () => {

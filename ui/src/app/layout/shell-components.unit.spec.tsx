@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -35,12 +36,17 @@ const user = (roles: number[], abilities: number[] = []): CurrentUser => ({
   })),
 });
 
-const renderInApp = (element: React.ReactNode) => {
+const renderInApp = (element: React.ReactNode, features: Record<string, boolean> = { newsletters: true }) => {
   const router = createMemoryRouter([{ path: '*', element }]);
+  // GET /api/features as the server would answer it (the user menu offers the newsletters while they are on).
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(['features'], features);
   return render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider>
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </QueryClientProvider>,
   );
 };
 
@@ -62,7 +68,7 @@ describe('shell components', () => {
     expect(screen.getByRole('link', { name: 'Izobraževanja' }).getAttribute('href')).toBe('/izobrazevanja');
   });
 
-  it('opens the user menu on the avatar, with name, location cut at 32 characters, profile, completed courses and logout; closes on an outside click', async () => {
+  it('opens the user menu on the avatar, with name, location cut at 32 characters, profile, completed courses, newsletters and logout; closes on an outside click', async () => {
     renderInApp(
       <div>
         <p>zunaj</p>
@@ -78,10 +84,20 @@ describe('shell components', () => {
     expect(screen.getByText('Lekarna z zelo dolgim imenom v s…')).toBeTruthy();
     expect(screen.getByText('Profil')).toBeTruthy();
     expect(screen.getByText('Zaključena izobraževanja')).toBeTruthy();
+    expect(screen.getByText('Novičnik').closest('a')?.getAttribute('href')).toBe('/novicnik');
     await act(async () => {
       fireEvent.mouseDown(screen.getByText('zunaj'));
       fireEvent.click(screen.getByText('zunaj'));
     });
     await waitFor(() => expect(screen.queryByText('Odjava')).toBeNull());
+  });
+
+  it('leaves the newsletters out of the user menu while their feature is off', async () => {
+    renderInApp(<UserMenu user={user([10])} onLogout={() => undefined} />, { newsletters: false });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'AN, Uporabniški meni: Ana Novak' }));
+    });
+    await waitFor(() => expect(screen.getByText('Odjava')).toBeTruthy());
+    expect(screen.queryByText('Novičnik')).toBeNull();
   });
 });

@@ -1,16 +1,21 @@
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconCertificate, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconCertificate, IconLogout, IconNews, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../features/users/api/me.ts';
 import { locationOf } from '../../features/users/roles.ts';
+import { useFeature } from '../../lib/features.ts';
+import { userMenuLinks } from './menu-model.ts';
+
+const ICONS = { profile: IconUser, completedCourses: IconCertificate, newsletters: IconNews } as const;
 
 const initials = (user: CurrentUser) => `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 
-/** spec §2 user menu: name, location, profile, own completed courses, logout; opens on the avatar, closes on a click outside. */
+/** spec §2 user menu: name, location, profile, own completed courses (and the newsletters, issue 16), logout; opens on the avatar, closes on a click outside. */
 export const UserMenu = ({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) => {
   const { t } = useTranslation();
   const location = locationOf(user);
+  const links = userMenuLinks({ newsletters: useFeature('newsletters') });
   return (
     <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>
@@ -33,12 +38,14 @@ export const UserMenu = ({ user, onLogout }: { user: CurrentUser; onLogout: () =
           ) : null}
         </Menu.Label>
         <Menu.Divider />
-        <Menu.Item component={Link} to="/profil" leftSection={<IconUser size={16} aria-hidden />}>
-          {t('userMenu.profile')}
-        </Menu.Item>
-        <Menu.Item component={Link} to="/profil/izobrazevanja" leftSection={<IconCertificate size={16} aria-hidden />}>
-          {t('userMenu.completedCourses')}
-        </Menu.Item>
+        {links.map((link) => {
+          const Icon = ICONS[link.key as keyof typeof ICONS] ?? IconUser;
+          return (
+            <Menu.Item key={link.key} component={Link} to={link.to as string} leftSection={<Icon size={16} aria-hidden />}>
+              {t(link.label)}
+            </Menu.Item>
+          );
+        })}
         <Menu.Divider />
         <Menu.Item onClick={onLogout} leftSection={<IconLogout size={16} aria-hidden />}>
           {t('userMenu.logout')}
