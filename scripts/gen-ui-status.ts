@@ -16,7 +16,7 @@ lines.push('| path | title | filled by |', '|---|---|---|');
 for (const r of ROUTES.filter((r) => r.status === 'placeholder')) lines.push(`| \`${r.path}\` | ${title(r.title)} | ${r.issue} |`);
 lines.push('', '## Places kept in the header', '');
 lines.push(
-  '- News pop-up (`data-slot="news-popup"`): shown at most once per 24 hours on /, /izobrazevanja and /powerclass; arrives with the communication work.',
+  '- News pop-up (`data-slot="news-popup"`, `ui/src/features/news/components/news-popup.tsx`, issue 16): with a jwt only, on /, /izobrazevanja and /powerclass (location 1) and on the course-completed pages (locations 1 and 2), at most once per 24 hours per browser session (`news_shown_date`); records shown, declined, engaged and deferred (decision 0022).',
 );
 lines.push('- Push-permission dialog (`data-slot="push-permission"`): about 2.5 s after load; arrives with the communication work.');
 lines.push(

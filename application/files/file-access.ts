@@ -2,6 +2,7 @@ import { can, type Subject } from '../../domain/permissions/can.ts';
 import type { FileInfo } from '../../infrastructure/files/file-store.port.ts';
 import { type CourseReadDb, coursesUsingFile } from '../../projections/courses/courses.queries.ts';
 import { isCourseVisible } from '../../projections/courses/user-courses.queries.ts';
+import { readsNewsWithFile } from '../../projections/news/news.queries.ts';
 import { readsNewsletterWithFile } from '../../projections/newsletters/newsletters.queries.ts';
 import { companiesSigningWith, type ReadDb } from '../../projections/organisation/organisation.queries.ts';
 
@@ -26,5 +27,7 @@ export const mayReadFile = async (deps: { db: ReadDb & CourseReadDb }, subject: 
     if (can(subject, 1017, { kind: 'system' }) || (await isCourseVisible(deps.db, subject.userId, courseId))) return true;
   }
   if (await readsNewsletterWithFile(deps.db, subject.userId, file.id)) return true;
+  // A news item's uploaded image, for the readers the item is meant for (issue 16).
+  if (await readsNewsWithFile(deps.db, subject.userId, file.id)) return true;
   return false;
 };

@@ -4,6 +4,7 @@ import { courseEvents } from '../../domain/courses/course.ts';
 import { enrollmentEvents } from '../../domain/courses/enrollment.ts';
 import { postEvents } from '../../domain/courses/post.ts';
 import { mailEvents } from '../../domain/mail/mail.ts';
+import { newsEvents, newsReaderEvents } from '../../domain/news/news.ts';
 import { newsletterEvents } from '../../domain/newsletters/newsletter.ts';
 import { communityGroupEvents } from '../../domain/organisation/community-group.ts';
 import { companyEvents } from '../../domain/organisation/company.ts';
@@ -31,5 +32,7 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...postEvents,
   ...consentEvents,
   ...newsletterEvents,
+  ...newsEvents,
+  ...newsReaderEvents,
   ...mailEvents,
 ];

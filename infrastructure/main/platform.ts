@@ -5,6 +5,7 @@ import { giveConsents, missingConsentsFromEvents } from '../../application/conse
 import { registerCourseRoutes } from '../../application/courses/courses.routes.ts';
 import { registerFileRoutes } from '../../application/files/files.routes.ts';
 import { registerMailRoutes } from '../../application/mail/mail.routes.ts';
+import { registerNewsRoutes } from '../../application/news/news.routes.ts';
 import { registerNewsletterRoutes } from '../../application/newsletters/newsletters.routes.ts';
 import { registerOrganisationRoutes } from '../../application/organisation/organisation.routes.ts';
 import type { AuthDeps } from '../../application/users/auth.deps.ts';
@@ -239,6 +240,7 @@ export const buildPlatform = async (options: {
   registerFileRoutes(app, { files, db: db.slonik, videos: createLocalVideoHost(files), videoMaxBytes: config.videoMaxBytes });
   registerStatsReadRoutes(app, { db: db.slonik });
   registerNewsletterRoutes(app, { store, ids, db: db.slonik });
+  registerNewsRoutes(app, { store, ids, db: db.slonik, now: () => new Date() });
   registerMailRoutes(app, { outbox, db: db.slonik, smtp: Boolean(config.smtpUrl) });
   const changes = createReadModelChanges(db.pg);
   app.addHook('onClose', async () => changes.close());

@@ -3,6 +3,7 @@ import { academiesProjection } from '../../projections/courses/academies.project
 import { coursesProjection } from '../../projections/courses/courses.projection.ts';
 import { postsProjection } from '../../projections/courses/posts.projection.ts';
 import { mailProjection } from '../../projections/mail/mail.projection.ts';
+import { newsProjection } from '../../projections/news/news.projection.ts';
 import { newslettersProjection } from '../../projections/newsletters/newsletters.projection.ts';
 import { organisationProjection } from '../../projections/organisation/organisation.projection.ts';
 import { statsProjection } from '../../projections/stats/stats.projection.ts';
@@ -19,5 +20,6 @@ export const PROJECTIONS: readonly Projection[] = [
   consentsProjection,
   statsProjection,
   newslettersProjection,
+  newsProjection,
   mailProjection,
 ];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, type RoleId } from '../../domain/permissions/roles.ts';
 import { formatPosition, parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
-import { type Fixture, type Fresh, MATRIX, type MatrixRequest } from '../support/authorization-matrix.ts';
+import { type Fixture, type Fresh, MATRIX, type MatrixRequest, newsBody } from '../support/authorization-matrix.ts';
 import { SAMPLE_PNG } from '../support/sample-png.ts';
 import { allows, PRINCIPALS, type Principal, type SignedIn } from '../support/spec-access.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
@@ -196,6 +196,11 @@ describe('authorization matrix', () => {
     const postA = await postAs(tokens.participant as string, courseA);
     const postB = await postAs(participantB, courseB);
     const newsletter = (await admin('POST', '/api/newsletters', { title: 'Novičnik matrike', description: 'Novosti.', published: true })).id;
+    const news = {
+      everyone: (await admin('POST', '/api/news', newsBody('Novica za vse', true))).id,
+      a1: (await admin('POST', '/api/news', newsBody('Novica za A1', true, { unitIds: [unitA1] }))).id,
+      b1: (await admin('POST', '/api/news', newsBody('Novica za B1', true, { unitIds: [unitB1] }))).id,
+    };
 
     f = {
       companyA,
@@ -223,6 +228,7 @@ describe('authorization matrix', () => {
       postA,
       postB,
       newsletter,
+      news,
       users: users as Fixture['users'],
     };
     let serial = 0;
@@ -261,6 +267,7 @@ describe('authorization matrix', () => {
       loginToken: async (userId) => ((await admin('POST', `/api/users/${userId}/login-tokens`)) as unknown as { token: string }).token,
       tag: async () => (await admin('POST', '/api/tags', { kind: 'unit', name: `Začasna značka ${next()}` })).id,
       newsletter: async () => (await admin('POST', '/api/newsletters', { title: `Začasni novičnik ${next()}`, description: 'Novosti.' })).id,
+      news: async () => (await admin('POST', '/api/news', newsBody(`Začasna novica ${next()}`, false))).id,
       profession: async () => (await admin('POST', '/api/professions', { name: `Začasni poklic ${next()}` })).id,
       user: async (unitId, companyId) => {
         const n = next();

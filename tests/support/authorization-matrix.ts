@@ -37,6 +37,8 @@ export type Fixture = {
   readonly postA: number;
   readonly postB: number;
   readonly newsletter: number;
+  /** News items (issue 16): one for everyone, one for unit A1, one for unit B1, all on now at location 1. */
+  readonly news: { readonly everyone: number; readonly a1: number; readonly b1: number };
   readonly users: Readonly<Record<SignedIn | 'participantB' | 'newcomer', number>>;
 };
 
@@ -54,6 +56,7 @@ export type Fresh = {
   readonly loginToken: (userId: number) => Promise<string>;
   readonly tag: () => Promise<number>;
   readonly newsletter: () => Promise<number>;
+  readonly news: () => Promise<number>;
   readonly profession: () => Promise<number>;
   /** A participant of the unit, made by the admin (issue 14). */
   readonly user: (unitId: number, companyId: number) => Promise<number>;
@@ -94,6 +97,16 @@ const png = () =>
     '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a7c8a2e40000000049454e44ae426082',
     'hex',
   );
+/** A news item on now (issue 16), for everyone unless `recipients` says otherwise. */
+export const newsBody = (title: string, active: boolean, recipients: Record<string, number[]> = {}) => ({
+  title,
+  htmlContent: '<p>Novica matrike.</p>',
+  active,
+  dateFrom: new Date(Date.now() - 3_600_000).toISOString(),
+  dateTo: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  location: 1,
+  recipients: { professionIds: [], companyIds: [], unitIds: [], groupIds: [], ...recipients },
+});
 const consentsGiven = CONSENT_TEXTS.map((t) => ({ type: t.type, textVersion: t.version }));
 
 export const MATRIX: readonly MatrixCase[] = [
@@ -1061,6 +1074,57 @@ export const MATRIX: readonly MatrixCase[] = [
     label: 'a published issue for every profession',
     allow: SIGNED_IN,
     requests: (f) => one('GET', `/api/user-newsletters/${f.newsletter}`),
+  },
+
+  // ------------------------------------------------------------------ news (1065 to write, spec §6; every signed-in reader asks and answers, spec §7)
+  { route: 'GET /api/news', label: 'admin list with reach (1065)', allow: system(1065), requests: () => one('GET', '/api/news') },
+  { route: 'GET /api/news/:id', label: 'as written (1065)', allow: system(1065), requests: (f) => one('GET', `/api/news/${f.news.everyone}`) },
+  {
+    route: 'POST /api/news',
+    label: 'write (1065)',
+    allow: system(1065),
+    requests: (_f, _fresh, _who, tag) => one('POST', '/api/news', newsBody(`Novica ${tag}`, false)),
+  },
+  {
+    route: 'PUT /api/news/:id',
+    label: 'change (1065)',
+    allow: system(1065),
+    requests: (f) => one('PUT', `/api/news/${f.news.everyone}`, newsBody('Novica za vse', true)),
+  },
+  {
+    route: 'DELETE /api/news/:id',
+    label: 'delete (1065)',
+    allow: system(1065),
+    requests: async (_f, fresh) => one('DELETE', `/api/news/${await fresh.news()}`),
+  },
+  {
+    route: 'GET /api/news/user',
+    label: 'the item for the reader now (both array styles)',
+    allow: SIGNED_IN,
+    requests: () => [
+      { method: 'GET', url: '/api/news/user?location[]=1&location[]=2' },
+      { method: 'GET', url: '/api/news/user?location=1&location=2' },
+    ],
+  },
+  {
+    route: 'PUT /api/news/:id/user/stats',
+    label: 'an action on an item for everyone',
+    allow: SIGNED_IN,
+    requests: (f) => one('PUT', `/api/news/${f.news.everyone}/user/stats`, { action: 1 }),
+  },
+  {
+    route: 'PUT /api/news/:id/user/stats',
+    label: 'an action on an item for unit A1: those with a role there',
+    allow: { audience: 'A1' },
+    hideFrom: SIGNED_IN,
+    requests: (f) => one('PUT', `/api/news/${f.news.a1}/user/stats`, { action: 4 }),
+  },
+  {
+    route: 'PUT /api/news/:id/user/stats',
+    label: 'an action on an item for unit B1: nobody here (404)',
+    allow: { only: [] },
+    hideFrom: SIGNED_IN,
+    requests: (f) => one('PUT', `/api/news/${f.news.b1}/user/stats`, { action: 2 }),
   },
 
   // ------------------------------------------------------------------ statistics (1056 to 1058, 1059 to 1061; 1064)

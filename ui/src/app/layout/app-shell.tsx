@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
+import { NewsPopup } from '../../features/news/components/news-popup.tsx';
 import { accounts } from '../../features/users/accounts.ts';
 import { logout } from '../../features/users/api/login.ts';
 import { useMe } from '../../features/users/api/me.ts';
@@ -107,8 +108,9 @@ export const AppShellLayout = () => {
               ) : null}
             </Group>
             <Group gap="xs" wrap="nowrap">
-              {/* The news pop-up and the push-permission dialog arrive with the communication work (docs/ui-status.md). */}
-              <span data-slot="news-popup" hidden />
+              {/* The news pop-up (issue 16) shows only for a signed-in user holding the consents, never while acting for someone else. */}
+              <NewsPopup enabled={Boolean(user && user.missingConsents.length === 0 && !user.realUser)} />
+              {/* The push-permission dialog arrives with the communication work (docs/ui-status.md). */}
               <span data-slot="push-permission" hidden />
               {user ? <AccountSwitcher currentUserId={user.id} onSwitched={switched} /> : null}
               {user ? <UserMenu user={user} onLogout={signOut} /> : null}

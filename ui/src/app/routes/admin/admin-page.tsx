@@ -10,6 +10,8 @@ import { CourseParticipantsPage } from '../../../features/courses/components/cou
 import { CoursePostsAdminPage } from '../../../features/courses/components/course-posts-admin-page.tsx';
 import { CourseTabs } from '../../../features/courses/components/course-tabs.tsx';
 import { OutboxPage } from '../../../features/mail/components/outbox-page.tsx';
+import { AdminNewsPage } from '../../../features/news/components/admin-news-page.tsx';
+import { NewsEditorRoute } from '../../../features/news/components/news-form-page.tsx';
 import { AdminNewslettersPage } from '../../../features/newsletters/components/admin-newsletters-page.tsx';
 import { NewsletterFormPage } from '../../../features/newsletters/components/newsletter-form-page.tsx';
 import { CompaniesListPage, CompanyFormPage } from '../../../features/organisation/components/companies.tsx';
@@ -81,6 +83,9 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
   '/admin/users/:id': (id) => <UserFormPage key={id} id={id} />,
   '/admin/posta': () => <OutboxPage />,
   '/admin/zahteve': () => <DeletionRequestsPage />,
+  '/admin/news': () => <AdminNewsPage />,
+  // `new` writes a new item; a number edits that one (the page reads its own `:newsId`).
+  '/admin/news/:newsId': () => <NewsEditorRoute />,
   '/admin/newsletters': () => <AdminNewslettersPage />,
   '/admin/newsletters/new': () => <NewsletterFormPage id={null} />,
   '/admin/newsletters/:id/edit': (id) => <NewsletterFormPage key={id} id={id} />,
