@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { blockRule, courseRule } from '../../domain/courses/course.rules.ts';
+import { blockRule, courseNotificationRule, courseRule } from '../../domain/courses/course.rules.ts';
 import { COURSE_TAKERS } from '../../domain/courses/course-access.ts';
 import { courseCostsRule } from '../../domain/courses/course-costs.rules.ts';
 import { can } from '../../domain/permissions/can.ts';
@@ -13,6 +13,7 @@ import { registerAcademyRoutes } from './academies.routes.ts';
 import { addBlock, changeCourse, createCourse } from './author-courses.ts';
 import { checkCommunityAudience, ownerFor } from './community-authoring.ts';
 import { addAttachment, checkCover } from './course-attachments.ts';
+import { sendManualNotification } from './course-notifications.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 import { duplicateCourse } from './duplicate-course.ts';
 import { registerPostRoutes } from './posts.routes.ts';
@@ -95,6 +96,21 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
       await checkCover(uploads.files, request.body.cover);
       return sent(reply, 200, await changeCourse(deps, request.params.id, { type: 'UpdateCourse', fields: request.body }, commandMetadata(request)));
     },
+  );
+  // Notifications (issue 16): a manual one to the course's audience, at least 10 minutes after the last (spec §8, §9).
+  app.post(
+    '/api/courses/:id/notifications',
+    {
+      config: authoring(1019, 2006),
+      schema: {
+        tags,
+        summary: 'Send a notification to the course’s audience by e-mail (1019, or 2006 on a community’s own course); refused within 10 minutes of the last',
+        params: idParams,
+        body: courseNotificationRule,
+        response: { 202: idResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => sent(reply, 202, await sendManualNotification(deps, request.params.id, request.body, commandMetadata(request))),
   );
   // Attachments (spec §3): uploaded files participants download from the course page (1019, as any change of the course).
   app.post(

@@ -297,3 +297,6 @@ export const blockRule = z.union([
 export type BlockFields = z.output<typeof blockRule>;
 export type QuizBlock = z.output<typeof quizBlockRule>;
 export type NpsBlock = z.output<typeof npsBlockRule>;
+
+/** A course notification an author sends to the course's audience (issue 16): a subject and a message. */
+export const courseNotificationRule = z.object({ subject: line(200), message: text(5000) }).strict();

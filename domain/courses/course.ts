@@ -21,6 +21,10 @@ const attachmentSchema = z.object({
   size: z.number().int().min(0),
 });
 export type CourseAttachment = z.infer<typeof attachmentSchema>;
+/** spec §9: manual notifications of a course at least 10 minutes apart; §8 "notification not sent". */
+export const NOTIFICATION_INTERVAL_MS = 10 * 60 * 1000;
+export const NOTIFICATION_TOO_SOON = 'Obvestilo ni bilo poslano: med dvema obvestiloma izobraževanja mora miniti vsaj 10 minut.';
+
 /** How many files a course offers at most. */
 export const MAX_ATTACHMENTS = 50;
 
@@ -53,6 +57,17 @@ export const courseEvents = [
   // Issue 15: files participants can download from the course page (spec §3 attachments).
   defineEvent('CourseAttachmentAdded', z.object({ attachment: attachmentSchema })),
   defineEvent('CourseAttachmentRemoved', z.object({ fileId: z.number().int().positive() })),
+  // Issue 16: a notification to the course's audience (a manual one, a reminder, a new-course notice); jobs deliver it.
+  defineEvent(
+    'CourseNotificationRequested',
+    z.object({
+      notificationId: z.uuid(),
+      kind: z.enum(['manual', 'reminder', 'new-course']),
+      subject: z.string().min(1).max(200),
+      message: z.string().min(1).max(5000),
+      requestedAt: z.iso.datetime(),
+    }),
+  ),
 ] as const;
 
 export type CourseEvent = EventsOf<typeof courseEvents>;
@@ -76,6 +91,9 @@ export type Course = {
   readonly attachments: readonly CourseAttachment[];
   /** A community's own course (authored by its client), or null for the platform's. */
   readonly owner: CourseOwner | null;
+  /** Notifications asked for so far (issue 16): their ids (each is asked for once) and when the last manual one was. */
+  readonly notificationIds: readonly string[];
+  readonly lastManualNotificationAt: string | null;
 };
 
 export type CourseState = { readonly status: 'none' } | Course;
@@ -100,6 +118,11 @@ export type CourseCommand =
   | { type: 'SetCosts'; costs: CourseCosts; now: Date; deal?: 'new' | 'existing' }
   | { type: 'WithdrawCosts'; now: Date }
   | { type: 'AddAttachment'; attachment: CourseAttachment }
+  /**
+   * A notification to the course's audience (issue 16). Manual ones at least NOTIFICATION_INTERVAL_MS
+   * apart (spec §8, §9: 10 minutes); an id already asked for is asked for once (a repeated tick).
+   */
+  | { type: 'RequestNotification'; notificationId: string; kind: 'manual' | 'reminder' | 'new-course'; subject: string; message: string; now: Date }
   | { type: 'RemoveAttachment'; fileId: number };
 
 const move = <T>(list: readonly T[], from: number, to: number) => {
@@ -124,6 +147,8 @@ export const evolveCourse = (state: CourseState, event: CourseEvent): CourseStat
       contents: [[]],
       attachments: [],
       owner: event.data.owner ?? null,
+      notificationIds: [],
+      lastManualNotificationAt: null,
     };
   }
   if (state.status === 'none') return state;
@@ -172,6 +197,12 @@ const evolveCourseState = (state: Course, event: CourseEvent): Course => {
       return { ...state, costs: null };
     case 'CourseAttachmentAdded':
       return { ...state, attachments: [...state.attachments, event.data.attachment] };
+    case 'CourseNotificationRequested':
+      return {
+        ...state,
+        notificationIds: [...state.notificationIds, event.data.notificationId],
+        lastManualNotificationAt: event.data.kind === 'manual' ? event.data.requestedAt : state.lastManualNotificationAt,
+      };
     case 'CourseAttachmentRemoved':
       return { ...state, attachments: state.attachments.filter((a) => a.fileId !== event.data.fileId) };
     default: {
@@ -270,6 +301,24 @@ export const decideCourse = (command: CourseCommand, state: CourseState): Course
       if (course.attachments.length >= MAX_ATTACHMENTS)
         throw new DomainError('422', `Izobraževanje ima lahko največ ${MAX_ATTACHMENTS} priponk.`, { status: 422, field: 'fileId' });
       return [{ type: 'CourseAttachmentAdded', data: { attachment: command.attachment } }];
+    case 'RequestNotification': {
+      if (course.notificationIds.includes(command.notificationId)) return [];
+      const last = course.lastManualNotificationAt === null ? null : new Date(course.lastManualNotificationAt).getTime();
+      if (command.kind === 'manual' && last !== null && command.now.getTime() - last < NOTIFICATION_INTERVAL_MS)
+        throw new DomainError('422', NOTIFICATION_TOO_SOON, { status: 422 });
+      return [
+        {
+          type: 'CourseNotificationRequested',
+          data: {
+            notificationId: command.notificationId,
+            kind: command.kind,
+            subject: command.subject,
+            message: command.message,
+            requestedAt: command.now.toISOString(),
+          },
+        },
+      ];
+    }
     case 'RemoveAttachment':
       if (!course.attachments.some((a) => a.fileId === command.fileId)) throw new DomainError('404', 'Priponka ne obstaja.', { status: 404 });
       return [{ type: 'CourseAttachmentRemoved', data: { fileId: command.fileId } }];

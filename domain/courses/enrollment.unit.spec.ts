@@ -70,6 +70,8 @@ const course = (changes: Partial<Course> = {}, fieldChanges: object = {}): Cours
   contents: [blocks],
   attachments: [],
   owner: null,
+  notificationIds: [],
+  lastManualNotificationAt: null,
   ...changes,
 });
 

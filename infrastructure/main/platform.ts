@@ -2,6 +2,16 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { registerConsentRoutes } from '../../application/consents/consents.routes.ts';
 import { giveConsents, missingConsentsFromEvents } from '../../application/consents/consents.ts';
+import {
+  courseNotificationsReactor,
+  expandNotification,
+  mailNotification,
+  NOTIFICATION_EXPAND_QUEUE,
+  NOTIFICATION_MAIL_QUEUE,
+  NOTIFICATION_TICK_QUEUE,
+  openCoursesWithNotifications,
+} from '../../application/courses/course-notifications.job.ts';
+import { runNotificationTick } from '../../application/courses/course-notifications.ts';
 import { registerCourseRoutes } from '../../application/courses/courses.routes.ts';
 import { registerFileRoutes } from '../../application/files/files.routes.ts';
 import { registerMailRoutes } from '../../application/mail/mail.routes.ts';
@@ -113,12 +123,21 @@ export const buildPlatform = async (options: {
   const ids = createPostgresIdAllocator(db.pg);
   // Mail goes through SMTP when configured, else into the outbox an admin reads (decision 0017).
   const mailer = config.smtpUrl ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : createOutboxMailer(db.pg);
-  const reactors = jobs ? [identityMailReactor(jobs)] : [];
+  const reactors = jobs ? [identityMailReactor(jobs), courseNotificationsReactor(jobs)] : [];
   const runner = createProjectionRunner({ db, store, projections: [...PROJECTIONS, ...reactors], log });
   if (jobs) {
     await jobs.register(IDENTITY_MAIL_QUEUE, sendIdentityMail({ store, mailer, log, sealer, publicUrl: config.publicUrl, now: () => new Date() }), {
       retryLimit: 5,
       retryDelaySeconds: 5,
+    });
+    // Course notifications (issue 16): recipients, one mail job per person, and the hourly schedule of automatic ones.
+    const notifications = { store, mailer, log, db: db.slonik, jobs, publicUrl: config.publicUrl, now: () => new Date() };
+    await jobs.register(NOTIFICATION_EXPAND_QUEUE, expandNotification(notifications), { retryLimit: 5, retryDelaySeconds: 5 });
+    await jobs.register(NOTIFICATION_MAIL_QUEUE, mailNotification(notifications), { retryLimit: 5, retryDelaySeconds: 5 });
+    const courseDeps = { store, ids, db: db.slonik, now: () => new Date(), features: config.features };
+    await jobs.register(NOTIFICATION_TICK_QUEUE, async () => void (await runNotificationTick(courseDeps, await openCoursesWithNotifications(db.slonik))), {
+      cron: '0 * * * *',
+      retryLimit: 2,
     });
   }
 

@@ -1,5 +1,6 @@
 import { consentsProjection } from '../../projections/consents/consents.projection.ts';
 import { academiesProjection } from '../../projections/courses/academies.projection.ts';
+import { courseNotificationsProjection } from '../../projections/courses/course-notifications.projection.ts';
 import { coursesProjection } from '../../projections/courses/courses.projection.ts';
 import { postsProjection } from '../../projections/courses/posts.projection.ts';
 import { mailProjection } from '../../projections/mail/mail.projection.ts';
@@ -22,4 +23,5 @@ export const PROJECTIONS: readonly Projection[] = [
   newslettersProjection,
   newsProjection,
   mailProjection,
+  courseNotificationsProjection,
 ];

@@ -57,3 +57,37 @@ export const listCourseParticipants = async (db: DatabasePool, courseId: number)
      where e.course_id = ${courseId}
      order by e.started_at desc, e.user_id
      limit 500`);
+
+/**
+ * Who a course's notification goes to (issue 16): the active users the course is for now (the rule of
+ * `countAudience`), and for a reminder only those who have not completed it. Ids in order.
+ */
+export const notificationRecipients = async (db: DatabasePool, courseId: number, options: { onlyUnfinished: boolean }) => {
+  const course = await db.maybeOne(sql.type(
+    z.object({
+      public: z.boolean(),
+      unitIds: z.array(z.number()),
+      companyIds: z.array(z.number()),
+      groupIds: z.array(z.number()),
+      professionIds: z.array(z.number()),
+    }),
+  )`
+    select public, audience_units as "unitIds", audience_companies as "companyIds", audience_groups as "groupIds", audience_professions as "professionIds"
+      from rm.courses where id = ${courseId} and status <> 'deleted'`);
+  if (!course) return [];
+  const byOrganisation = course.unitIds.length + course.companyIds.length + course.groupIds.length > 0;
+  const byProfession = course.professionIds.length > 0;
+  if (!course.public && !byOrganisation && !byProfession) return [];
+  const organisation =
+    !course.public && byOrganisation
+      ? sql.fragment`exists (select 1 from rm.user_roles r where r.user_id = u.id and (
+          r.unit_id = any(${ids(course.unitIds)}) or r.company_id = any(${ids(course.companyIds)})
+          or exists (select 1 from rm.community_group_units g where g.unit_id = r.unit_id and g.group_id = any(${ids(course.groupIds)}))))`
+      : sql.fragment`true`;
+  const profession = !course.public && byProfession ? sql.fragment`u.profession_id = any(${ids(course.professionIds)})` : sql.fragment`true`;
+  const unfinished = options.onlyUnfinished
+    ? sql.fragment`not exists (select 1 from rm.enrollments e where e.course_id = ${courseId} and e.user_id = u.id and e.status = 'completed')`
+    : sql.fragment`true`;
+  return db.anyFirst(sql.type(z.object({ id: z.number() }))`
+    select u.id from rm.users u where u.status = 'active' and ${organisation} and ${profession} and ${unfinished} order by u.id`);
+};

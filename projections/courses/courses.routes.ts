@@ -12,6 +12,7 @@ import type { CertificateRenderer } from '../../infrastructure/pdf/certificate.p
 import { registerAcademyReadRoutes } from './academies.routes.ts';
 import { ADMIN_COURSE_SORTS, ADMIN_COURSE_STATUSES, adminCourseListItem, listAdminCoursePage } from './admin-courses.queries.ts';
 import { countAudience, courseParticipant, listCourseParticipants } from './course-audience.queries.ts';
+import { courseNotificationItem, listCourseNotifications } from './course-notifications.queries.ts';
 import {
   adminCourse,
   audienceCompanies,
@@ -180,6 +181,23 @@ export const registerCourseReadRoutes = (
     async (request) => {
       if (!(await getAdminCourse(db, request.params.id))) throw notFound();
       return { items: [...(await listCourseParticipants(db, request.params.id))] };
+    },
+  );
+
+  app.get(
+    '/api/courses/:id/notifications',
+    {
+      config: { ...config, readModels: [...READ_MODELS, 'course_notifications', 'mail'], access: authorReaders },
+      schema: {
+        tags,
+        summary: "A course's notifications, newest first, each with how many were sent, failed and skipped (and why)",
+        params: z.object({ id: idParam }),
+        response: { 200: z.object({ items: z.array(courseNotificationItem) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      if (!(await getAdminCourse(db, request.params.id))) throw notFound();
+      return { items: [...(await listCourseNotifications(db, request.params.id))] };
     },
   );
 

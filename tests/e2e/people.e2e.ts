@@ -214,6 +214,8 @@ test('the admin erases Petra for good: she reads as "izbrisan uporabnik", cannot
   // The manager's deletion request was accepted: she is among the deleted users.
   await openUser(page, person.username, 'Izbrisan');
   await page.getByRole('link', { name: 'Petra Čebulj Novak' }).click();
+  // The user's page, not the list the click was made on.
+  await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
   const userUrl = page.url();
   await page.getByRole('button', { name: 'Trajno izbriši osebne podatke' }).click();
   await expect(page.getByRole('dialog')).toContainText('Tega ni mogoče razveljaviti');

@@ -732,6 +732,27 @@ export const MATRIX: readonly MatrixCase[] = [
     requests: async (f, fresh) => one('DELETE', `/api/courses/${f.courseEdit}/blocks/${await fresh.block(f.courseEdit)}`),
   },
   {
+    route: 'GET /api/courses/:id/notifications',
+    label: "a course's notifications (1017)",
+    allow: system(1017),
+    hideFrom: community(2004),
+    requests: (f) => one('GET', `/api/courses/${f.courseEdit}/notifications`),
+  },
+  {
+    route: 'GET /api/courses/:id/notifications',
+    label: "A1's own course's notifications (1017, or 2004 in A1)",
+    allow: any(system(1017), community(2004, 'A1')),
+    hideFrom: community(2004),
+    requests: (f) => one('GET', `/api/courses/${f.courseOwnedA1}/notifications`),
+  },
+  {
+    route: 'POST /api/courses/:id/notifications',
+    label: 'send a notification (1019; each on a fresh course, the 10-minute rule aside)',
+    allow: system(1019),
+    hideFrom: community(2006),
+    requests: async (_f, fresh) => one('POST', `/api/courses/${await fresh.course()}/notifications`, { subject: 'Obvestilo', message: 'Besedilo obvestila.' }),
+  },
+  {
     route: 'POST /api/courses/:id/attachments',
     label: 'offer an uploaded file with a course (1019)',
     allow: system(1019),

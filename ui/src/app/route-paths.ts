@@ -113,7 +113,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/admin/courses/:courseId/report', 'pages.admin.courseReport', 'admin', 'placeholder', DATA),
   r('/admin/courses/:courseId/report/print', 'pages.admin.courseReportPrint', 'admin', 'placeholder', DATA),
   r('/admin/courses/:courseId/report/download/:reportId', 'pages.admin.courseReportDownload', 'admin', 'placeholder', DATA),
-  r('/admin/courses/:courseId/notifications', 'pages.admin.courseNotifications', 'admin', 'placeholder', COMMS),
+  r('/admin/courses/:courseId/notifications', 'pages.admin.courseNotifications', 'admin', 'done', COMMS),
   r('/admin/courses/:courseId/posts', 'pages.admin.coursePosts', 'admin', 'done', ADMIN_COURSES),
   r('/admin/courses/:courseId/nps/:blockId/overview/:intervalId', 'pages.admin.courseNpsOverview', 'admin', 'done', STATS),
   r('/admin/courses/:courseId/nps/:blockId/communities/:intervalId', 'pages.admin.courseNpsCommunities', 'admin', 'done', STATS),

@@ -6,6 +6,7 @@ import { AdminCoursesPage } from '../../../features/courses/components/admin-cou
 import { BlockEditorPage } from '../../../features/courses/components/block-editor-page.tsx';
 import { CourseAttachmentsPage } from '../../../features/courses/components/course-attachments-page.tsx';
 import { CourseGeneralPage } from '../../../features/courses/components/course-general-page.tsx';
+import { CourseNotificationsPage } from '../../../features/courses/components/course-notifications-page.tsx';
 import { CourseParticipantsPage } from '../../../features/courses/components/course-participants-page.tsx';
 import { CoursePostsAdminPage } from '../../../features/courses/components/course-posts-admin-page.tsx';
 import { CourseTabs } from '../../../features/courses/components/course-tabs.tsx';
@@ -76,6 +77,7 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
   '/admin/courses/:courseId/blocks/interactr/new': (id) => <BlockEditorPage courseId={id as number} kind="interactr" blockId={null} />,
   '/admin/courses/:courseId/blocks/:blockId': (id) => <BlockRoute courseId={id as number} />,
   '/admin/courses/:courseId/attachments': (id) => <CourseAttachmentsPage key={id} id={id as number} />,
+  '/admin/courses/:courseId/notifications': (id) => <CourseNotificationsPage key={id} id={id as number} />,
   '/admin/academies/new': () => <AcademyGeneralPage id={null} />,
   '/admin/academies/:id/general': (id) => <AcademyGeneralPage key={id} id={id} />,
   '/admin/users': () => <AdminUsersPage />,

@@ -76,3 +76,21 @@ export const listCourseTagOptions = () =>
 /** Offer an uploaded file with the course (1019); the server checks its kind and size. */
 export const addCourseAttachment = (courseId: number, fileId: number) => api<{ id: number }>('POST', `/courses/${courseId}/attachments`, { body: { fileId } });
 export const removeCourseAttachment = (courseId: number, fileId: number) => api<{ id: number }>('DELETE', `/courses/${courseId}/attachments/${fileId}`);
+
+export type CourseNotification = {
+  id: string;
+  kind: 'manual' | 'reminder' | 'new-course';
+  subject: string;
+  requestedAt: string;
+  requestedBy: string | null;
+  sent: number;
+  failed: number;
+  skipped: number;
+  skippedFor: Record<string, number>;
+};
+/** A course's notifications with what became of their messages (issue 16). */
+export const listCourseNotifications = (courseId: number) =>
+  api<{ items: CourseNotification[] }>('GET', `/courses/${courseId}/notifications`).then((r) => r.items);
+/** A manual notification to the course's audience; refused within 10 minutes of the last (spec §8). */
+export const sendCourseNotification = (courseId: number, input: { subject: string; message: string }) =>
+  api<{ id: number }>('POST', `/courses/${courseId}/notifications`, { body: input });
