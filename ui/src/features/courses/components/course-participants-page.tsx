@@ -6,10 +6,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { courseRule } from '../../../../../domain/courses/course.rules.ts';
 import { FormCard } from '../../../components/form-card.tsx';
+import { audienceOptions } from '../../../lib/audience-options.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { type CourseInput, getAuthoredCourse, updateCourse } from '../api/admin-courses.ts';
-import { type Audience, audienceOptions, countAudience, listCourseParticipants } from '../api/course-audience.ts';
+import { type Audience, countAudience, listCourseParticipants } from '../api/course-audience.ts';
 
 const NOBODY: Audience = { byProfession: false, professionIds: [], unitIds: [], companyIds: [], groupIds: [] };
 type Targets = 'unitIds' | 'companyIds' | 'groupIds' | 'professionIds';

@@ -28,24 +28,3 @@ export const recordNewsAction = (id: number, action: NewsAction) => api<{ id: nu
 
 export const uploadNewsImage = (file: File) =>
   api<{ id: number; name: string; contentType: string; size: number }>('POST', '/files', { query: { name: file.name }, body: file });
-
-type Named = { items: { id: number; name: string; company_name?: string | null }[] };
-const named = (items: Named['items']) => items.map((i) => ({ value: String(i.id), label: i.name }));
-const firstHundred = { pageSize: 100, sort: 'name', order: 'asc' };
-const orNone = (list: Promise<Named>) => list.catch((): Named => ({ items: [] }));
-
-/** Who a news item can be for, as choices: units (with their company), and the first hundred companies, groups and professions. */
-export const recipientOptions = async () => {
-  const [units, companies, groups, professions] = await Promise.all([
-    orNone(api<Named>('GET', '/units', { query: { limit: 'NO_LIMIT' } })),
-    orNone(api<Named>('GET', '/companies', { query: firstHundred })),
-    orNone(api<Named>('GET', '/community-groups', { query: firstHundred })),
-    orNone(api<Named>('GET', '/professions', { query: firstHundred })),
-  ]);
-  return {
-    units: units.items.map((u) => ({ value: String(u.id), label: u.company_name ? `${u.name} (${u.company_name})` : u.name })),
-    companies: named(companies.items),
-    groups: named(groups.items),
-    professions: named(professions.items),
-  };
-};

@@ -24,9 +24,10 @@ import { useNavigate, useParams } from 'react-router';
 import { ACTION_BUTTON_TEXT_MAX, NEWS_LOCATIONS, type NewsInput, newsRule } from '../../../../../domain/news/news.rules.ts';
 import { DeleteAction, FormCard } from '../../../components/form-card.tsx';
 import { RichTextInput } from '../../../components/rich-text-input.tsx';
+import { audienceOptions } from '../../../lib/audience-options.ts';
 import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time-input.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { type AdminNews, createNews, deleteNews, getNews, recipientOptions, updateNews, uploadNewsImage } from '../api/news.ts';
+import { type AdminNews, createNews, deleteNews, getNews, updateNews, uploadNewsImage } from '../api/news.ts';
 import { NewsStateBadge, reachText } from './admin-news-page.tsx';
 
 type Recipients = { professionIds: number[]; companyIds: number[]; unitIds: number[]; groupIds: number[] };
@@ -98,7 +99,7 @@ export const NewsFormPage = ({ id }: { id: number | null }) => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const news = useQuery({ queryKey: ['news', 'admin', 'item', id], queryFn: () => getNews(id as number), enabled: id !== null, retry: false });
-  const options = useQuery({ queryKey: ['news', 'recipient-options'], queryFn: recipientOptions, staleTime: 60_000 });
+  const options = useQuery({ queryKey: ['news', 'recipient-options'], queryFn: audienceOptions, staleTime: 60_000 });
   const form = useZodForm(newsRule, fresh());
   const loaded = news.data;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per loaded item.
