@@ -78,6 +78,8 @@ export default defineConfig({
         // Google and Facebook are stood in for by the platform's local OpenID provider at /oidc.
         OIDC_LOCAL_PROVIDER: 'true',
         PUBLIC_URL: baseURL,
+        // Several people building at once can each serve their own build (vite build --outDir).
+        UI_DIST_DIR: process.env.E2E_UI_DIST_DIR ?? join(root, 'ui', 'dist'),
       },
     },
   ],
