@@ -18,7 +18,9 @@ lines.push('', '## Places kept in the header', '');
 lines.push(
   '- News pop-up (`data-slot="news-popup"`, `ui/src/features/news/components/news-popup.tsx`, issue 16): with a jwt only, on /, /izobrazevanja and /powerclass (location 1) and on the course-completed pages (locations 1 and 2), at most once per 24 hours per browser session (`news_shown_date`); records shown, declined, engaged and deferred (decision 0022).',
 );
-lines.push('- Push-permission dialog (`data-slot="push-permission"`): about 2.5 s after load; arrives with the communication work.');
+lines.push(
+  '- Push-permission dialog (`data-slot="push-permission"`, `ui/src/features/push/components/push-prompt.tsx`, issue 16): about 2.5 s after load, signed in, holding the consents and not acting for someone else, in a browser that can take push: a subscribed browser is synced (and push switched on again when `onesignalEnabled` is 1); otherwise, unless `disablePush` is `true` or the browser blocks notifications, allow (clears `disablePush`, asks the permission, subscribes with the VAPID key) or deny (`disablePush=true`). The push worker `/push-sw.js` shows notifications and opens their path and query after 2 seconds (decision 0024).',
+);
 lines.push(
   '- Consents guard (`missingConsentsRedirect` in `ui/src/app/router.tsx`): a user whose `/users/me` lists `missingConsents` goes to `/pogoji?redirect=...`; an API answer 403 `422086` does the same (`onConsentsMissing` in `ui/src/app/app.tsx`).',
 );

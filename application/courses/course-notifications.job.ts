@@ -3,14 +3,18 @@ import { type ConsentEvent, consentStream } from '../../domain/consents/consent.
 import { mayContact } from '../../domain/consents/contact.ts';
 import type { JobHandler, Jobs } from '../../infrastructure/jobs/jobs.port.ts';
 import type { Projection } from '../../infrastructure/projections/projection.port.ts';
+import type { PushSender } from '../../infrastructure/push/push.port.ts';
 import { notificationRecipients } from '../../projections/courses/course-audience.queries.ts';
 import { coursesWithNotifications, newCourseNoticeSince, notificationRecipient } from '../../projections/courses/course-notifications.queries.ts';
 import type { CourseReadDb } from '../../projections/courses/courses.queries.ts';
+import { pushDevicesOf, pushedSince, pushRecipient, reachableByPush } from '../../projections/push/push.queries.ts';
 import { alreadySent, deliverMail, type MailDeps, messageIdFor, skipMail } from '../shared/deliver-mail.ts';
+import { deliverPush, pushDeliveryState, skipPush } from '../shared/deliver-push.ts';
 import { courseNotificationMail } from './course-notifications.templates.ts';
 
 export const NOTIFICATION_EXPAND_QUEUE = 'course.notification.expand';
 export const NOTIFICATION_MAIL_QUEUE = 'course.notification.mail';
+export const NOTIFICATION_PUSH_QUEUE = 'course.notification.push';
 export const NOTIFICATION_TICK_QUEUE = 'course.notification.tick';
 
 /** spec §9: automatic new-course notices at most once per 5 days per user. */
@@ -22,6 +26,16 @@ export type NotificationDeps = MailDeps & {
   readonly jobs: Pick<Jobs, 'send'>;
   readonly publicUrl: string;
   readonly now: () => Date;
+  /** Push notifications (issue 16 item 4); without a sender, notifications go by mail only. */
+  readonly push?: PushSender;
+};
+
+/** A push notification's text fits the push service's 4 KB, and a lock screen. */
+const PUSH_TITLE_MAX = 120;
+const PUSH_BODY_MAX = 240;
+const shorten = (text: string, max: number) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 };
 
 /**
@@ -63,7 +77,15 @@ export const expandNotification =
     for (const userId of recipients) {
       await deps.jobs.send(NOTIFICATION_MAIL_QUEUE, { streamName, eventId, userId }, { id: messageIdFor(found.request.notificationId, `to:${userId}`) });
     }
+    // And by push, a job per person and channel, to those who switched push on and have a browser subscribed.
+    if (!deps.push) return;
+    for (const userId of await reachableByPush(deps.db, recipients)) {
+      await deps.jobs.send(NOTIFICATION_PUSH_QUEUE, { streamName, eventId, userId }, { id: pushMessageId(found.request.notificationId, userId) });
+    }
   };
+
+/** The id of one person's push of a notification: its job's id and its delivery stream's. */
+export const pushMessageId = (notificationId: string, userId: number) => messageIdFor(notificationId, `push:${userId}`);
 
 /**
  * One person's mail of a notification: only to an active account whose consents allow being
@@ -102,6 +124,56 @@ export const mailNotification =
       { id: messageId, to: person.email, ...content },
       { kind, triggeredBy: request.notificationId, attempt: meta.retryCount + 1, userId },
     );
+  };
+
+/**
+ * One person's push of a notification (issue 16 items 4 and 5): to each of their subscribed browsers,
+ * only while their account is active, push is on for them (spec §3 onesignalEnabled; 0 off) and their
+ * consents allow being contacted by push now (decision 0013), and a new-course notice only when the
+ * last one pushed is 5 days old or more. Who is skipped, and why, is recorded; a browser reached is
+ * never sent it again, and one the push service says is gone is removed. Tapping it opens the course.
+ */
+export const pushNotification =
+  (deps: NotificationDeps): JobHandler =>
+  async (data, meta) => {
+    const push = deps.push;
+    if (!push) return;
+    const { streamName, eventId, userId } = triggered.extend({ userId: z.number().int().positive() }).parse(data);
+    const found = await requestOf(deps, streamName, eventId);
+    if (!found) return;
+    const { request, courseId } = found;
+    const messageId = pushMessageId(request.notificationId, userId);
+    const state = await pushDeliveryState(deps, messageId);
+    if (state.status === 'skipped') return;
+    const person = await pushRecipient(deps.db, userId);
+    if (!person) return;
+    const kind = `course-${request.kind}`;
+    const about = { userId, kind, triggeredBy: request.notificationId };
+    const skip = async (reason: string) => void (await skipPush(deps, messageId, { ...about, reason }));
+    if (state.delivered.length === 0) {
+      if (person.status !== 'active') return skip('inactive');
+      if (person.onesignalEnabled <= 0) return skip('push-off');
+      const consents = (await deps.store.readStream(consentStream(userId))).events.map((e) => ({ type: e.type, data: e.data }) as ConsentEvent);
+      if (!mayContact(consents, 'push', deps.now()).allowed) return skip('no-consent');
+      if (
+        request.kind === 'new-course' &&
+        (await pushedSince(deps.db, userId, kind, new Date(deps.now().getTime() - NEW_COURSE_NOTICE_GAP_MS), request.notificationId))
+      )
+        return skip('recently-notified');
+    }
+    const devices = await pushDevicesOf(deps.db, userId);
+    if (devices.length === 0 && state.delivered.length === 0) return skip('no-device');
+    await deliverPush({ store: deps.store, push, log: deps.log }, messageId, {
+      ...about,
+      attempt: meta.retryCount + 1,
+      devices,
+      message: {
+        title: shorten(request.subject, PUSH_TITLE_MAX),
+        body: shorten(request.message, PUSH_BODY_MAX),
+        path: `/izobrazevanja/${courseId}?vir=obvestilo`,
+        tag: request.notificationId,
+      },
+    });
   };
 
 /** The hourly schedule's job: the courses that may send automatic notifications, handed to the tick. */

@@ -1,4 +1,5 @@
 import { consentStream } from '../../domain/consents/consent.ts';
+import { pushDevicesStream } from '../../domain/push/push.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { userStream } from '../../domain/users/user.ts';
 import type { EventStore } from '../../infrastructure/event-store/event-store.port.ts';
@@ -10,7 +11,8 @@ import { getUserDetail } from '../../projections/users/user-admin.queries.ts';
 /**
  * A person's data export (issue 14 item 7, the right of access): everything the platform holds
  * about them: the user page (profile, roles, identities, courses, change requests), consents,
- * comments, mail sent to them, and every event of their own streams (account and consents).
+ * comments, mail sent to them, and every event of their own streams (account, consents and the browsers
+ * subscribed to push notifications).
  * Secrets are left out (password and token hashes, sealed links, device hashes): they are the
  * platform's proofs, not the person's data, and would help nobody but an attacker.
  */
@@ -33,7 +35,7 @@ export const collectPersonalData = async (deps: PersonalDataDeps, userId: number
   const emails = [user.email, ...(user.secondaryEmail ? [user.secondaryEmail] : [])];
   const extras = await personalDataExtras(deps.db, userId, emails);
   const events = [];
-  for (const stream of [userStream(userId), consentStream(userId)]) {
+  for (const stream of [userStream(userId), consentStream(userId), pushDevicesStream(userId)]) {
     for (const e of (await deps.store.readStream(stream)).events) {
       events.push({ stream, type: e.type, at: e.createdAt.toISOString(), data: redact(e.data) });
     }

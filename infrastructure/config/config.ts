@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import { KNOWN_PUSH_SERVICES } from '../../domain/push/push.rules.ts';
 import type { FeatureFlags } from '../../domain/shared/features.ts';
 
 /**
@@ -27,6 +28,13 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Medilearn <no-reply@medilearn.si>'),
   PUBLIC_URL: z.string().url().optional(),
+  VAPID_PUBLIC_KEY: z.string().min(80).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(40).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/)
+    .optional(),
+  PUSH_ENDPOINT_ORIGINS: z.string().optional(),
   OIDC_LOCAL_PROVIDER: flag(false),
   GOOGLE_OIDC_ISSUER: z.string().url().optional(),
   GOOGLE_OIDC_CLIENT_ID: z.string().optional(),
@@ -84,6 +92,12 @@ export type Config = {
   readonly mailFrom: string;
   /** Where links in mail point (the UI's origin). */
   readonly publicUrl: string;
+  /** The VAPID key pair of Web Push when configured; unset: generated once and kept in the database. */
+  readonly vapidKeys: { readonly publicKey: string; readonly privateKey: string } | undefined;
+  /** Who push services may contact about the platform's messages (RFC 8292 `sub`). */
+  readonly vapidSubject: string;
+  /** The push services' origins the platform posts to (`https://*.notify.windows.com` for any host below). */
+  readonly pushEndpointOrigins: readonly string[];
   /** A local OpenID provider at /oidc standing in for Google and Facebook (development, demo). */
   readonly oidcLocalProvider: boolean;
   /** Social sign-in providers configured (spec §1 google, facebook): issuer, client id and secret. */
@@ -111,6 +125,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   if (e.EVENT_STORE === 'esdb' && !e.EVENTSTORE_URL) throw new ConfigError('EVENT_STORE=esdb needs EVENTSTORE_URL');
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  const mailAddress = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM.trim();
   return {
     port: e.PORT,
     host: e.HOST,
@@ -126,6 +142,13 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${mailAddress}`,
+    pushEndpointOrigins: e.PUSH_ENDPOINT_ORIGINS
+      ? e.PUSH_ENDPOINT_ORIGINS.split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean)
+      : KNOWN_PUSH_SERVICES,
     oidcLocalProvider: e.OIDC_LOCAL_PROVIDER,
     socialProviders: {
       ...(e.GOOGLE_OIDC_ISSUER && e.GOOGLE_OIDC_CLIENT_ID && e.GOOGLE_OIDC_CLIENT_SECRET

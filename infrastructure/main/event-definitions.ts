@@ -12,6 +12,7 @@ import { professionEvents } from '../../domain/organisation/profession.ts';
 import { professionGroupEvents } from '../../domain/organisation/profession-group.ts';
 import { tagEvents } from '../../domain/organisation/tag.ts';
 import { unitEvents } from '../../domain/organisation/unit.ts';
+import { pushDeliveryEvents, pushDeviceEvents } from '../../domain/push/push.ts';
 import type { EventDefinition } from '../../domain/shared/event.ts';
 import { claimEvents } from '../../domain/shared/unique-claim.ts';
 import { userEvents } from '../../domain/users/user.ts';
@@ -35,4 +36,6 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...newsEvents,
   ...newsReaderEvents,
   ...mailEvents,
+  ...pushDeviceEvents,
+  ...pushDeliveryEvents,
 ];

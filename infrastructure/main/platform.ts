@@ -8,8 +8,10 @@ import {
   mailNotification,
   NOTIFICATION_EXPAND_QUEUE,
   NOTIFICATION_MAIL_QUEUE,
+  NOTIFICATION_PUSH_QUEUE,
   NOTIFICATION_TICK_QUEUE,
   openCoursesWithNotifications,
+  pushNotification,
 } from '../../application/courses/course-notifications.job.ts';
 import { runNotificationTick } from '../../application/courses/course-notifications.ts';
 import { registerCourseRoutes } from '../../application/courses/courses.routes.ts';
@@ -18,6 +20,7 @@ import { registerMailRoutes } from '../../application/mail/mail.routes.ts';
 import { registerNewsRoutes } from '../../application/news/news.routes.ts';
 import { registerNewsletterRoutes } from '../../application/newsletters/newsletters.routes.ts';
 import { registerOrganisationRoutes } from '../../application/organisation/organisation.routes.ts';
+import { registerPushRoutes } from '../../application/push/push.routes.ts';
 import type { AuthDeps } from '../../application/users/auth.deps.ts';
 import { registerAuthRoutes } from '../../application/users/auth.routes.ts';
 import { registerIdentityRoutes } from '../../application/users/identity.routes.ts';
@@ -70,6 +73,8 @@ import { createPersonalDataProtection, createProtectingEventStore, type Personal
 import type { Database } from '../postgres/database.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/projection-runner.ts';
 import { createReadModelChanges } from '../projections/read-model-changes.ts';
+import { resolveVapidKeys } from '../push/vapid-keys.ts';
+import { createWebPushSender } from '../push/web-push-sender.ts';
 import { createConsentReportRenderer } from '../reports/consent-report-renderer.ts';
 import { createExceljsSpreadsheet } from '../reports/exceljs-spreadsheet.ts';
 import { createPdfkitDocumentRenderer } from '../reports/pdfkit-document.ts';
@@ -123,6 +128,12 @@ export const buildPlatform = async (options: {
   const ids = createPostgresIdAllocator(db.pg);
   // Mail goes through SMTP when configured, else into the outbox an admin reads (decision 0017).
   const mailer = config.smtpUrl ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : createOutboxMailer(db.pg);
+  // Push notifications by standard Web Push with the platform's own VAPID keys (decision 0024).
+  const push = createWebPushSender({
+    keys: await resolveVapidKeys(db.pg, config.vapidKeys),
+    subject: config.vapidSubject,
+    allowedOrigins: config.pushEndpointOrigins,
+  });
   const reactors = jobs ? [identityMailReactor(jobs), courseNotificationsReactor(jobs)] : [];
   const runner = createProjectionRunner({ db, store, projections: [...PROJECTIONS, ...reactors], log });
   if (jobs) {
@@ -131,9 +142,10 @@ export const buildPlatform = async (options: {
       retryDelaySeconds: 5,
     });
     // Course notifications (issue 16): recipients, one mail job per person, and the hourly schedule of automatic ones.
-    const notifications = { store, mailer, log, db: db.slonik, jobs, publicUrl: config.publicUrl, now: () => new Date() };
+    const notifications = { store, mailer, log, db: db.slonik, jobs, publicUrl: config.publicUrl, now: () => new Date(), push };
     await jobs.register(NOTIFICATION_EXPAND_QUEUE, expandNotification(notifications), { retryLimit: 5, retryDelaySeconds: 5 });
     await jobs.register(NOTIFICATION_MAIL_QUEUE, mailNotification(notifications), { retryLimit: 5, retryDelaySeconds: 5 });
+    await jobs.register(NOTIFICATION_PUSH_QUEUE, pushNotification(notifications), { retryLimit: 5, retryDelaySeconds: 5 });
     const courseDeps = { store, ids, db: db.slonik, now: () => new Date(), features: config.features };
     await jobs.register(NOTIFICATION_TICK_QUEUE, async () => void (await runNotificationTick(courseDeps, await openCoursesWithNotifications(db.slonik))), {
       cron: '0 * * * *',
@@ -261,6 +273,7 @@ export const buildPlatform = async (options: {
   registerNewsletterRoutes(app, { store, ids, db: db.slonik });
   registerNewsRoutes(app, { store, ids, db: db.slonik, now: () => new Date() });
   registerMailRoutes(app, { outbox, db: db.slonik, smtp: Boolean(config.smtpUrl) });
+  registerPushRoutes(app, { store, db: db.slonik, push });
   const changes = createReadModelChanges(db.pg);
   app.addHook('onClose', async () => changes.close());
   registerLiveRoutes(app, { changes, streamsPerUser: config.liveStreamsPerUser });

@@ -7,6 +7,7 @@ import { mailProjection } from '../../projections/mail/mail.projection.ts';
 import { newsProjection } from '../../projections/news/news.projection.ts';
 import { newslettersProjection } from '../../projections/newsletters/newsletters.projection.ts';
 import { organisationProjection } from '../../projections/organisation/organisation.projection.ts';
+import { pushProjection } from '../../projections/push/push.projection.ts';
 import { statsProjection } from '../../projections/stats/stats.projection.ts';
 import { usersProjection } from '../../projections/users/users.projection.ts';
 import type { Projection } from '../projections/projection.port.ts';
@@ -24,4 +25,5 @@ export const PROJECTIONS: readonly Projection[] = [
   newsProjection,
   mailProjection,
   courseNotificationsProjection,
+  pushProjection,
 ];

@@ -12,6 +12,8 @@ export const courseNotificationItem = z.object({
   skipped: z.number(),
   /** Why people were skipped, with how many: "no-consent", "recently-notified", ... */
   skippedFor: z.record(z.string(), z.number()),
+  /** The same by push (issue 16 item 4): people whose browsers were reached, failed, skipped and why ("push-off", "no-device", ...). */
+  push: z.object({ sent: z.number(), failed: z.number(), skipped: z.number(), skippedFor: z.record(z.string(), z.number()) }),
 });
 
 /** A course's notifications, newest first, each with what became of its messages (sent, failed, skipped and why). */
@@ -24,7 +26,14 @@ export const listCourseNotifications = async (db: DatabasePool, courseId: number
            count(m.id) filter (where m.status = 'skipped')::int as skipped,
            (select coalesce(jsonb_object_agg(r.reason, r.n), '{}'::jsonb)
               from (select coalesce(s.last_error, 'other') as reason, count(*)::int as n from rm.mail_log s
-                     where s.triggered_by = n.id::text and s.status = 'skipped' group by 1) r) as "skippedFor"
+                     where s.triggered_by = n.id::text and s.status = 'skipped' group by 1) r) as "skippedFor",
+           (select jsonb_build_object(
+                     'sent', count(*) filter (where p.status = 'sent'), 'failed', count(*) filter (where p.status = 'failed'),
+                     'skipped', count(*) filter (where p.status = 'skipped'),
+                     'skippedFor', (select coalesce(jsonb_object_agg(r.reason, r.n), '{}'::jsonb)
+                                      from (select coalesce(s.last_error, 'other') as reason, count(*)::int as n from rm.push_log s
+                                             where s.triggered_by = n.id::text and s.status = 'skipped' group by 1) r))
+              from rm.push_log p where p.triggered_by = n.id::text) as push
       from rm.course_notifications n
       left join rm.users u on u.id = n.requested_by
       left join rm.mail_log m on m.triggered_by = n.id::text

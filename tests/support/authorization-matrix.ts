@@ -107,6 +107,12 @@ export const newsBody = (title: string, active: boolean, recipients: Record<stri
   location: 1,
   recipients: { professionIds: [], companyIds: [], unitIds: [], groupIds: [], ...recipients },
 });
+/** A browser's push subscription (PushSubscription.toJSON()) at a configured push service, one per case and principal. */
+const pushSubscriptionBody = (tag: string) => ({
+  endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${tag.replace(/\W/g, '')}`,
+  expirationTime: null,
+  keys: { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 7).toString('base64url') },
+});
 const consentsGiven = CONSENT_TEXTS.map((t) => ({ type: t.type, textVersion: t.version }));
 
 export const MATRIX: readonly MatrixCase[] = [
@@ -251,6 +257,23 @@ export const MATRIX: readonly MatrixCase[] = [
     label: 'own push preference (1001)',
     allow: profile(1001),
     requests: () => one('POST', '/api/users/onesignal', { onesignalEnabled: 1 }),
+  },
+  // Push (issue 16 item 4): the key is public by design; a browser's subscription is one's own (1001, like the preference).
+  { route: 'GET /api/push/public-key', label: 'public (the VAPID public key)', allow: PUBLIC, requests: () => one('GET', '/api/push/public-key') },
+  {
+    route: 'POST /api/users/me/push-subscriptions',
+    label: 'own browser subscribed (1001)',
+    allow: profile(1001),
+    requests: (_f, _fresh, _who, tag) => one('POST', '/api/users/me/push-subscriptions', pushSubscriptionBody(tag)),
+  },
+  {
+    route: 'DELETE /api/users/me/push-subscriptions',
+    label: 'own browser unsubscribed (1001)',
+    allow: profile(1001),
+    requests: (_f, _fresh, _who, tag) => [
+      { method: 'POST', url: '/api/users/me/push-subscriptions', body: pushSubscriptionBody(`d${tag}`) },
+      { method: 'DELETE', url: '/api/users/me/push-subscriptions', body: { endpoint: pushSubscriptionBody(`d${tag}`).endpoint } },
+    ],
   },
   {
     route: 'DELETE /api/users/me/social/:platform',

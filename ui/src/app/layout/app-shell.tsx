@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { NewsPopup } from '../../features/news/components/news-popup.tsx';
+import { PushPrompt } from '../../features/push/components/push-prompt.tsx';
 import { accounts } from '../../features/users/accounts.ts';
 import { logout } from '../../features/users/api/login.ts';
-import { useMe } from '../../features/users/api/me.ts';
+import { meQuery, useMe } from '../../features/users/api/me.ts';
 import { AccountSwitcher } from '../../features/users/components/account-switcher.tsx';
 import { ImpersonationBanner } from '../../features/users/components/impersonation-banner.tsx';
 import { session } from '../../lib/session.ts';
@@ -110,8 +111,13 @@ export const AppShellLayout = () => {
             <Group gap="xs" wrap="nowrap">
               {/* The news pop-up (issue 16) shows only for a signed-in user holding the consents, never while acting for someone else. */}
               <NewsPopup enabled={Boolean(user && user.missingConsents.length === 0 && !user.realUser)} />
-              {/* The push-permission dialog arrives with the communication work (docs/ui-status.md). */}
-              <span data-slot="push-permission" hidden />
+              {/* The push-permission dialog (issue 16): likewise, and never while acting for someone else (their notifications are theirs). */}
+              <PushPrompt
+                userId={user?.id ?? null}
+                enabled={Boolean(user && user.missingConsents.length === 0 && !user.realUser)}
+                onesignalEnabled={user?.onesignalEnabled ?? 0}
+                onChanged={() => queryClient.invalidateQueries({ queryKey: meQuery.queryKey })}
+              />
               {user ? <AccountSwitcher currentUserId={user.id} onSwitched={switched} /> : null}
               {user ? <UserMenu user={user} onLogout={signOut} /> : null}
               {isMobile && user && showsMobileMenuButton(user) ? (

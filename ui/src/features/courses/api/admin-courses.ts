@@ -87,6 +87,8 @@ export type CourseNotification = {
   failed: number;
   skipped: number;
   skippedFor: Record<string, number>;
+  /** The same by push (issue 16 item 4). */
+  push: { sent: number; failed: number; skipped: number; skippedFor: Record<string, number> };
 };
 /** A course's notifications with what became of their messages (issue 16). */
 export const listCourseNotifications = (courseId: number) =>

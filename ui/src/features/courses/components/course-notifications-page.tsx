@@ -110,7 +110,7 @@ export const CourseNotificationsPage = ({ id }: { id: number }) => {
           </Title>
           {history.data && history.data.length === 0 ? <Text c="dimmed">{t('courseNotifications.none')}</Text> : null}
           {history.data && history.data.length > 0 ? (
-            <Table.ScrollContainer minWidth={640}>
+            <Table.ScrollContainer minWidth={760}>
               <Table striped aria-label={t('courseNotifications.history')}>
                 <Table.Thead>
                   <Table.Tr>
@@ -120,6 +120,7 @@ export const CourseNotificationsPage = ({ id }: { id: number }) => {
                     <Table.Th ta="right">{t('courseNotifications.sentCount')}</Table.Th>
                     <Table.Th ta="right">{t('courseNotifications.failedCount')}</Table.Th>
                     <Table.Th>{t('courseNotifications.skippedCount')}</Table.Th>
+                    <Table.Th>{t('courseNotifications.pushCount')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -144,6 +145,10 @@ export const CourseNotificationsPage = ({ id }: { id: number }) => {
                       <Table.Td data-testid="notification-skipped">
                         {n.skipped}
                         {n.skipped > 0 ? ` (${reasons(n.skippedFor)})` : ''}
+                      </Table.Td>
+                      <Table.Td data-testid="notification-push">
+                        {t('courseNotifications.pushCounts', n.push)}
+                        {n.push.skipped > 0 ? ` (${reasons(n.push.skippedFor)})` : ''}
                       </Table.Td>
                     </Table.Tr>
                   ))}

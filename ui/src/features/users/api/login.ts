@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { forgetSubscriptionHere } from '../../../lib/push.ts';
 import { session } from '../../../lib/session.ts';
 
 /** spec §7 POST /auth/login: usernameOrEmail (lowercased) and password, with the social identity waiting to be bound when there is one. */
@@ -31,6 +32,7 @@ export const useLogin = () => useMutation({ mutationFn: login });
 
 /** spec §7 POST /auth/logout: errors are ignored; the session goes either way. */
 export const logout = async () => {
+  await forgetSubscriptionHere();
   try {
     await api('POST', '/auth/logout');
   } catch {
