@@ -13,6 +13,7 @@ import { professionGroupEvents } from '../../domain/organisation/profession-grou
 import { tagEvents } from '../../domain/organisation/tag.ts';
 import { unitEvents } from '../../domain/organisation/unit.ts';
 import { pushDeliveryEvents, pushDeviceEvents } from '../../domain/push/push.ts';
+import { courseReportEvents } from '../../domain/reports/course-report.ts';
 import type { EventDefinition } from '../../domain/shared/event.ts';
 import { claimEvents } from '../../domain/shared/unique-claim.ts';
 import { userEvents } from '../../domain/users/user.ts';
@@ -38,4 +39,5 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...mailEvents,
   ...pushDeviceEvents,
   ...pushDeliveryEvents,
+  ...courseReportEvents,
 ];

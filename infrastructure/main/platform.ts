@@ -21,6 +21,7 @@ import { registerNewsRoutes } from '../../application/news/news.routes.ts';
 import { registerNewsletterRoutes } from '../../application/newsletters/newsletters.routes.ts';
 import { registerOrganisationRoutes } from '../../application/organisation/organisation.routes.ts';
 import { registerPushRoutes } from '../../application/push/push.routes.ts';
+import { registerCourseReportRoutes } from '../../application/reports/course-reports.routes.ts';
 import type { AuthDeps } from '../../application/users/auth.deps.ts';
 import { registerAuthRoutes } from '../../application/users/auth.routes.ts';
 import { registerIdentityRoutes } from '../../application/users/identity.routes.ts';
@@ -78,6 +79,7 @@ import { createWebPushSender } from '../push/web-push-sender.ts';
 import { createConsentReportRenderer } from '../reports/consent-report-renderer.ts';
 import { createExceljsSpreadsheet } from '../reports/exceljs-spreadsheet.ts';
 import { createPdfkitDocumentRenderer } from '../reports/pdfkit-document.ts';
+import { createPdfkitReportDocument } from '../reports/pdfkit-report-document.ts';
 import { createLocalVideoHost } from '../video/local-video-host.ts';
 import { EVENT_DEFINITIONS } from './event-definitions.ts';
 import { PROJECTIONS } from './projections.ts';
@@ -270,6 +272,8 @@ export const buildPlatform = async (options: {
   registerCourseReadRoutes(app, { db: db.slonik, now: () => new Date(), certificates: createPdfkitCertificateRenderer(), files, features: config.features });
   registerFileRoutes(app, { files, db: db.slonik, videos: createLocalVideoHost(files), videoMaxBytes: config.videoMaxBytes });
   registerStatsReadRoutes(app, { db: db.slonik });
+  // Course reports (issue 17 item 3, decision 0027): the log, the figures as of each report's date, the PDF.
+  registerCourseReportRoutes(app, { store, ids, db: db.slonik, reports: db.slonik, now: () => new Date(), documents: createPdfkitReportDocument() });
   registerNewsletterRoutes(app, { store, ids, db: db.slonik });
   registerNewsRoutes(app, { store, ids, db: db.slonik, now: () => new Date() });
   registerMailRoutes(app, { outbox, db: db.slonik, smtp: Boolean(config.smtpUrl) });

@@ -8,6 +8,7 @@ import { newsProjection } from '../../projections/news/news.projection.ts';
 import { newslettersProjection } from '../../projections/newsletters/newsletters.projection.ts';
 import { organisationProjection } from '../../projections/organisation/organisation.projection.ts';
 import { pushProjection } from '../../projections/push/push.projection.ts';
+import { courseReportsProjection } from '../../projections/reports/course-reports.projection.ts';
 import { statsProjection } from '../../projections/stats/stats.projection.ts';
 import { usersProjection } from '../../projections/users/users.projection.ts';
 import type { Projection } from '../projections/projection.port.ts';
@@ -26,4 +27,5 @@ export const PROJECTIONS: readonly Projection[] = [
   mailProjection,
   courseNotificationsProjection,
   pushProjection,
+  courseReportsProjection,
 ];

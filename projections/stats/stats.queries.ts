@@ -11,7 +11,7 @@ export type StatsScope = { readonly all: true } | { readonly all: false; readonl
 /** The time window of a figure: the interval (or all time) cut at the "as of" instant. */
 export type Window = { readonly from: Date; readonly to: Date; readonly asOf: Date; readonly intervalId: number };
 
-const inScope = (scope: StatsScope, userColumn: ReturnType<typeof sql.identifier>) =>
+export const inScope = (scope: StatsScope, userColumn: ReturnType<typeof sql.identifier>) =>
   scope.all
     ? sql.fragment`true`
     : sql.fragment`${userColumn} in (select r.user_id from rm.user_roles r left join rm.units un on un.id = r.unit_id
@@ -30,7 +30,7 @@ export const courseWindow = async (db: StatsDb, courseId: number, intervalId: nu
   return { course, window: { from: new Date(interval.startsAt), to: stop < asOf ? stop : asOf, asOf, intervalId } satisfies Window };
 };
 
-const inWindow = (column: ReturnType<typeof sql.identifier>, w: Window) =>
+export const inWindow = (column: ReturnType<typeof sql.identifier>, w: Window) =>
   sql.fragment`${column} >= ${w.from.toISOString()}::timestamptz and ${column} <= ${w.to.toISOString()}::timestamptz`;
 
 const npsRow = z.object({ user_id: z.number(), score: z.number(), reasons: z.array(z.string()), comment: z.string().nullable(), answered_at: z.string() });

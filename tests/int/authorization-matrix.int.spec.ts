@@ -155,6 +155,10 @@ describe('authorization matrix', () => {
     const blocksB = { nps: await block(courseB, nps) };
     await admin('POST', `/api/courses/${courseB}/costs`, { companyId: companyB });
     await admin('POST', `/api/courses/${courseB}/publish`);
+    const reports = {
+      a: (await admin('POST', `/api/courses/${courseA}/reports`, { intervalId: 0 })).id,
+      b: (await admin('POST', `/api/courses/${courseB}/reports`, { intervalId: 0 })).id,
+    };
     const coursePublic = await course('Javni tečaj', { public: true });
     await block(coursePublic, { kind: 'points', name: 'Točke', points: 1 });
     await admin('POST', `/api/courses/${coursePublic}/publish`);
@@ -229,6 +233,7 @@ describe('authorization matrix', () => {
       postB,
       newsletter,
       news,
+      reports,
       users: users as Fixture['users'],
     };
     let serial = 0;

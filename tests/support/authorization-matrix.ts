@@ -39,6 +39,8 @@ export type Fixture = {
   readonly newsletter: number;
   /** News items (issue 16): one for everyone, one for unit A1, one for unit B1, all on now at location 1. */
   readonly news: { readonly everyone: number; readonly a1: number; readonly b1: number };
+  /** Course reports (issue 17 item 3) the admin generated: one of course A, one of course B. */
+  readonly reports: { readonly a: number; readonly b: number };
   readonly users: Readonly<Record<SignedIn | 'participantB' | 'newcomer', number>>;
 };
 
@@ -1211,6 +1213,35 @@ export const MATRIX: readonly MatrixCase[] = [
     requests: (f) => one('GET', `/api/academies/${f.academy}/success`),
   },
   { route: 'GET /api/stats', label: 'platform statistics (1064)', allow: system(1064), requests: () => one('GET', '/api/stats') },
+
+  // ------------------------------------------------------------------ course reports (issue 17 item 3): generate 1064; read 1064, or the statistics' 1056/1059
+  {
+    route: 'POST /api/courses/:id/reports',
+    label: 'generate a course report (1064)',
+    allow: system(1064),
+    requests: (f) => one('POST', `/api/courses/${f.courseA}/reports`, { intervalId: 0, children: true }),
+  },
+  ...(
+    [
+      ['GET /api/courses/:id/reports', 'report log', (course: number) => `/api/courses/${course}/reports`],
+      ['GET /api/courses/:id/reports/:reportId', 'a report', (course: number, report: number) => `/api/courses/${course}/reports/${report}`],
+      ['GET /api/courses/:id/reports/:reportId/pdf', 'a report as PDF', (course: number, report: number) => `/api/courses/${course}/reports/${report}/pdf`],
+    ] as const
+  ).flatMap(([route, what, url]): MatrixCase[] => [
+    {
+      route,
+      label: `${what} of the A1 course (1064, 1056, or 1059 for a course of their company)`,
+      allow: any(system(1064), system(1056), community(1059, 'companyA')),
+      requests: (f) => one('GET', url(f.courseA, f.reports.a)),
+    },
+    {
+      route,
+      label: `${what} of another company's course: hidden from community readers`,
+      allow: any(system(1064), system(1056)),
+      hideFrom: community(1059),
+      requests: (f) => one('GET', url(f.courseB, f.reports.b)),
+    },
+  ]),
   {
     route: 'GET /api/mail',
     label: 'the outbox and delivery log: links that sign people in (1008)',

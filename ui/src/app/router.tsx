@@ -95,6 +95,16 @@ const STATS_PAGES = new Set([
   '/stroski',
 ]);
 
+/** Course reports (issue 17 item 3): their own chunk. */
+const REPORT_PAGES = new Set([
+  '/admin/courses/:courseId/report',
+  '/admin/courses/:courseId/report/print',
+  '/admin/courses/:courseId/report/download/:reportId',
+]);
+
+/** Print-ready pages: signed in like the others, without the app's header, menus and footer. */
+const BARE_PAGES = new Set(['/admin/courses/:courseId/report/print']);
+
 /** Newsletters for their readers (issue 16): their own chunk. */
 const NEWSLETTER_PAGES = new Set(['/novicnik', '/novicnik/:newsletterId']);
 
@@ -106,6 +116,15 @@ const toRoute = (entry: RouteEntry): RouteObject => {
       lazy: async () => {
         const { NewsletterRoutePage } = await import('./routes/newsletter-pages.tsx');
         return { element: <NewsletterRoutePage path={entry.path} notFound={<NotFoundPage />} /> };
+      },
+    };
+  }
+  if (REPORT_PAGES.has(entry.path)) {
+    return {
+      ...base,
+      lazy: async () => {
+        const { ReportPage } = await import('./routes/report-pages.tsx');
+        return { element: <ReportPage path={entry.path} notFound={<NotFoundPage />} /> };
       },
     };
   }
@@ -176,8 +195,9 @@ export const routes: RouteObject[] = [
       {
         // The signed-in shell (menus, switcher, drawers) is its own chunk: the login page does not load it.
         lazy: async () => ({ Component: (await import('./layout/app-shell.tsx')).AppShellLayout }),
-        children: ROUTES.filter((r) => r.section !== 'public').map(toRoute),
+        children: ROUTES.filter((r) => r.section !== 'public' && !BARE_PAGES.has(r.path)).map(toRoute),
       },
+      { children: ROUTES.filter((r) => BARE_PAGES.has(r.path)).map(toRoute) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

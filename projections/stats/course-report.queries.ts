@@ -1,0 +1,105 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { inScope, inWindow, type StatsDb, type StatsScope, type Window } from './stats.queries.ts';
+
+/**
+ * The figures a course report (issue 17 item 3) needs beyond those of the statistics pages, read
+ * from the same facts, in the same window and scope (decision 0027): the course's report settings,
+ * its NPS blocks, participants and completions per period, credit points issued, and the units of
+ * the participants.
+ */
+
+const courseRow = z.object({
+  id: z.number(),
+  title: z.string(),
+  creditPoints: z.number(),
+  detailNps: z.boolean(),
+  intervals: z.array(z.object({ startsAt: z.string(), stopsAt: z.string() })),
+});
+export type ReportCourse = z.infer<typeof courseRow>;
+
+/** What a report shows of the course: title, credit points, whether it has the detailed NPS, its intervals. Null when it does not exist. */
+export const reportCourse = (db: StatsDb, courseId: number) =>
+  db.maybeOne(sql.type(courseRow)`
+    select id, title, credit_points::float8 as "creditPoints", coalesce((fields->>'detailNps')::boolean, false) as "detailNps", intervals
+      from rm.courses where id = ${courseId} and status <> 'deleted'`);
+
+/** The course's NPS surveys: its NPS blocks now, and any block that has answers (a survey removed since still counts for its time). */
+export const reportNpsBlocks = (db: StatsDb, courseId: number) =>
+  db.any(sql.type(z.object({ blockId: z.number(), name: z.string() }))`
+    select b.block_id as "blockId", b.name from rm.course_blocks b where b.course_id = ${courseId} and b.kind = 'nps'
+    union
+    select distinct a.block_id, coalesce((select b.name from rm.course_blocks b where b.course_id = a.course_id and b.block_id = a.block_id), '')
+      from rm.stats_nps_answers a
+     where a.course_id = ${courseId} and not exists (select 1 from rm.course_blocks b where b.course_id = a.course_id and b.block_id = a.block_id and b.kind = 'nps')
+     order by 1`);
+
+export const REPORT_BUCKETS = ['day', 'week', 'month'] as const;
+export type ReportBucket = (typeof REPORT_BUCKETS)[number];
+
+const DAY = 86_400_000;
+/** Days up to about six weeks, weeks up to a year, months beyond. */
+const bucketFor = (first: Date, last: Date): ReportBucket => {
+  const days = (last.getTime() - first.getTime()) / DAY;
+  return days <= 45 ? 'day' : days <= 366 ? 'week' : 'month';
+};
+
+const nextPeriod = (period: string, bucket: ReportBucket) => {
+  const [y, m, d] = period.split('-').map(Number) as [number, number, number];
+  const next = bucket === 'month' ? new Date(Date.UTC(y, m, 1)) : new Date(Date.UTC(y, m - 1, d + (bucket === 'week' ? 7 : 1)));
+  return next.toISOString().slice(0, 10);
+};
+
+const periodRow = z.object({ period: z.string(), participants: z.number(), completions: z.number() });
+
+/**
+ * Participants (a participant's first opening of the course in the window, as the statistics count
+ * a view, decision 0015) and completions per day, week or month in Ljubljana time, every period
+ * from the first to the last shown (empty ones as zero). The bucket follows the span of the data.
+ */
+export const reportTimeline = async (db: StatsDb, courseId: number, w: Window, scope: StatsScope) => {
+  const span = await db.one(sql.type(z.object({ first: z.string().nullable() }))`
+    select to_char(min(o.at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as first from rm.stats_course_opens o
+     where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, sql.identifier(['o', 'user_id']))}`);
+  if (span.first === null) return { bucket: 'day' as ReportBucket, periods: [] };
+  const bucket = bucketFor(new Date(span.first), w.to);
+  const rows = await db.any(sql.type(periodRow)`
+    with firsts as (
+      select min(o.at) as at from rm.stats_course_opens o
+       where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, sql.identifier(['o', 'user_id']))}
+       group by o.user_id),
+    done as (
+      select c.at from rm.stats_completions c
+       where c.course_id = ${courseId} and ${inWindow(sql.identifier(['c', 'at']), w)} and ${inScope(scope, sql.identifier(['c', 'user_id']))}),
+    facts as (select at, 1 as p, 0 as c from firsts union all select at, 0, 1 from done)
+    select to_char(date_trunc(${bucket}, at at time zone 'Europe/Ljubljana'), 'YYYY-MM-DD') as period, sum(p)::int as participants, sum(c)::int as completions
+      from facts group by 1 order by 1`);
+  const byPeriod = new Map(rows.map((r) => [r.period, r]));
+  const periods: z.infer<typeof periodRow>[] = [];
+  const last = rows.at(-1)?.period;
+  // Every period between the first and the last, so a chart's gaps are real (bounded: a few hundred at most).
+  for (
+    let period = rows[0]?.period;
+    period !== undefined && last !== undefined && period <= last && periods.length < 400;
+    period = nextPeriod(period, bucket)
+  ) {
+    periods.push(byPeriod.get(period) ?? { period, participants: 0, completions: 0 });
+  }
+  return { bucket, periods };
+};
+
+/** Credit points issued in the window: what each completion in it earned (the points the course had when it was completed). */
+export const creditPointsIssued = (db: StatsDb, courseId: number, w: Window, scope: StatsScope) =>
+  db.oneFirst(sql.type(z.object({ points: z.number() }))`
+    select coalesce(sum(e.credit_points), 0)::float8 as points from rm.enrollments e
+     where e.course_id = ${courseId} and e.completed_at is not null and ${inWindow(sql.identifier(['e', 'completed_at']), w)}
+       and ${inScope(scope, sql.identifier(['e', 'user_id']))}`);
+
+/** The units whose participants opened the course in the window (membership as it is now, decision 0015), by name. */
+export const participantUnits = (db: StatsDb, courseId: number, w: Window, scope: StatsScope) =>
+  db.any(sql.type(z.object({ id: z.number(), name: z.string(), companyId: z.number() }))`
+    select distinct un.id, un.name, un.company_id as "companyId" from rm.stats_course_opens o
+      join rm.user_roles r on r.user_id = o.user_id and r.role_id = 10
+      join rm.units un on un.id = r.unit_id
+     where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, sql.identifier(['o', 'user_id']))}
+     order by un.name, un.id`);

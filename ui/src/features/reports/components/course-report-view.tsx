@@ -1,0 +1,320 @@
+import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime, formatEuroCents, formatNumber, formatPercent } from '../../../lib/i18n.ts';
+import type { CourseReport, CourseReportEntry, ReportNps } from '../api/course-reports.ts';
+import { ColumnChart } from './column-chart.tsx';
+
+// Text colours dark enough on white (WCAG AA), as on the statistics pages: low red, medium amber, high green (spec §9).
+const LEVEL_COLORS = { none: '#495057', low: '#b42318', medium: '#8a5a00', high: '#1b6e2f' } as const;
+const CATEGORY_COLORS = { detractor: '#b42318', neutral: '#8a5a00', promoter: '#1b6e2f' } as const;
+const categoryOf = (score: number) => (score >= 9 ? 'promoter' : score >= 7 ? 'neutral' : 'detractor');
+const KINDS = ['unit', 'company', 'group', 'profession'] as const;
+const COST_ITEMS = ['archiveAmount', 'productionAmount', 'detailedNpsAmount', 'insidePoolAmount', 'otherAmount', 'fixedAmount'] as const;
+
+const dayLabel = new Intl.DateTimeFormat('sl-SI', { timeZone: 'UTC', day: 'numeric', month: 'numeric' });
+const monthLabel = new Intl.DateTimeFormat('sl-SI', { timeZone: 'UTC', month: 'short', year: '2-digit' });
+const periodLabel = (period: string, bucket: CourseReport['timeline']['bucket']) => {
+  const at = new Date(`${period}T00:00:00Z`);
+  return bucket === 'month' ? monthLabel.format(at) : dayLabel.format(at);
+};
+
+/** "Ves čas", or "Termin 2: 1. 3. 2026 – 30. 6. 2026". */
+export const useIntervalText = () => {
+  const { t } = useTranslation();
+  return (entry: Pick<CourseReportEntry, 'intervalId' | 'interval'>) =>
+    entry.interval === null
+      ? t('courseReports.allTime')
+      : t('courseReports.intervalN', { n: entry.intervalId, from: formatDate(entry.interval.startsAt), to: formatDate(entry.interval.stopsAt) });
+};
+
+const Figure = ({ label, value, color, testId }: { label: string; value: string; color?: string; testId?: string }) => (
+  <Paper withBorder p="sm" className="report-figure">
+    <Text size="sm" c="dimmed">
+      {label}
+    </Text>
+    <Text fw={700} fz={24} c={color} data-testid={testId}>
+      {value}
+    </Text>
+  </Paper>
+);
+
+const Section = ({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) => (
+  <Stack gap="sm" component="section" data-testid={testId} className="report-section">
+    <Title order={2} size="h3" c="brand.7">
+      {title}
+    </Title>
+    {children}
+  </Stack>
+);
+
+const Note = ({ children }: { children: ReactNode }) => (
+  <Text c="dimmed" size="sm">
+    {children}
+  </Text>
+);
+
+const NpsSection = ({ nps, report }: { nps: ReportNps; report: CourseReport }) => {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('courseReports.nps', { name: nps.name || t('courseReports.survey') })} testId="report-nps">
+      <SimpleGrid cols={{ base: 2, sm: 3 }}>
+        <Figure
+          label={t('stats.nps.score')}
+          value={nps.score === null ? '–' : formatNumber(nps.score)}
+          color={LEVEL_COLORS[nps.level]}
+          testId="report-nps-score"
+        />
+        <Figure label={t('stats.nps.grade')} value={t(`stats.nps.grades.${nps.grade}`)} color={LEVEL_COLORS[nps.level]} />
+        <Figure label={t('stats.nps.answers')} value={formatNumber(nps.answers)} testId="report-nps-answers" />
+        <Figure label={t('courseReports.promoters')} value={formatNumber(nps.promoters)} color={CATEGORY_COLORS.promoter} />
+        <Figure label={t('courseReports.neutrals')} value={formatNumber(nps.neutrals)} color={CATEGORY_COLORS.neutral} />
+        <Figure label={t('courseReports.detractors')} value={formatNumber(nps.detractors)} color={CATEGORY_COLORS.detractor} />
+      </SimpleGrid>
+      <ColumnChart
+        title={t('courseReports.distribution')}
+        series={[{ name: t('stats.nps.answers'), color: '#0b6e69' }]}
+        points={nps.distribution.map((d) => ({ label: String(d.score), values: [d.count], color: CATEGORY_COLORS[categoryOf(d.score)] }))}
+      />
+      {nps.reasons !== null ? (
+        <>
+          <Title order={3} size="h5">
+            {t('courseReports.reasons')}
+          </Title>
+          {nps.reasons.length === 0 ? (
+            <Note>{t('courseReports.noReasons')}</Note>
+          ) : (
+            <Table striped aria-label={t('courseReports.reasons')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('courseReports.reason')}</Table.Th>
+                  <Table.Th>{t('courseReports.category')}</Table.Th>
+                  <Table.Th ta="right">{t('stats.nps.answers')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {nps.reasons.map((r) => (
+                  <Table.Tr key={`${r.category}-${r.reason}`}>
+                    <Table.Td>{r.reason}</Table.Td>
+                    <Table.Td>{t(`courseReports.categories.${r.category}`)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(r.count)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </>
+      ) : null}
+      {nps.detailed !== null
+        ? KINDS.map((kind) => (
+            <Stack key={kind} gap={4}>
+              <Title order={3} size="h5">
+                {t('courseReports.detailed', { kind: t(`courseReports.detailedKinds.${kind}`) })}
+              </Title>
+              {nps.detailed?.[kind].length === 0 ? (
+                <Note>{t('courseReports.noAnswers')}</Note>
+              ) : (
+                <Table striped aria-label={t('courseReports.detailed', { kind: t(`courseReports.detailedKinds.${kind}`) })}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t(`stats.kinds.${kind}`)}</Table.Th>
+                      <Table.Th ta="right">{t('stats.nps.answers')}</Table.Th>
+                      <Table.Th ta="right">{t('stats.nps.promoters')}</Table.Th>
+                      <Table.Th ta="right">{t('stats.nps.neutrals')}</Table.Th>
+                      <Table.Th ta="right">{t('stats.nps.detractors')}</Table.Th>
+                      <Table.Th ta="right">{t('stats.nps.score')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {nps.detailed?.[kind].map((r) => (
+                      <Table.Tr key={r.id}>
+                        <Table.Td>{r.name}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(r.answers)}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(r.promoters)}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(r.neutrals)}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(r.detractors)}</Table.Td>
+                        <Table.Td ta="right" fw={700} c={LEVEL_COLORS[r.level]}>
+                          {r.score === null ? '–' : formatNumber(r.score)}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+            </Stack>
+          ))
+        : null}
+      {report.withheld.detailedNps ? <Note>{t('courseReports.detailedWithheld')}</Note> : null}
+    </Section>
+  );
+};
+
+/**
+ * A course report's figures (issue 17 item 3) as the tab and the print view show them: the same
+ * sections as the PDF, each figure as of the report's date; what the reader may not see is said so.
+ */
+export const CourseReportView = ({ report, heading }: { report: CourseReport; heading: ReactNode }) => {
+  const { t } = useTranslation();
+  const intervalText = useIntervalText();
+  const r = report.report;
+  const p = report.participation;
+  const amount = (key: string) => Number(report.costs?.costs[key] ?? 0);
+  return (
+    <Stack gap="lg" data-testid="course-report">
+      <Stack gap={4}>
+        {heading}
+        <Text size="sm" c="dimmed" data-testid="report-meta">
+          {t('courseReports.meta', {
+            period: intervalText(r),
+            date: formatDateTime(r.date),
+            user: r.user?.name || t('courseReports.unknownUser'),
+            at: formatDateTime(r.timeCreated),
+          })}
+        </Text>
+        {report.scope === 'community' ? (
+          <Alert color="blue" variant="light">
+            {t('courseReports.community')}
+          </Alert>
+        ) : null}
+      </Stack>
+
+      <Section title={t('courseReports.participation')} testId="report-participation">
+        <SimpleGrid cols={{ base: 2, sm: 3 }}>
+          <Figure label={t('courseReports.participants')} value={formatNumber(p.participants)} testId="report-participants" />
+          <Figure label={t('courseReports.completions')} value={formatNumber(p.completions)} testId="report-completions" />
+          <Figure label={t('courseReports.completionRate')} value={formatPercent(p.completionRate)} />
+          <Figure label={t('courseReports.successRate')} value={formatPercent(p.successRate)} testId="report-success-rate" />
+          <Figure label={t('courseReports.firstAttemptRate')} value={formatPercent(p.firstAttemptRate)} />
+          <Figure label={t('courseReports.creditPoints')} value={formatNumber(p.creditPointsIssued)} testId="report-credit-points" />
+        </SimpleGrid>
+        {report.timeline.periods.length === 0 ? (
+          <Note>{t('courseReports.noParticipants')}</Note>
+        ) : (
+          <ColumnChart
+            title={t(`courseReports.timeline.${report.timeline.bucket}`)}
+            series={[
+              { name: t('courseReports.firstOpen'), color: '#8cc9c4' },
+              { name: t('courseReports.completions'), color: '#0b6e69' },
+            ]}
+            points={report.timeline.periods.map((x) => ({ label: periodLabel(x.period, report.timeline.bucket), values: [x.participants, x.completions] }))}
+          />
+        )}
+      </Section>
+
+      {report.nps.length === 0 ? (
+        <Section title={t('courseReports.npsTitle')}>
+          <Note>{t('courseReports.noNps')}</Note>
+        </Section>
+      ) : (
+        report.nps.map((nps) => <NpsSection key={nps.blockId} nps={nps} report={report} />)
+      )}
+
+      {report.children !== null ? (
+        <Section title={t('courseReports.units')} testId="report-units">
+          {report.children.length === 0 ? (
+            <Note>{t('courseReports.noUnits')}</Note>
+          ) : (
+            <Table striped aria-label={t('courseReports.units')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('stats.kinds.unit')}</Table.Th>
+                  <Table.Th ta="right">{t('courseReports.participants')}</Table.Th>
+                  <Table.Th ta="right">{t('courseReports.completions')}</Table.Th>
+                  <Table.Th ta="right">{t('courseReports.completionRate')}</Table.Th>
+                  <Table.Th ta="right">{t('courseReports.successRate')}</Table.Th>
+                  <Table.Th ta="right">{t('stats.nps.score')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.children.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td>{c.name}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(c.participants)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(c.completions)}</Table.Td>
+                    <Table.Td ta="right">{formatPercent(c.completionRate)}</Table.Td>
+                    <Table.Td ta="right">{formatPercent(c.successRate)}</Table.Td>
+                    <Table.Td ta="right">{c.npsScore === null ? '–' : formatNumber(c.npsScore)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Section>
+      ) : null}
+
+      <Section title={t('stats.costs.title')} testId="report-costs">
+        {report.costs === null ? (
+          <Note>{t('courseReports.costsWithheld')}</Note>
+        ) : (
+          <>
+            <SimpleGrid cols={{ base: 2, sm: 3 }}>
+              <Figure label={t('stats.costs.views')} value={formatNumber(report.costs.figures.views)} />
+              <Figure label={t('stats.costs.total')} value={formatEuroCents(report.costs.figures.totalAmount)} />
+              <Figure label={t('stats.costs.final')} value={formatEuroCents(report.costs.figures.finalAmount)} testId="report-final-amount" />
+            </SimpleGrid>
+            <Table striped aria-label={t('stats.costs.items')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('courseReports.item')}</Table.Th>
+                  <Table.Th ta="right">{t('courseReports.amount')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {COST_ITEMS.map((key) => (
+                  <Table.Tr key={key}>
+                    <Table.Td>{t(`stats.costs.fields.${key}`)}</Table.Td>
+                    <Table.Td ta="right">{formatEuroCents(amount(key))}</Table.Td>
+                  </Table.Tr>
+                ))}
+                <Table.Tr>
+                  <Table.Td>
+                    {t('courseReports.viewsItem', { views: formatNumber(report.costs.figures.views), price: formatEuroCents(amount('viewAmount')) })}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatEuroCents(report.costs.figures.viewsAmount)}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Td>{t('stats.costs.total')}</Table.Td>
+                  <Table.Td ta="right">{formatEuroCents(report.costs.figures.totalAmount)}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Td>{t('stats.costs.fields.discount')}</Table.Td>
+                  <Table.Td ta="right">{formatPercent(amount('discount'))}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Td fw={700}>{t('stats.costs.final')}</Table.Td>
+                  <Table.Td ta="right" fw={700}>
+                    {formatEuroCents(report.costs.figures.finalAmount)}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+            <Note>{report.costs.setAt ? t('courseReports.costsSet', { at: formatDateTime(report.costs.setAt) }) : t('courseReports.costsDefault')}</Note>
+          </>
+        )}
+      </Section>
+
+      <Section title={t('courseReports.comments')} testId="report-comments">
+        {report.comments === null ? (
+          <Note>{t('courseReports.commentsWithheld')}</Note>
+        ) : report.comments.length === 0 ? (
+          <Note>{t('courseReports.noComments')}</Note>
+        ) : (
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {report.comments.map((c) => (
+              <li key={c.id} style={{ borderLeft: '3px solid #d0d7de', paddingLeft: 10 }} data-testid="report-comment">
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {c.message}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {[formatDateTime(c.createdAt), c.reply ? t('courseReports.reply') : null, c.answered ? t('courseReports.answered') : null]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Section>
+    </Stack>
+  );
+};
