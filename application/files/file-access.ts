@@ -1,7 +1,9 @@
+import { isExportFileName } from '../../domain/exports/export.rules.ts';
 import { can, type Subject } from '../../domain/permissions/can.ts';
 import type { FileInfo } from '../../infrastructure/files/file-store.port.ts';
 import { type CourseReadDb, coursesUsingFile } from '../../projections/courses/courses.queries.ts';
 import { isCourseVisible } from '../../projections/courses/user-courses.queries.ts';
+import { isExportFile } from '../../projections/exports/exports.queries.ts';
 import { readsNewsWithFile } from '../../projections/news/news.queries.ts';
 import { readsNewsletterWithFile } from '../../projections/newsletters/newsletters.queries.ts';
 import { companiesSigningWith, type ReadDb } from '../../projections/organisation/organisation.queries.ts';
@@ -15,9 +17,13 @@ export const FILE_AUTHORS = [1011, 1019, 1025, 1065] as const;
  * that company (system 1009, or community 2000 in it); for a course's video or text file, those the
  * course is for; for a newsletter's uploaded cover, the readers of the published issue. A
  * participant's certificate embeds the signature on the server, so participants need no direct
- * access to it. Everyone else gets 404, as if the file did not exist.
+ * access to it. Everyone else gets 404, as if the file did not exist. An export's file is never
+ * served here, not even to authors.
  */
 export const mayReadFile = async (deps: { db: ReadDb & CourseReadDb }, subject: Subject, file: FileInfo): Promise<boolean> => {
+  // An export's file goes only through its export's download, to those who may read that export (decision 0026);
+  // by its name too, for the moment before the exports read model has it.
+  if ((file.createdBy === null && isExportFileName(file.name)) || (await isExportFile(deps.db, file.id))) return false;
   if (file.createdBy !== null && file.createdBy === subject.userId) return true;
   if (FILE_AUTHORS.some((id) => can(subject, id, { kind: 'system' }))) return true;
   const companies = await companiesSigningWith(deps.db, file.id);

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { ObjectStore } from './object-store.port.ts';
 
@@ -29,5 +29,6 @@ export const createDirectoryObjectStore = (root: string): ObjectStore => {
         throw error;
       }
     },
+    remove: async (key) => rm(pathOf(key), { force: true }),
   };
 };

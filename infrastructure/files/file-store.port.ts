@@ -1,4 +1,4 @@
-/** Uploaded files, stored once and never changed (decision 0012). */
+/** Uploaded and produced files, stored once and never changed (decision 0012); only an export's file is ever removed. */
 export type FileInfo = {
   readonly id: number;
   readonly name: string;
@@ -15,6 +15,12 @@ export type FileStore = {
   /** What a file is and who uploaded it, without its bytes: enough to decide who may read it. */
   describe(id: number): Promise<FileInfo | null>;
   get(id: number): Promise<StoredFile | null>;
+  /**
+   * Removes a file for good (an export file holding an erased person's data, decision 0026): its row
+   * and, unless another file has the same content, its bytes in the object store. Removing one that
+   * is gone is no error.
+   */
+  remove(id: number): Promise<void>;
 };
 
 /** spec §9: attachments up to 25 MB. */

@@ -5,4 +5,6 @@
 export type ObjectStore = {
   put(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** Removes an object; removing one that is not there is no error. */
+  remove(key: string): Promise<void>;
 };

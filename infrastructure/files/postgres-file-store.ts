@@ -43,4 +43,12 @@ export const createPostgresFileStore = (
     if (!bytes) throw new Error(`file ${id} is missing from the object store`);
     return { ...info(row), bytes };
   },
+  remove: async (id) => {
+    const { rows } = await pool.query<{ object_key: string | null }>('delete from public.files where id = $1 returning object_key', [id]);
+    const key = rows[0]?.object_key;
+    if (!key || !options.objects) return;
+    // Keys are content hashes: the same bytes stored again share the object.
+    const { rowCount } = await pool.query('select 1 from public.files where object_key = $1 limit 1', [key]);
+    if (rowCount === 0) await options.objects.remove(key);
+  },
 });

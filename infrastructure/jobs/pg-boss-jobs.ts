@@ -3,8 +3,17 @@ import type { Log } from '../logging/log.port.ts';
 import type { Jobs } from './jobs.port.ts';
 
 /** pg-boss in schema `pgboss` of the platform's database: queues, workers, schedules. */
-export const startJobs = async (options: { connectionString: string; log: Log; pollingIntervalSeconds?: number }): Promise<Jobs> => {
-  const boss = new PgBoss({ connectionString: options.connectionString, schema: 'pgboss', application_name: 'medilearn-jobs' });
+export const startJobs = async (options: {
+  connectionString: string;
+  log: Log;
+  pollingIntervalSeconds?: number;
+  /** How often the queue looks for jobs that expired or fell silent (pg-boss default 60 s; tests shorten it). */
+  monitorIntervalSeconds?: number;
+}): Promise<Jobs> => {
+  const monitor = options.monitorIntervalSeconds
+    ? { monitorIntervalSeconds: options.monitorIntervalSeconds, superviseIntervalSeconds: options.monitorIntervalSeconds }
+    : {};
+  const boss = new PgBoss({ connectionString: options.connectionString, schema: 'pgboss', application_name: 'medilearn-jobs', ...monitor });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
   const polling = options.pollingIntervalSeconds ?? 1;
@@ -14,6 +23,7 @@ export const startJobs = async (options: { connectionString: string; log: Log; p
         retryLimit: registration.retryLimit ?? 0,
         retryDelay: registration.retryDelaySeconds ?? 5,
         retryBackoff: (registration.retryLimit ?? 0) > 0,
+        ...(registration.heartbeatSeconds ? { heartbeatSeconds: registration.heartbeatSeconds } : {}),
       });
       await boss.work(name, { pollingIntervalSeconds: polling }, async (jobs) => {
         for (const job of jobs) await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });

@@ -3,6 +3,7 @@ import { academyEvents } from '../../domain/courses/academy.ts';
 import { courseEvents } from '../../domain/courses/course.ts';
 import { enrollmentEvents } from '../../domain/courses/enrollment.ts';
 import { postEvents } from '../../domain/courses/post.ts';
+import { exportEvents } from '../../domain/exports/export.ts';
 import { mailEvents } from '../../domain/mail/mail.ts';
 import { newsEvents, newsReaderEvents } from '../../domain/news/news.ts';
 import { newsletterEvents } from '../../domain/newsletters/newsletter.ts';
@@ -40,4 +41,5 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...pushDeviceEvents,
   ...pushDeliveryEvents,
   ...courseReportEvents,
+  ...exportEvents,
 ];

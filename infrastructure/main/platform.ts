@@ -15,6 +15,16 @@ import {
 } from '../../application/courses/course-notifications.job.ts';
 import { runNotificationTick } from '../../application/courses/course-notifications.ts';
 import { registerCourseRoutes } from '../../application/courses/courses.routes.ts';
+import {
+  discardExportFiles,
+  EXPORT_DISCARD_QUEUE,
+  EXPORT_HEARTBEAT_SECONDS,
+  EXPORT_QUEUE,
+  EXPORT_RETRY_LIMIT,
+  exportsReactor,
+  runExport,
+} from '../../application/exports/export.job.ts';
+import { registerExportRoutes } from '../../application/exports/exports.routes.ts';
 import { registerFileRoutes } from '../../application/files/files.routes.ts';
 import { registerMailRoutes } from '../../application/mail/mail.routes.ts';
 import { registerNewsRoutes } from '../../application/news/news.routes.ts';
@@ -34,6 +44,7 @@ import type { SocialDeps } from '../../application/users/social-sign-in.ts';
 import { registerUserAdminRoutes } from '../../application/users/user-admin.routes.ts';
 import { SOCIAL_PLATFORMS } from '../../domain/users/user.ts';
 import { registerCourseReadRoutes } from '../../projections/courses/courses.routes.ts';
+import { registerExportReadRoutes } from '../../projections/exports/exports.routes.ts';
 import { registerOrganisationReadRoutes } from '../../projections/organisation/organisation.routes.ts';
 import { registerStatsReadRoutes } from '../../projections/stats/stats.routes.ts';
 import { registerUserAdminReadRoutes } from '../../projections/users/user-admin.routes.ts';
@@ -136,7 +147,7 @@ export const buildPlatform = async (options: {
     subject: config.vapidSubject,
     allowedOrigins: config.pushEndpointOrigins,
   });
-  const reactors = jobs ? [identityMailReactor(jobs), courseNotificationsReactor(jobs)] : [];
+  const reactors = jobs ? [identityMailReactor(jobs), courseNotificationsReactor(jobs), exportsReactor(jobs)] : [];
   const runner = createProjectionRunner({ db, store, projections: [...PROJECTIONS, ...reactors], log });
   if (jobs) {
     await jobs.register(IDENTITY_MAIL_QUEUE, sendIdentityMail({ store, mailer, log, sealer, publicUrl: config.publicUrl, now: () => new Date() }), {
@@ -171,6 +182,19 @@ export const buildPlatform = async (options: {
   const metrics = createMetrics(app);
   // Uploads go to the object store while the S3-upload feature is on; files stored either way stay readable.
   const files = createPostgresFileStore(db.pg, { objects: createDirectoryObjectStore(config.objectStoreDir), uploadToObjects: config.features.s3Upload });
+  // Exports (issue 17 item 2, decision 0026): a job per export, resumed by pg-boss after a crash; files through the file port.
+  const spreadsheet = createExceljsSpreadsheet();
+  if (jobs) {
+    const exportDeps = { store, db: db.slonik, files, spreadsheet, log, now: () => new Date(), retryLimit: EXPORT_RETRY_LIMIT };
+    await jobs.register(EXPORT_QUEUE, runExport(exportDeps), {
+      retryLimit: EXPORT_RETRY_LIMIT,
+      retryDelaySeconds: 5,
+      heartbeatSeconds: EXPORT_HEARTBEAT_SECONDS,
+    });
+    await jobs.register(EXPORT_DISCARD_QUEUE, discardExportFiles(exportDeps), { retryLimit: 10, retryDelaySeconds: 10 });
+  }
+  registerExportRoutes(app, { store, ids, db: db.slonik, files });
+  registerExportReadRoutes(app, { db: db.slonik });
 
   // A reference (a company, a unit) missing from the read model may only be a moment behind its write.
   const organisationCatchUp = async () => {

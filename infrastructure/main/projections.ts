@@ -3,6 +3,7 @@ import { academiesProjection } from '../../projections/courses/academies.project
 import { courseNotificationsProjection } from '../../projections/courses/course-notifications.projection.ts';
 import { coursesProjection } from '../../projections/courses/courses.projection.ts';
 import { postsProjection } from '../../projections/courses/posts.projection.ts';
+import { exportsProjection } from '../../projections/exports/exports.projection.ts';
 import { mailProjection } from '../../projections/mail/mail.projection.ts';
 import { newsProjection } from '../../projections/news/news.projection.ts';
 import { newslettersProjection } from '../../projections/newsletters/newsletters.projection.ts';
@@ -28,4 +29,5 @@ export const PROJECTIONS: readonly Projection[] = [
   courseNotificationsProjection,
   pushProjection,
   courseReportsProjection,
+  exportsProjection,
 ];

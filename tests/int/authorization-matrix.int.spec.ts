@@ -298,6 +298,7 @@ describe('authorization matrix', () => {
         if (response.statusCode !== 201) throw new Error(`change request: ${response.statusCode} ${response.body}`);
         return (response.json() as { id: string }).id;
       },
+      export: async (request) => (await admin('POST', '/api/exports', request)).id,
     };
   }, 180_000);
 

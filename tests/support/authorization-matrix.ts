@@ -64,6 +64,8 @@ export type Fresh = {
   readonly user: (unitId: number, companyId: number) => Promise<number>;
   /** An open change request filed by the fixture's manager about a user of A1. */
   readonly changeRequest: (userId: number) => Promise<string>;
+  /** An export the admin asked for (issue 17 item 2); with no job queue in the fixture it stays initiated. */
+  readonly export: (request: { kind: string; parameters: object }) => Promise<number>;
 };
 
 export type MatrixRequest = {
@@ -93,6 +95,8 @@ const COURSE_READERS = any(membership(2003), community(2004), system(1017));
 const BLOCK_READERS = any(membership(2004), community(1027), system(1023));
 const POST_READERS = any(membership(2008), community(1035), system(1031));
 const POST_WRITERS = any(membership(1040), community(1042), system(1041));
+/** Whoever reaches some kind of export (decision 0026). */
+const EXPORT_REACH = any(system(1004), system(1017), system(1056), system(1052), system(1070), community(2009));
 const profileBody = (f: Fixture) => ({ firstName: 'Preizkus', lastName: 'Matrike', phone: '041 000 000', professionId: f.profession });
 const png = () =>
   Buffer.from(
@@ -831,6 +835,64 @@ export const MATRIX: readonly MatrixCase[] = [
     allow: any(system(1052), community(2009, 'A1')),
     requests: (f) => one('GET', `/api/companies/${f.companyA}/costs`),
   },
+  // ------------------------------------------------------------------ exports (issue 17 item 2, decision 0026)
+  {
+    route: 'GET /api/exports',
+    label: 'the exports one may read (1004, 1017, 1056, 1052, 1070, or 2009 somewhere)',
+    allow: EXPORT_REACH,
+    requests: () => one('GET', '/api/exports'),
+  },
+  {
+    route: 'GET /api/exports/options',
+    label: 'what one may export, and the courses and companies to choose from',
+    allow: EXPORT_REACH,
+    requests: () => one('GET', '/api/exports/options'),
+  },
+  ...(
+    [
+      ['users', { companyId: 0, status: 'all' }, system(1004)],
+      ['participants', (f: Fixture) => ({ courseId: f.courseA, intervalId: 0 }), system(1017)],
+      ['nps', (f: Fixture) => ({ courseId: f.courseA, from: '2026-01-01', to: '2026-12-31' }), system(1056)],
+      ['consents', { companyId: 0, from: '2026-01-01', to: '2026-12-31' }, system(1070)],
+    ] as const
+  ).map(
+    ([kind, parameters, allow]): MatrixCase => ({
+      route: 'POST /api/exports',
+      label: `ask for a ${kind} export`,
+      allow,
+      requests: (f) => one('POST', '/api/exports', { kind, parameters: typeof parameters === 'function' ? parameters(f) : parameters }),
+    }),
+  ),
+  {
+    route: 'POST /api/exports',
+    label: "ask for company A's costs (1052, or 2009 in A)",
+    allow: any(system(1052), community(2009, 'A1')),
+    requests: (f) => one('POST', '/api/exports', { kind: 'costs', parameters: { companyId: f.companyA, from: '2026-01-01', to: '2026-12-31' } }),
+  },
+  {
+    route: 'POST /api/exports',
+    label: "ask for another company's costs: hidden from accountants",
+    allow: system(1052),
+    hideFrom: community(2009),
+    requests: (f) => one('POST', '/api/exports', { kind: 'costs', parameters: { companyId: f.companyB, from: '2026-01-01', to: '2026-12-31' } }),
+  },
+  ...(
+    [
+      ['users', () => ({ companyId: 0, status: 'all' }), system(1004)],
+      ['costs', (f: Fixture) => ({ companyId: f.companyA, from: '2026-01-01', to: '2026-12-31' }), any(system(1052), community(2009, 'A1'))],
+      ['costs', (f: Fixture) => ({ companyId: f.companyB, from: '2026-01-01', to: '2026-12-31' }), system(1052)],
+      ['consents', () => ({ companyId: 0, from: '2026-01-01', to: '2026-12-31' }), system(1070)],
+    ] as const
+  ).map(
+    ([kind, parameters, allow]): MatrixCase => ({
+      route: 'GET /api/exports/:id/file',
+      label: `the file of a ${kind} export still in queue: its readers are told it is not finished (409), others that it does not exist`,
+      allow,
+      outcome: 409,
+      hideFrom: EXPORT_REACH,
+      requests: async (f, fresh) => one('GET', `/api/exports/${await fresh.export({ kind, parameters: parameters(f) })}/file`),
+    }),
+  ),
 
   // ------------------------------------------------------------------ academies
   { route: 'GET /api/academies', label: 'admin list (1017)', allow: system(1017), requests: () => one('GET', '/api/academies') },

@@ -92,7 +92,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/admin/tags/units', 'pages.admin.tagsUnits', 'admin', 'done'),
   r('/admin/tags/courses', 'pages.admin.tagsCourses', 'admin', 'done'),
   r('/admin/tags/courses/:id', 'pages.admin.tagCourse', 'admin', 'done'),
-  r('/admin/exports', 'pages.admin.exports', 'admin', 'placeholder', DATA),
+  r('/admin/exports', 'pages.admin.exports', 'admin', 'done', DATA),
   r('/admin/imports', 'pages.admin.imports', 'admin', 'placeholder', DATA),
   r('/admin/companies', 'pages.admin.companies', 'admin', 'done'),
   r('/admin/companies/new', 'pages.admin.companyNew', 'admin', 'done'),

@@ -90,6 +90,9 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
   // Decision 0013: the consent audit for auditors (admins find it under data).
   if (!admin && hasSystemPermission(user, CONSENT_AUDIT_PERMISSION))
     items.push({ key: 'consentAudit', label: 'menu.consentAudit', to: '/revizija/privolitve' });
+  // Decision 0026: the accountant exports their company's costs, the auditor consents (admins find exports under data).
+  if (!admin && (hasRole(user, ROLE_ID.accountant) || hasSystemPermission(user, CONSENT_AUDIT_PERMISSION)))
+    items.push({ key: 'exports', label: 'menu.exports', to: '/admin/exports' });
   return items;
 };
 

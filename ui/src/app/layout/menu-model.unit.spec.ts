@@ -29,8 +29,8 @@ const flat = (u: CurrentUser) =>
   mainMenu(u).flatMap((item) => [item.to ? `${item.key} ${item.to}` : item.key, ...(item.children ?? []).map((c) => `  ${c.key} ${c.to}`)]);
 
 describe('menus of spec §2 per role', () => {
-  it('auditor (1070, decisions 0013 and 0016): only the consent audit; no courses to read, nothing to administer', () => {
-    expect(flat(user([7], [1070]))).toEqual(['consentAudit /revizija/privolitve']);
+  it('auditor (1070, decisions 0013, 0016 and 0026): only the consent audit and exports; no courses to read, nothing to administer', () => {
+    expect(flat(user([7], [1070]))).toEqual(['consentAudit /revizija/privolitve', 'exports /admin/exports']);
   });
 
   it('admin: courses, academies, communities, users, tags, news, data; no manager users', () => {
@@ -73,9 +73,9 @@ describe('menus of spec §2 per role', () => {
     expect(mainMenu(user([1, 2], ADMIN_ABILITIES)).map((i) => i.key)).not.toContain('managerUsers');
   });
 
-  it('client, participant: courses and academies only; the accountant also their costs (issue 7)', () => {
+  it('client, participant: courses and academies only; the accountant also their costs (issue 7) and exports (decision 0026)', () => {
     for (const role of [4, 10]) expect(flat(user([role]))).toEqual(['courses /izobrazevanja', 'academies /powerclass']);
-    expect(flat(user([3]))).toEqual(['courses /izobrazevanja', 'academies /powerclass', 'companyCosts /stroski']);
+    expect(flat(user([3]))).toEqual(['courses /izobrazevanja', 'academies /powerclass', 'companyCosts /stroski', 'exports /admin/exports']);
   });
 
   it('adds own=true to courses and academies for a user who is both manager and participant', () => {

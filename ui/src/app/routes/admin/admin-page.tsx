@@ -10,6 +10,7 @@ import { CourseNotificationsPage } from '../../../features/courses/components/co
 import { CourseParticipantsPage } from '../../../features/courses/components/course-participants-page.tsx';
 import { CoursePostsAdminPage } from '../../../features/courses/components/course-posts-admin-page.tsx';
 import { CourseTabs } from '../../../features/courses/components/course-tabs.tsx';
+import { ExportsPage } from '../../../features/exports/components/exports-page.tsx';
 import { OutboxPage } from '../../../features/mail/components/outbox-page.tsx';
 import { AdminNewsPage } from '../../../features/news/components/admin-news-page.tsx';
 import { NewsEditorRoute } from '../../../features/news/components/news-form-page.tsx';
@@ -84,6 +85,7 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
   '/admin/users/new': () => <UserFormPage id={null} />,
   '/admin/users/:id': (id) => <UserFormPage key={id} id={id} />,
   '/admin/posta': () => <OutboxPage />,
+  '/admin/exports': () => <ExportsPage />,
   '/admin/zahteve': () => <DeletionRequestsPage />,
   '/admin/news': () => <AdminNewsPage />,
   // `new` writes a new item; a number edits that one (the page reads its own `:newsId`).
