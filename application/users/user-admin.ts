@@ -80,20 +80,35 @@ const claimCommand = (kind: 'username' | 'email', value: string, type: 'Claim' |
   return { streamName: claim.stream(value), decider: claim.decider, command: { type, ownerId }, metadata };
 };
 
-export const createUserByAdmin = async (deps: AuthDeps, fields: AdminUserFields & { sendWelcome: boolean }, metadata: EventMetadata) => {
+/** Creates a user as an admin does (1005), or for a users import (issue 17: `origin: 'import'`, the same checks and claims). */
+export const createUserByAdmin = async (
+  deps: AuthDeps,
+  fields: AdminUserFields & { sendWelcome: boolean },
+  metadata: EventMetadata,
+  options: { origin?: 'admin' | 'import' } = {},
+) => {
   await checkFields(deps, null, fields);
   const roles = await checkRoles(deps, fields.roles);
-  const registered = await registerUser(deps, { username: fields.username, email: fields.email, ...profileOf(fields) }, roles, metadata, { origin: 'admin' });
-  const userId = registered.userId;
-  const edited = await handleCommand(deps.store, {
-    streamName: userStream(userId),
-    decider: userDecider,
-    command: { type: 'EditByAdmin', ...editOf(fields, fields.email.toLowerCase(), fields.username), roles },
-    metadata,
+  const registered = await registerUser(deps, { username: fields.username, email: fields.email, ...profileOf(fields) }, roles, metadata, {
+    origin: options.origin ?? 'admin',
   });
-  const welcome = fields.sendWelcome ? await sendWelcome(deps, userId, metadata) : null;
+  const userId = registered.userId;
+  // The registration holds every field but the admin label and the second e-mail: only those need an edit
+  // (a users import creates thousands at once, so no read is spent on an edit that would write nothing).
+  const edited =
+    fields.notes === null && fields.secondaryEmail === null
+      ? null
+      : await handleCommand(deps.store, {
+          streamName: userStream(userId),
+          decider: userDecider,
+          command: { type: 'EditByAdmin', ...editOf(fields, fields.email.toLowerCase(), fields.username), roles },
+          metadata,
+        });
+  // Just registered, the account is active: the welcome link goes out without reading it again.
+  const welcome = fields.sendWelcome ? await requestPasswordReset(deps, { userId }, metadata, { purpose: 'setup' }) : null;
+  if (fields.sendWelcome && welcome === null) throw new DomainError('409', WELCOME_FAILED, { status: 409 });
   // The latest write, so a caller waiting for it reads the user (an edit with nothing new writes nothing).
-  return { id: userId, position: welcome ?? edited.position ?? registered.position };
+  return { id: userId, position: welcome ?? edited?.position ?? registered.position };
 };
 
 const editOf = (fields: AdminUserFields, email: string, username: string) => ({

@@ -1,4 +1,4 @@
-/** Uploaded and produced files, stored once and never changed (decision 0012); only an export's file is ever removed. */
+/** Uploaded and produced files, stored once and never changed (decision 0012); only an export's file and a finished import's are ever removed. */
 export type FileInfo = {
   readonly id: number;
   readonly name: string;

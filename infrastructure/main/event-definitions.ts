@@ -4,6 +4,7 @@ import { courseEvents } from '../../domain/courses/course.ts';
 import { enrollmentEvents } from '../../domain/courses/enrollment.ts';
 import { postEvents } from '../../domain/courses/post.ts';
 import { exportEvents } from '../../domain/exports/export.ts';
+import { importEvents } from '../../domain/imports/user-import.ts';
 import { mailEvents } from '../../domain/mail/mail.ts';
 import { newsEvents, newsReaderEvents } from '../../domain/news/news.ts';
 import { newsletterEvents } from '../../domain/newsletters/newsletter.ts';
@@ -38,6 +39,7 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...newsEvents,
   ...newsReaderEvents,
   ...mailEvents,
+  ...importEvents,
   ...pushDeviceEvents,
   ...pushDeliveryEvents,
   ...courseReportEvents,

@@ -26,6 +26,8 @@ import {
 } from '../../application/exports/export.job.ts';
 import { registerExportRoutes } from '../../application/exports/exports.routes.ts';
 import { registerFileRoutes } from '../../application/files/files.routes.ts';
+import { registerImportRoutes } from '../../application/imports/imports.routes.ts';
+import { IMPORT_QUEUE, IMPORT_RETRY_LIMIT, importJobsReactor, runImport } from '../../application/imports/user-import.job.ts';
 import { registerMailRoutes } from '../../application/mail/mail.routes.ts';
 import { registerNewsRoutes } from '../../application/news/news.routes.ts';
 import { registerNewsletterRoutes } from '../../application/newsletters/newsletters.routes.ts';
@@ -42,9 +44,11 @@ import { registerProfileRoutes } from '../../application/users/profile.routes.ts
 import { registerSocialRoutes } from '../../application/users/social.routes.ts';
 import type { SocialDeps } from '../../application/users/social-sign-in.ts';
 import { registerUserAdminRoutes } from '../../application/users/user-admin.routes.ts';
+import { createUserByAdmin, sendWelcome, updateUserByAdmin } from '../../application/users/user-admin.ts';
 import { SOCIAL_PLATFORMS } from '../../domain/users/user.ts';
 import { registerCourseReadRoutes } from '../../projections/courses/courses.routes.ts';
 import { registerExportReadRoutes } from '../../projections/exports/exports.routes.ts';
+import { registerImportReadRoutes } from '../../projections/imports/imports.routes.ts';
 import { registerOrganisationReadRoutes } from '../../projections/organisation/organisation.routes.ts';
 import { registerStatsReadRoutes } from '../../projections/stats/stats.routes.ts';
 import { registerUserAdminReadRoutes } from '../../projections/users/user-admin.routes.ts';
@@ -92,6 +96,7 @@ import { createExceljsSpreadsheet } from '../reports/exceljs-spreadsheet.ts';
 import { createPdfkitDocumentRenderer } from '../reports/pdfkit-document.ts';
 import { createPdfkitReportDocument } from '../reports/pdfkit-report-document.ts';
 import { createLocalVideoHost } from '../video/local-video-host.ts';
+import { createWorkbookReader } from '../xlsx/workbook-reader.ts';
 import { EVENT_DEFINITIONS } from './event-definitions.ts';
 import { PROJECTIONS } from './projections.ts';
 import { APP_VERSION } from './version.ts';
@@ -147,7 +152,7 @@ export const buildPlatform = async (options: {
     subject: config.vapidSubject,
     allowedOrigins: config.pushEndpointOrigins,
   });
-  const reactors = jobs ? [identityMailReactor(jobs), courseNotificationsReactor(jobs), exportsReactor(jobs)] : [];
+  const reactors = jobs ? [identityMailReactor(jobs), courseNotificationsReactor(jobs), exportsReactor(jobs), importJobsReactor(jobs)] : [];
   const runner = createProjectionRunner({ db, store, projections: [...PROJECTIONS, ...reactors], log });
   if (jobs) {
     await jobs.register(IDENTITY_MAIL_QUEUE, sendIdentityMail({ store, mailer, log, sealer, publicUrl: config.publicUrl, now: () => new Date() }), {
@@ -280,6 +285,31 @@ export const buildPlatform = async (options: {
   registerUsersReadRoutes(app, { db: db.pg });
   registerUserAdminReadRoutes(app, { db: db.slonik });
   registerUserAdminRoutes(app, { ...auth, spreadsheet: createExceljsSpreadsheet(), publicUrl: config.publicUrl });
+  // Users imports (issue 17, decision 0025): users are made and changed through the users feature's own slices.
+  const imports = {
+    store,
+    ids,
+    db: db.slonik,
+    files,
+    workbooks: createWorkbookReader(),
+    spreadsheet: createExceljsSpreadsheet(),
+    log,
+    catchUp: async () => {
+      const head = await store.headPosition();
+      if (head) await runner.waitFor(['users', 'organisation'], head, Math.max(config.readWaitMs, 10_000));
+    },
+    users: {
+      create: (fields: Parameters<typeof createUserByAdmin>[1], metadata: Parameters<typeof createUserByAdmin>[2]) =>
+        createUserByAdmin(auth, fields, metadata, { origin: 'import' }),
+      update: (userId: number, fields: Parameters<typeof updateUserByAdmin>[2], metadata: Parameters<typeof updateUserByAdmin>[3]) =>
+        updateUserByAdmin(auth, userId, fields, metadata),
+      sendWelcome: (userId: number, metadata: Parameters<typeof sendWelcome>[2]) => sendWelcome(auth, userId, metadata),
+    },
+  };
+  await registerImportRoutes(app, imports);
+  registerImportReadRoutes(app, { db: db.slonik });
+  // A killed or crashed run falls silent and is taken up again by another worker (or this one after a restart).
+  if (jobs) await jobs.register(IMPORT_QUEUE, runImport(imports), { retryLimit: IMPORT_RETRY_LIMIT, retryDelaySeconds: 5, heartbeatSeconds: 10 });
   const outbox = createOutbox(db.pg);
   registerPersonalDataRoutes(app, {
     store,

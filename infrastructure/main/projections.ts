@@ -4,6 +4,7 @@ import { courseNotificationsProjection } from '../../projections/courses/course-
 import { coursesProjection } from '../../projections/courses/courses.projection.ts';
 import { postsProjection } from '../../projections/courses/posts.projection.ts';
 import { exportsProjection } from '../../projections/exports/exports.projection.ts';
+import { importsProjection } from '../../projections/imports/imports.projection.ts';
 import { mailProjection } from '../../projections/mail/mail.projection.ts';
 import { newsProjection } from '../../projections/news/news.projection.ts';
 import { newslettersProjection } from '../../projections/newsletters/newsletters.projection.ts';
@@ -27,6 +28,7 @@ export const PROJECTIONS: readonly Projection[] = [
   newsProjection,
   mailProjection,
   courseNotificationsProjection,
+  importsProjection,
   pushProjection,
   courseReportsProjection,
   exportsProjection,

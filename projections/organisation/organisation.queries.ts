@@ -24,7 +24,9 @@ const DEFAULT_PAGE_SIZE = 20;
 const likePattern = (search: string) => `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const orderBy = (sorts: Record<string, FragmentSqlToken>, params: ListParams, fallback: string) => {
-  const column = sorts[params.sort ?? fallback] ?? (sorts[fallback] as FragmentSqlToken);
+  // Own keys only: `?sort=toString` must not reach Object.prototype (found by the hostile-input suite).
+  const key = params.sort !== undefined && Object.hasOwn(sorts, params.sort) ? params.sort : fallback;
+  const column = sorts[key] as FragmentSqlToken;
   return params.order === 'desc' ? sql.fragment`${column} desc nulls last, 1 desc` : sql.fragment`${column} asc nulls last, 1 asc`;
 };
 

@@ -1,4 +1,4 @@
-// `npm run bench [-- append catch-up rebuild lag http courses users personal-data]`: runs the benchmarks on one PostgreSQL
+// `npm run bench [-- append catch-up rebuild lag http courses users personal-data imports]`: runs the benchmarks on one PostgreSQL
 // (embedded with fsync on, or DATABASE_URL) and prints Markdown tables for docs/benchmarks.md.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
@@ -8,6 +8,7 @@ import { startBenchServer } from './bench-support.ts';
 import { benchCatchUp } from './catch-up.bench.ts';
 import { benchCourses } from './courses.bench.ts';
 import { benchHttp } from './http.bench.ts';
+import { benchImports } from './imports.bench.ts';
 import { benchLag } from './lag.bench.ts';
 import { benchPersonalData } from './personal-data.bench.ts';
 import { benchRebuild } from './rebuild.bench.ts';
@@ -22,6 +23,7 @@ const all = {
   courses: benchCourses,
   users: benchUsers,
   'personal-data': benchPersonalData,
+  imports: benchImports,
 } as const;
 const chosen = process.argv.slice(2).filter((name) => name in all) as (keyof typeof all)[];
 const names = chosen.length > 0 ? chosen : (Object.keys(all) as (keyof typeof all)[]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, type RoleId } from '../../domain/permissions/roles.ts';
 import { formatPosition, parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { type Fixture, type Fresh, MATRIX, type MatrixRequest, newsBody } from '../support/authorization-matrix.ts';
+import { importXlsx } from '../support/import-files.ts';
 import { SAMPLE_PNG } from '../support/sample-png.ts';
 import { allows, PRINCIPALS, type Principal, type SignedIn } from '../support/spec-access.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
@@ -288,6 +289,20 @@ describe('authorization matrix', () => {
             sendWelcome: false,
           })
         ).id;
+      },
+      userImport: async () => {
+        const n = next();
+        const row = { username: `muvozz${n}`, email: `muvozz${n}@matrika.si`, firstName: 'Uvoz', lastName: 'Matrike', phone: '041 000 000' };
+        const response = await send(tokens.admin as string, {
+          method: 'POST',
+          url: `/api/imports?name=matrika-${n}.xlsx`,
+          raw: {
+            contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            bytes: await importXlsx([{ ...row, company: 'Podjetje A', unit: 'Enota A1' }]),
+          },
+        });
+        if (response.statusCode !== 201) throw new Error(`import: ${response.statusCode} ${response.body}`);
+        return (response.json() as { id: number }).id;
       },
       changeRequest: async (userId) => {
         const response = await send(tokens.manager as string, {

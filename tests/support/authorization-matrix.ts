@@ -1,4 +1,5 @@
 import { CONSENT_TEXTS } from '../../domain/consents/consent.rules.ts';
+import { importXlsx } from './import-files.ts';
 import { all, any, community, membership, PUBLIC, profile, type Rule, SIGNED_IN, type SignedIn, system } from './spec-access.ts';
 
 /**
@@ -64,6 +65,8 @@ export type Fresh = {
   readonly user: (unitId: number, companyId: number) => Promise<number>;
   /** An open change request filed by the fixture's manager about a user of A1. */
   readonly changeRequest: (userId: number) => Promise<string>;
+  /** A clean users import of one row (issue 17), uploaded by the admin and not started; its id. */
+  readonly userImport: () => Promise<number>;
   /** An export the admin asked for (issue 17 item 2); with no job queue in the fixture it stays initiated. */
   readonly export: (request: { kind: string; parameters: object }) => Promise<number>;
 };
@@ -835,6 +838,7 @@ export const MATRIX: readonly MatrixCase[] = [
     allow: any(system(1052), community(2009, 'A1')),
     requests: (f) => one('GET', `/api/companies/${f.companyA}/costs`),
   },
+
   // ------------------------------------------------------------------ exports (issue 17 item 2, decision 0026)
   {
     route: 'GET /api/exports',
@@ -1309,6 +1313,53 @@ export const MATRIX: readonly MatrixCase[] = [
     label: 'the outbox and delivery log: links that sign people in (1008)',
     allow: system(1008),
     requests: () => one('GET', '/api/mail'),
+  },
+
+  // ------------------------------------------------------------------ users imports (issue 17, decision 0025): system user create (1005)
+  {
+    route: 'POST /api/imports',
+    label: 'upload and precheck a users file (1005)',
+    allow: system(1005),
+    requests: async (_f, _fresh, _who, tag) => [
+      {
+        method: 'POST',
+        url: '/api/imports?name=matrika.xlsx',
+        raw: {
+          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          bytes: await importXlsx([
+            {
+              username: `muvoz${tag.replace(/\W/g, '')}`,
+              email: `muvoz${tag.replace(/\W/g, '')}@matrika.si`,
+              firstName: 'Uvoz',
+              lastName: 'Matrike',
+              phone: '041 000 000',
+              company: 'Podjetje A',
+              unit: 'Enota A1',
+            },
+          ]),
+        },
+      },
+    ],
+  },
+  {
+    route: 'POST /api/imports/:id/start',
+    label: 'start a clean import (1005)',
+    allow: system(1005),
+    requests: async (_f, fresh) => one('POST', `/api/imports/${await fresh.userImport()}/start`, { sendWelcome: false }),
+  },
+  { route: 'GET /api/imports', label: 'the imports (1005)', allow: system(1005), requests: () => one('GET', '/api/imports') },
+  { route: 'GET /api/imports/template', label: 'the import template (1005)', allow: system(1005), requests: () => one('GET', '/api/imports/template') },
+  {
+    route: 'GET /api/imports/:id',
+    label: 'one import with its precheck and progress (1005)',
+    allow: system(1005),
+    requests: async (_f, fresh) => one('GET', `/api/imports/${await fresh.userImport()}`),
+  },
+  {
+    route: 'GET /api/imports/:id/rows',
+    label: "an import's rows and their outcomes (1005)",
+    allow: system(1005),
+    requests: async (_f, fresh) => one('GET', `/api/imports/${await fresh.userImport()}/rows`),
   },
 ];
 

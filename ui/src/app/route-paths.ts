@@ -93,7 +93,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/admin/tags/courses', 'pages.admin.tagsCourses', 'admin', 'done'),
   r('/admin/tags/courses/:id', 'pages.admin.tagCourse', 'admin', 'done'),
   r('/admin/exports', 'pages.admin.exports', 'admin', 'done', DATA),
-  r('/admin/imports', 'pages.admin.imports', 'admin', 'placeholder', DATA),
+  r('/admin/imports', 'pages.admin.imports', 'admin', 'done', DATA),
   r('/admin/companies', 'pages.admin.companies', 'admin', 'done'),
   r('/admin/companies/new', 'pages.admin.companyNew', 'admin', 'done'),
   r('/admin/companies/:id', 'pages.admin.company', 'admin', 'done'),

@@ -11,6 +11,7 @@ import { CourseParticipantsPage } from '../../../features/courses/components/cou
 import { CoursePostsAdminPage } from '../../../features/courses/components/course-posts-admin-page.tsx';
 import { CourseTabs } from '../../../features/courses/components/course-tabs.tsx';
 import { ExportsPage } from '../../../features/exports/components/exports-page.tsx';
+import { ImportsPage } from '../../../features/imports/components/imports-page.tsx';
 import { OutboxPage } from '../../../features/mail/components/outbox-page.tsx';
 import { AdminNewsPage } from '../../../features/news/components/admin-news-page.tsx';
 import { NewsEditorRoute } from '../../../features/news/components/news-form-page.tsx';
@@ -84,6 +85,7 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
   '/admin/users': () => <AdminUsersPage />,
   '/admin/users/new': () => <UserFormPage id={null} />,
   '/admin/users/:id': (id) => <UserFormPage key={id} id={id} />,
+  '/admin/imports': () => <ImportsPage />,
   '/admin/posta': () => <OutboxPage />,
   '/admin/exports': () => <ExportsPage />,
   '/admin/zahteve': () => <DeletionRequestsPage />,
