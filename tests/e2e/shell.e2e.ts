@@ -9,9 +9,10 @@ const MENUS: Record<string, string[]> = {
   urednik: ['Izobraževanja', 'Akademije', 'Skupnosti', 'Uporabniki', 'Značke', 'Novice'],
   vodja: ['Izobraževanja', 'Akademije', 'Uporabniki'],
   direktor: ['Izobraževanja', 'Akademije', 'Uporabniki'],
-  racunovodja: ['Izobraževanja', 'Akademije', 'Stroški'],
+  // Exports (issue 17): the accountant's costs of their company, the auditor's consent histories (decision 0026).
+  racunovodja: ['Izobraževanja', 'Akademije', 'Stroški', 'Izvozi'],
   narocnik: ['Izobraževanja', 'Akademije'],
-  revizor: ['Revizija privolitev'],
+  revizor: ['Revizija privolitev', 'Izvozi'],
   udelezenec: ['Izobraževanja', 'Akademije'],
 };
 
