@@ -347,6 +347,27 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
       ),
   );
 
+  // Issue 17 item 5: an attendee confirms presence at a live webinar's open check (spec §4 live page).
+  app.post(
+    '/api/user-courses/:id/live/presence',
+    {
+      config: takeCourse,
+      bodyLimit: STEP_BODY_LIMIT,
+      schema: stepBodySchema(idParams, z.object({ checkIndex: z.number().int().min(0).max(1000) }).strict()),
+    },
+    async (request, reply) =>
+      step(
+        reply,
+        takeCourseStep(
+          deps,
+          participant(request).userId,
+          request.params.id,
+          { type: 'ConfirmPresence', checkIndex: request.body.checkIndex },
+          commandMetadata(request),
+        ),
+      ),
+  );
+
   registerAcademyRoutes(app, deps);
   registerPostRoutes(app, deps);
 };

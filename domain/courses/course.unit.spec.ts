@@ -281,7 +281,7 @@ describe('course status for a participant (spec §4)', () => {
   });
   const now = new Date('2026-06-15T10:00:00Z');
   const none = { status: 'none' } as const;
-  const completed = { status: 'completed', courseId: 7, userId: 1, blocks: {}, certificateId: null, contentVersion: null } as const;
+  const completed = { status: 'completed', courseId: 7, userId: 1, blocks: {}, certificateId: null, contentVersion: null, presence: [] } as const;
   it('derives active, archived, completed, deleted, expired and reserved', () => {
     expect(courseStatus(course('published'), none, now)).toBe('active');
     expect(courseStatus(course('published', [{ startsAt: '2026-06-01T00:00:00Z', stopsAt: '2026-07-01T00:00:00Z' }]), none, now)).toBe('active');

@@ -4,6 +4,7 @@ import { DomainError } from '../shared/domain-error.ts';
 import { defineEvent, type EventsOf, ownerFromStream } from '../shared/event.ts';
 import type { NpsBlock, QuizBlock } from './course.rules.ts';
 import { blocksAt, type Course, type CourseBlock } from './course.ts';
+import { attended, openCheck } from './live-presence.ts';
 
 /**
  * A participant's way through one course: every step is an event in `enrollment-<courseId>_<userId>`.
@@ -40,6 +41,8 @@ export const enrollmentEvents = [
     // The comment is the participant's own words (decision 0019); the score stays for the statistics.
     { personal: { fields: ['comment'], owner: (_data, streamName) => ownerFromStream(streamName) } },
   ),
+  // Issue 17 item 5: an attendee confirmed presence at a live webinar's check (live-presence.ts).
+  defineEvent('LivePresenceConfirmed', z.object({ checkIndex: z.number().int().min(0) })),
   defineEvent('CourseCompleted', z.object({ creditPoints: z.number() })),
   defineEvent('CertificateIssued', z.object({ certificateId: z.uuid() })),
 ] as const;
@@ -63,6 +66,8 @@ export type Enrollment = {
   readonly certificateId: string | null;
   /** The course content version the participant takes; null for enrollments from before versions were kept (they follow the current content). */
   readonly contentVersion: number | null;
+  /** The live webinar checks confirmed (issue 17), in order. */
+  readonly presence: readonly number[];
 };
 
 export type EnrollmentState = { readonly status: 'none' } | Enrollment;
@@ -82,6 +87,7 @@ export type EnrollmentCommand = { readonly context: EnrollmentContext } & (
   | { type: 'SubmitQuiz'; blockId: number; answers: Readonly<Record<string, string>> }
   | { type: 'AnswerNps'; blockId: number; score: number; reasons: readonly string[]; comment: string | null; followUps: readonly string[] }
   | { type: 'IssueCertificate'; certificateId: string }
+  | { type: 'ConfirmPresence'; checkIndex: number }
 );
 
 /** A video counts as watched at 90 % (players report the last seconds unreliably). */
@@ -105,6 +111,7 @@ export const evolveEnrollment = (state: EnrollmentState, event: EnrollmentEvent)
       blocks: {},
       certificateId: null,
       contentVersion: event.data.contentVersion ?? null,
+      presence: [],
     };
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -123,6 +130,8 @@ export const evolveEnrollment = (state: EnrollmentState, event: EnrollmentEvent)
       return withBlock(state, event.data.blockId, (p) => ({ ...p, quizAttempts: event.data.attempt, quizScore: event.data.score }));
     case 'NpsAnswered':
       return withBlock(state, event.data.blockId, (p) => ({ ...p, opened: true, done: true, npsScore: event.data.score }));
+    case 'LivePresenceConfirmed':
+      return state.presence.includes(event.data.checkIndex) ? state : { ...state, presence: [...state.presence, event.data.checkIndex] };
     case 'CourseCompleted':
       return { ...state, status: 'completed' };
     case 'CertificateIssued':
@@ -166,7 +175,10 @@ const doneWhenOpened = (block: CourseBlock) => !['video', 'quiz', 'nps'].include
 const completion = (state: Enrollment, context: EnrollmentContext, step: EnrollmentEvent[]): EnrollmentEvent[] => {
   if (state.status === 'completed') return step;
   const after = step.reduce<EnrollmentState>(evolveEnrollment, state) as Enrollment;
-  const allDone = context.course.blocks.length > 0 && context.course.blocks.every((b) => progressOf(after, b.id).done);
+  // A live webinar (type 8 with its live fields) is completed only by those who attended it as well.
+  const live = context.course.fields.live ?? null;
+  const present = live === null || attended(live, after.presence);
+  const allDone = present && context.course.blocks.length > 0 && context.course.blocks.every((b) => progressOf(after, b.id).done);
   return allDone ? [...step, { type: 'CourseCompleted', data: { creditPoints: context.course.fields.creditPoints } }] : step;
 };
 
@@ -232,6 +244,8 @@ export const decideEnrollment = (command: EnrollmentCommand, state: EnrollmentSt
     if (!insideInterval(context.course, context.now)) throw fail('422', 'Izobraževanje ta čas ni na voljo.');
     return [{ type: 'CourseStarted', data: { courseId: context.course.id, userId: command.userId, contentVersion: context.course.contentVersion } }];
   }
+  // A course without a webinar has no presence to confirm, whoever asks and whatever they did before.
+  if (command.type === 'ConfirmPresence' && !context.course.fields.live) throw fail('400', 'To izobraževanje nima spletnega dogodka.', 400);
   const enrollment = requireStarted(state);
   requireOpen(context, true);
   // Every later step is decided on the content the participant started with (decision 0021).
@@ -268,6 +282,14 @@ const decideStep = (command: Exclude<EnrollmentCommand, { type: 'StartCourse' }>
       return submitQuiz(enrollment, context, command.blockId, command.answers);
     case 'AnswerNps':
       return answerNps(enrollment, context, command);
+    case 'ConfirmPresence': {
+      const live = context.course.fields.live;
+      if (!live) throw fail('400', 'To izobraževanje nima spletnega dogodka.', 400);
+      const check = openCheck(live, context.now);
+      if (check === null || check.index !== command.checkIndex) throw fail('422', 'Potrditev prisotnosti ni več mogoča: čas za potrditev je potekel.');
+      if (enrollment.presence.includes(check.index)) return [];
+      return completion(enrollment, context, [{ type: 'LivePresenceConfirmed', data: { checkIndex: check.index } }]);
+    }
     case 'IssueCertificate':
       if (enrollment.status !== 'completed') throw fail('422', 'Certifikat je na voljo po zaključenem izobraževanju.');
       if (!context.course.fields.certificateEnabled) throw fail('422', 'To izobraževanje nima certifikata.');

@@ -319,3 +319,45 @@ describe('enrollment: the content version it started with (decision 0021)', () =
     spec.given(legacy).when({ type: 'OpenBlock', blockId: 4, context: edited }).thenFails('404', 'Vsebinski blok ne obstaja.');
   });
 });
+
+describe('enrollment: a live webinar (issue 17 item 5)', () => {
+  const live = {
+    roomId: 'soba-1',
+    startsAt: '2026-06-15T09:00:00.000Z',
+    stopsAt: '2026-06-15T09:30:00.000Z',
+    roles: { host: [], interpreter: [], moderator: [], presenter: [] },
+  };
+  const points = [{ id: 4, fields: blockRule.parse({ kind: 'points', name: 'Točke', points: 1 }) }];
+  const webinar = (now: string) => ctx({ now: new Date(now), course: course({ blocks: points, contents: [points] }, { type: 8, live }) });
+  const opened: EnrollmentEvent = { type: 'BlockOpened', data: { blockId: 4, done: true } };
+
+  it('confirms presence only while a check is open, once; the late one is missed', () => {
+    spec
+      .given([started])
+      .when({ type: 'ConfirmPresence', checkIndex: 0, context: webinar('2026-06-15T09:05:30Z') })
+      .thenExpect([{ type: 'LivePresenceConfirmed', data: { checkIndex: 0 } }]);
+    spec
+      .given([started, { type: 'LivePresenceConfirmed', data: { checkIndex: 0 } }])
+      .when({ type: 'ConfirmPresence', checkIndex: 0, context: webinar('2026-06-15T09:05:40Z') })
+      .thenExpect([]);
+    spec
+      .given([started])
+      .when({ type: 'ConfirmPresence', checkIndex: 0, context: webinar('2026-06-15T09:07:00Z') })
+      .thenFails('422', 'Potrditev prisotnosti ni več mogoča: čas za potrditev je potekel.');
+  });
+
+  it('completes a live course only for an attendee who confirmed enough checks, whichever comes last', () => {
+    // 30 minutes: checks at 9:05 and 9:20; one of two is half.
+    spec
+      .given([started])
+      .when({ type: 'OpenBlock', blockId: 4, context: webinar('2026-06-15T08:00:00Z') })
+      .thenExpect([opened]);
+    spec
+      .given([started, opened])
+      .when({ type: 'ConfirmPresence', checkIndex: 1, context: webinar('2026-06-15T09:20:10Z') })
+      .thenExpect([
+        { type: 'LivePresenceConfirmed', data: { checkIndex: 1 } },
+        { type: 'CourseCompleted', data: { creditPoints: 2 } },
+      ]);
+  });
+});

@@ -108,8 +108,8 @@ const perCourseEvent = defineProjection({
   // 2: courses remember the position of their last applied event (redelivery guard) and carry their audience as arrays.
   // 3: an index on that position: its maximum is the version of the participants' course catalogue (user-courses.queries.ts).
   // 4: content versions (decision 0021): each course's block lists per version, and the version each enrollment takes.
-  // 5: attachments. 6: the community that owns a client's course.
-  version: 6,
+  // 5: attachments. 6: the community that owns a client's course. 7: live webinar presence per enrollment.
+  version: 7,
   tables: ['courses', 'course_blocks', 'course_block_versions', 'course_audience', 'enrollments', 'course_records'],
   setup: (table) => [
     sql.unsafe`create table ${table('courses')} (
@@ -131,7 +131,7 @@ const perCourseEvent = defineProjection({
     sql.unsafe`create index on ${table('course_audience')} (kind, target_id)`,
     sql.unsafe`create table ${table('enrollments')} (course_id integer not null, user_id integer not null, status text not null, started_at timestamptz not null,
       completed_at timestamptz, credit_points numeric(3,1), certificate_id uuid, certificate_issued_at timestamptz,
-      content_version integer, blocks_total integer, primary key (course_id, user_id))`,
+      content_version integer, blocks_total integer, presence integer[] not null default '{}', primary key (course_id, user_id))`,
     sql.unsafe`create index on ${table('enrollments')} (user_id, status)`,
     sql.unsafe`create table ${table('course_records')} (course_id integer not null, user_id integer not null, block_id integer not null,
       opened boolean not null default false, done boolean not null default false, video_seconds numeric not null default 0,
@@ -255,6 +255,7 @@ const ENROLLMENT_EVENTS = new Set([
   'NpsAnswered',
   'CourseCompleted',
   'CertificateIssued',
+  'LivePresenceConfirmed',
 ]);
 
 /**
@@ -268,8 +269,13 @@ const ENROLLMENT_EVENTS = new Set([
 const applyEnrollments = async ({ tx, table }: ProjectionContext, events: readonly RecordedEvent[]) => {
   const enrollments = new Map<string, EnrollmentChange>();
   const records = new Map<string, BlockRecord>();
+  const presence: { course_id: number; user_id: number; check: number }[] = [];
   for (const event of events) {
     const [courseId, userId] = enrollmentOf(event);
+    if (event.type === 'LivePresenceConfirmed') {
+      presence.push({ course_id: courseId, user_id: userId, check: (event.data as { checkIndex: number }).checkIndex });
+      continue;
+    }
     const d = event.data as {
       blockId: number;
       done?: boolean;
@@ -332,6 +338,14 @@ const applyEnrollments = async ({ tx, table }: ProjectionContext, events: readon
         from jsonb_to_recordset(${sql.jsonb(started)}) as x(course_id int, user_id int, started_at timestamptz, content_version int)
         left join ${table('course_block_versions')} v on v.course_id = x.course_id and v.version = x.content_version
       on conflict do nothing`);
+  }
+  if (presence.length > 0) {
+    // A set of confirmed checks: applying the same confirmation again changes nothing.
+    await tx.query(sql.unsafe`
+      update ${table('enrollments')} e set presence = array(select distinct unnest(e.presence || x.checks) order by 1)
+        from (select course_id, user_id, array_agg(distinct "check") as checks
+                from jsonb_to_recordset(${sql.jsonb(presence)}) as p(course_id int, user_id int, "check" int) group by course_id, user_id) x
+       where e.course_id = x.course_id and e.user_id = x.user_id`);
   }
   const finished = [...enrollments.values()].filter((e) => e.completed_at !== null || e.certificate_id !== null);
   if (finished.length > 0) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { audienceRule } from '../../domain/courses/course.rules.ts';
 import { BLOCK_READERS, COURSE_READERS } from '../../domain/courses/course-access.ts';
 import { visibleFeatureFields } from '../../domain/courses/course-features.ts';
+import { attended, type LiveWindow, livePhase, PRESENCE_WINDOW_SECONDS, presenceChecks } from '../../domain/courses/live-presence.ts';
 import { can, communityReach } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { type FeatureFlags, HIDDEN_COURSE_TYPE, LIVE_COURSE_TYPE } from '../../domain/shared/features.ts';
@@ -50,6 +51,33 @@ const adminCourseListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).optional(),
 });
 const notFound = () => new DomainError('404', 'Izobraževanje ne obstaja.', { status: 404 });
+
+/** A live webinar as its page shows it (issue 17): phase, the presence checks with the caller's confirmations, whether they attended, the recording. */
+const liveDetail = z.object({
+  roomId: z.string(),
+  startsAt: z.string(),
+  stopsAt: z.string(),
+  phase: z.enum(['upcoming', 'live', 'ended']),
+  checks: z.array(z.object({ index: z.number(), opensAt: z.string(), closesAt: z.string(), confirmed: z.boolean() })),
+  windowSeconds: z.number(),
+  attended: z.boolean(),
+  recordingVimeoId: z.string().nullable(),
+  serverTime: z.string(),
+});
+const liveView = (live: LiveWindow & { roomId: string }, presence: readonly number[], recordingVimeoId: string | null, now: Date) => ({
+  ...live,
+  phase: livePhase(live, now),
+  checks: presenceChecks(live).map((c) => ({
+    index: c.index,
+    opensAt: c.opensAt.toISOString(),
+    closesAt: c.closesAt.toISOString(),
+    confirmed: presence.includes(c.index),
+  })),
+  windowSeconds: PRESENCE_WINDOW_SECONDS,
+  attended: attended(live, presence),
+  recordingVimeoId,
+  serverTime: now.toISOString(),
+});
 
 const FILTERS = {
   /** Not started yet and open. */
@@ -102,7 +130,12 @@ export const registerCourseReadRoutes = (
         summary: "A course with the caller's progress (404 when not theirs to see)",
         params: z.object({ id: idParam }),
         response: {
-          200: userCourse.extend({ zoomUrl: z.string().nullable(), interactrHtml: z.string().nullable(), attachments: z.array(courseAttachment) }),
+          200: userCourse.extend({
+            zoomUrl: z.string().nullable(),
+            interactrHtml: z.string().nullable(),
+            attachments: z.array(courseAttachment),
+            live: liveDetail.nullable(),
+          }),
           ...errorResponses,
         },
       },
@@ -115,6 +148,7 @@ export const registerCourseReadRoutes = (
         zoomUrl: deps.features.zoom ? found.zoomUrl : null,
         interactrHtml: deps.features.interactr ? found.interactrHtml : null,
         attachments: [...found.attachments],
+        live: deps.features.liveCourses && found.live ? liveView(found.live, found.presence, found.recordingVimeoId, deps.now()) : null,
       };
     },
   );

@@ -10,7 +10,7 @@ export const withStatus = (item: UserCourseItem, now: Date) => ({
     { status: item.archived ? 'archived' : 'published', fields: { intervals: item.intervals } as CourseFields },
     item.enrollment === 'none'
       ? { status: 'none' }
-      : { status: item.enrollment, courseId: item.id, userId: 0, blocks: {}, certificateId: null, contentVersion: null },
+      : { status: item.enrollment, courseId: item.id, userId: 0, blocks: {}, certificateId: null, contentVersion: null, presence: [] },
     now,
   ),
 });

@@ -40,6 +40,9 @@ const catalogueRow = z.object({
   zoomUrl: z.string().nullable(),
   interactrHtml: z.string().nullable(),
   attachments: z.array(z.object({ fileId: z.number(), name: z.string(), contentType: z.string(), size: z.number() })),
+  /** A live webinar's room and times (spec §3 live fields), and its recording (the course's Vimeo id). */
+  live: z.object({ roomId: z.string(), startsAt: z.string(), stopsAt: z.string() }).nullable(),
+  recordingVimeoId: z.string().nullable(),
 });
 
 type CatalogueCourse = z.infer<typeof catalogueRow> & CourseAudience & { readonly updatedAtMs: number; readonly titleLower: string };
@@ -55,6 +58,8 @@ const enrollmentRow = z.object({
   blocksDone: z.number(),
   /** The block count of the content version the participant takes (decision 0021); null: the course's own. */
   blocksTotal: z.number().nullable(),
+  /** The live webinar checks the participant confirmed (issue 17). */
+  presence: z.array(z.number()),
 });
 
 const readerRow = z.object({
@@ -105,7 +110,7 @@ const readReader = (db: CourseReadDb, userId: number) =>
            coalesce((select json_agg(json_build_object(
               'courseId', e.course_id, 'status', e.status, 'startedAt', e.started_at, 'completedAt', e.completed_at, 'certificateId', e.certificate_id,
               'blocksDone', (select count(*) from rm.course_records r where r.course_id = e.course_id and r.user_id = e.user_id and r.done),
-              'blocksTotal', e.blocks_total))
+              'blocksTotal', e.blocks_total, 'presence', e.presence))
               from rm.enrollments e where e.user_id = ${userId}), '[]'::json) as enrollments`);
 
 const loadCatalogue = async (db: CourseReadDb, version: string): Promise<Catalogue> => {
@@ -113,7 +118,10 @@ const loadCatalogue = async (db: CourseReadDb, version: string): Promise<Catalog
     select id, type, title, description, cover, credit_points as "creditPoints", intervals, status, published, public,
            posts_enabled as "postsEnabled", certificate_enabled as "certificateEnabled", blocks_count as "blocksTotal", updated_at as "updatedAt",
            audience_units as "unitIds", audience_companies as "companyIds", audience_groups as "groupIds", audience_professions as "professionIds",
-           fields->>'zoomUrl' as "zoomUrl", fields->>'interactrHtml' as "interactrHtml", attachments
+           fields->>'zoomUrl' as "zoomUrl", fields->>'interactrHtml' as "interactrHtml", attachments,
+           case when jsonb_typeof(fields->'live') = 'object' then jsonb_build_object('roomId', fields->'live'->>'roomId',
+             'startsAt', fields->'live'->>'startsAt', 'stopsAt', fields->'live'->>'stopsAt') end as live,
+           fields->>'vimeoId' as "recordingVimeoId"
       from rm.courses where status <> 'deleted' and not (type = any(${sql.array([...(hiddenTypes.get(db) ?? [])], 'int4')}))`);
   const courses = rows.map((row) => ({
     ...row,
@@ -208,7 +216,15 @@ export const getUserCourseDetail = async (db: CourseReadDb, userId: number, cour
   if (!course) return null;
   const enrollment = enrollments.get(courseId);
   if (!canReadCourse(course, reader, enrollment !== undefined)) return null;
-  return { item: item(course, enrollment), zoomUrl: course.zoomUrl, interactrHtml: course.interactrHtml, attachments: course.attachments };
+  return {
+    item: item(course, enrollment),
+    zoomUrl: course.zoomUrl,
+    interactrHtml: course.interactrHtml,
+    attachments: course.attachments,
+    live: course.live,
+    recordingVimeoId: course.recordingVimeoId,
+    presence: enrollment?.presence ?? [],
+  };
 };
 
 export const isCourseVisible = async (db: CourseReadDb, userId: number, courseId: number) => (await getUserCourse(db, userId, courseId)) !== null;

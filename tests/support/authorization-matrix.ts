@@ -1025,6 +1025,13 @@ export const MATRIX: readonly MatrixCase[] = [
     requests: (f) => one('POST', `/api/user-courses/${f.courseA}/blocks/${f.blocksA.video}/alternative`),
   },
   {
+    route: 'POST /api/user-courses/:id/live/presence',
+    label: 'confirm presence at a live webinar (1045; course A has none: the participant is told so, 400)',
+    allow: membership(1045),
+    outcome: 400,
+    requests: (f) => one('POST', `/api/user-courses/${f.courseA}/live/presence`, { checkIndex: 0 }),
+  },
+  {
     route: 'POST /api/user-courses/:id/blocks/:blockId/quiz',
     label: 'answer the quiz (1045; the auditor is refused by permission, not validation)',
     allow: membership(1045),

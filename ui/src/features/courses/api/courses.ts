@@ -86,7 +86,23 @@ const logged = async <T>(message: string, load: () => Promise<T>) => {
 export const listUserCourses = (query: { filter?: 'new' | 'completed' | 'archived' | undefined; search?: string | undefined }) =>
   api<{ items: UserCourse[] }>('GET', '/user-courses', { query });
 /** The course page's course: besides the list item, the files offered with it. */
-export type UserCourseDetail = UserCourse & { attachments: { fileId: number; name: string; contentType: string; size: number }[] };
+export type LiveDetail = {
+  roomId: string;
+  startsAt: string;
+  stopsAt: string;
+  phase: 'upcoming' | 'live' | 'ended';
+  checks: { index: number; opensAt: string; closesAt: string; confirmed: boolean }[];
+  windowSeconds: number;
+  attended: boolean;
+  recordingVimeoId: string | null;
+  serverTime: string;
+};
+export type UserCourseDetail = UserCourse & {
+  attachments: { fileId: number; name: string; contentType: string; size: number }[];
+  zoomUrl: string | null;
+  /** A live webinar (course type 8) with its presence checks (issue 17). */
+  live: LiveDetail | null;
+};
 export const getUserCourse = (id: number) => api<UserCourseDetail>('GET', `/user-courses/${id}`);
 /** spec §7 GET /block?course_id= */
 export const listBlocks = (courseId: number) =>
@@ -107,6 +123,8 @@ export const reportVideo = (courseId: number, blockId: number, seconds: number, 
   step(courseId, `/blocks/${blockId}/video-progress`, { seconds, duration });
 export const readAlternative = (courseId: number, blockId: number) => step(courseId, `/blocks/${blockId}/alternative`);
 export const submitQuiz = (courseId: number, blockId: number, answers: Record<string, string>) => step(courseId, `/blocks/${blockId}/quiz`, { answers });
+/** Confirms presence at the live webinar's open check (spec §4 live page). */
+export const confirmPresence = (courseId: number, checkIndex: number) => step(courseId, '/live/presence', { checkIndex });
 export const answerNps = (courseId: number, blockId: number, input: { score: number; reasons: string[]; comment: string | null; followUps: string[] }) =>
   step(courseId, `/blocks/${blockId}/nps`, input);
 

@@ -9,6 +9,7 @@ import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
 import { getUserCourse, listBlocks, listRecords, startCourse } from '../api/courses.ts';
 import { CourseProgress, points, StatusBadge } from './course-badges.tsx';
 import { CoursePosts } from './course-posts.tsx';
+import { LivePanel } from './live-panel.tsx';
 import { CourseLoadError } from './page-message.tsx';
 
 /** The first block not done yet, 1-based as in the viewer's URL. */
@@ -69,6 +70,7 @@ export const CourseIntroPage = ({ courseId }: { courseId: number }) => {
               {t('courses.interval')}: {c.intervals.map((i) => `${formatDate(i.startsAt)} – ${formatDate(i.stopsAt)}`).join(', ')}
             </Text>
           ) : null}
+          {c.live ? <LivePanel courseId={courseId} live={c.live} started={c.enrollment !== 'none'} zoomUrl={c.zoomUrl ?? null} /> : null}
           {c.postsEnabled ? <CoursePosts courseId={courseId} /> : null}
         </Stack>
       </Grid.Col>
