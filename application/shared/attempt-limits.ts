@@ -20,7 +20,9 @@ export type AttemptKind =
   | 'password-reset'
   | 'password-change'
   | 'registration'
-  | 'link';
+  | 'link'
+  /** Public survey answers (issue 17): per address, as no account answers. */
+  | 'survey';
 
 /**
  * Counts an attempt against the account's and the address's budget for `kind` and refuses with

@@ -38,3 +38,6 @@ export const FEATURE_OFF_MESSAGE = {
 
 /** spec §3 course type 7, "powerclass certificate (hidden)": reached through its academy, never listed among a participant's courses. */
 export const HIDDEN_COURSE_TYPE = 7;
+
+/** spec §3 course type 9, "survey": answered at /anketa/{surveyId}, also without logging in (issue 17). */
+export const SURVEY_COURSE_TYPE = 9;

@@ -18,6 +18,7 @@ import { pushDeliveryEvents, pushDeviceEvents } from '../../domain/push/push.ts'
 import { courseReportEvents } from '../../domain/reports/course-report.ts';
 import type { EventDefinition } from '../../domain/shared/event.ts';
 import { claimEvents } from '../../domain/shared/unique-claim.ts';
+import { surveyEvents } from '../../domain/surveys/survey.ts';
 import { userEvents } from '../../domain/users/user.ts';
 
 /** Every event type the platform writes or reads: the store validates and upcasts with these. */
@@ -32,6 +33,7 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...tagEvents,
   ...courseEvents,
   ...enrollmentEvents,
+  ...surveyEvents,
   ...academyEvents,
   ...postEvents,
   ...consentEvents,

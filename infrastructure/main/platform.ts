@@ -34,6 +34,7 @@ import { registerNewsletterRoutes } from '../../application/newsletters/newslett
 import { registerOrganisationRoutes } from '../../application/organisation/organisation.routes.ts';
 import { registerPushRoutes } from '../../application/push/push.routes.ts';
 import { registerCourseReportRoutes } from '../../application/reports/course-reports.routes.ts';
+import { registerSurveyRoutes } from '../../application/surveys/surveys.routes.ts';
 import type { AuthDeps } from '../../application/users/auth.deps.ts';
 import { registerAuthRoutes } from '../../application/users/auth.routes.ts';
 import { registerIdentityRoutes } from '../../application/users/identity.routes.ts';
@@ -320,6 +321,7 @@ export const buildPlatform = async (options: {
     forgetMail: (addresses) => outbox.forget(addresses),
   });
   registerProfileRoutes(app, { store, db: db.slonik, passwords, attempts: auth.attempts });
+  registerSurveyRoutes(app, { store, db: db.slonik, now: () => new Date(), attempts: auth.attempts });
   registerOrganisationRoutes(app, { store, ids, db: db.slonik, catchUp: organisationCatchUp }, { files, features: config.features });
   registerOrganisationReadRoutes(app, { db: db.slonik, features: config.features });
   registerCourseRoutes(app, { store, ids, db: db.slonik, now: () => new Date(), features: config.features }, { files });

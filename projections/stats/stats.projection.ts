@@ -49,6 +49,21 @@ const applyBatch = async ({ tx, table }: ProjectionContext, events: readonly Rec
       costs.push({ id: event.eventId, course: Number(event.streamName.slice('course-'.length)), costs: JSON.stringify(set), at });
       continue;
     }
+    if (event.type === 'SurveyNpsAnswered') {
+      // A survey answered at /anketa (issue 17, decision 0029): counted as an NPS answer of its respondent (negative: an anonymous browser).
+      const s = event.data as { courseId: number; blockId: number; respondent: number; score: number; reasons: string[]; comment: string | null };
+      nps.push({
+        id: event.eventId,
+        course: s.courseId,
+        block: s.blockId,
+        user: s.respondent,
+        score: s.score,
+        reasons: JSON.stringify(s.reasons),
+        comment: s.comment,
+        at,
+      });
+      continue;
+    }
     if (!STEP_EVENTS.has(event.type)) continue;
     const [course, user] = enrollmentOf(event);
     const day = at.slice(0, 10);
@@ -106,8 +121,8 @@ const applyBatch = async ({ tx, table }: ProjectionContext, events: readonly Rec
 
 export const statsProjection: Projection = {
   name: 'stats',
-  // 2: erasure (decision 0019).
-  version: 2,
+  // 2: erasure (decision 0019). 3: survey answers (decision 0029).
+  version: 3,
   tables: ['stats_nps_answers', 'stats_quiz_outcomes', 'stats_course_opens', 'stats_completions', 'stats_course_costs'],
   setup: (table) => [
     sql.unsafe`create table ${table('stats_nps_answers')} (event_id uuid primary key, course_id integer not null, block_id integer not null, user_id integer not null,
@@ -123,6 +138,6 @@ export const statsProjection: Projection = {
     sql.unsafe`create table ${table('stats_course_costs')} (event_id uuid primary key, course_id integer not null, costs jsonb not null, at timestamptz not null)`,
     sql.unsafe`create index on ${table('stats_course_costs')} (course_id, at)`,
   ],
-  handles: [...STEP_EVENTS, 'CourseCostsSet', 'CourseCostsWithdrawn', 'UserErased'],
+  handles: [...STEP_EVENTS, 'CourseCostsSet', 'CourseCostsWithdrawn', 'UserErased', 'SurveyNpsAnswered'],
   apply: applyBatch,
 };

@@ -1138,6 +1138,23 @@ export const MATRIX: readonly MatrixCase[] = [
     requests: (f) => one('PUT', `/api/post/${f.postB}/answered`, { answered: true }),
   },
 
+  // ------------------------------------------------------------------ public surveys (issue 17, /anketa)
+  {
+    route: 'GET /api/surveys/:id',
+    label: 'a survey to answer: public; course A is no survey, so anyone is told it is missing (404)',
+    allow: PUBLIC,
+    outcome: 404,
+    requests: (f) => one('GET', `/api/surveys/${f.courseA}`),
+  },
+  {
+    route: 'POST /api/surveys/:id/answers',
+    label: 'answer a survey: public; course A is no survey (404)',
+    allow: PUBLIC,
+    outcome: 404,
+    requests: (f) =>
+      one('POST', `/api/surveys/${f.courseA}/answers`, { token: '8f5c2d9e-1b7a-4c3e-9d2f-6a1b3c4d5e6f', answers: [{ blockId: f.blocksA.nps, score: 9 }] }),
+  },
+
   // ------------------------------------------------------------------ files
   {
     route: 'POST /api/files',

@@ -61,7 +61,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/registracija', 'pages.registration', 'public', 'done', IDENTITY),
   r('/registracija/bind-email', 'pages.bindEmail', 'public', 'done', IDENTITY),
   r('/registracija/complete', 'pages.registrationComplete', 'public', 'done', IDENTITY),
-  r('/anketa/:surveyId', 'pages.survey', 'public', 'placeholder', COURSES),
+  r('/anketa/:surveyId', 'pages.survey', 'public', 'done', DATA),
   r('/novicnik', 'pages.newsletters', 'user', 'done', COMMS),
   r('/novicnik/:newsletterId', 'pages.newsletter', 'user', 'done', COMMS),
   r('/vimeo', 'pages.vimeo', 'user', 'done', ADMIN_COURSES),

@@ -155,6 +155,16 @@ const toRoute = (entry: RouteEntry): RouteObject => {
       },
     };
   }
+  if (entry.path === '/anketa/:surveyId') {
+    // Public (spec §2): no session needed, so it loads nothing that asks who the user is.
+    return {
+      ...base,
+      lazy: async () => {
+        const { SurveyRoute } = await import('./routes/survey-route.tsx');
+        return { element: <SurveyRoute notFound={<NotFoundPage />} /> };
+      },
+    };
+  }
   if (COURSE_PAGES.has(entry.path)) {
     return {
       ...base,
