@@ -76,6 +76,7 @@ const KIND_NAMES: Readonly<Record<(typeof EXPORT_KINDS)[number], string>> = {
   nps: 'Odgovori NPS',
   costs: 'Stroški',
   consents: 'Privolitve (za revizorja)',
+  chambers: 'Kreditne točke za zbornico',
 };
 const PARAMETER_NAMES: Readonly<Record<string, string>> = {
   companyId: 'Podjetje (ID; 0 = vsa)',
@@ -84,6 +85,7 @@ const PARAMETER_NAMES: Readonly<Record<string, string>> = {
   status: 'Stanje uporabnikov',
   from: 'Od dne',
   to: 'Do dne',
+  chamber: 'Zbornica',
 };
 
 /**

@@ -4,7 +4,7 @@ import { EXPORT_KINDS, type ExportKind } from './export.rules.ts';
 /**
  * Who may start and read which export (decision 0026): the permission that reads the same data on
  * its own page. Users 1004 (the users list), course participants and progress 1017 (a course's
- * participants tab), NPS answers 1056 (block views overview), costs 1052 (deals) or, for the
+ * participants tab), NPS answers 1056 (block views overview), chamber credit points 1017 too, costs 1052 (deals) or, for the
  * accountant, 2009 in the company the costs are billed to, consents 1070 (the consent audit).
  * An export is readable by whoever may start it with the same parameters, not only by the person
  * who started it: an auditor reads the consent export an admin made, and the other way round.
@@ -15,6 +15,8 @@ export const EXPORT_SYSTEM_PERMISSION: Readonly<Record<ExportKind, number>> = {
   nps: 1056,
   costs: 1052,
   consents: 1070,
+  // Credit points are the participants' progress, reported (decision 0030).
+  chambers: 1017,
 };
 
 /** The community permission that reaches costs: the accountant's cost overview (spec §6). */

@@ -6,7 +6,7 @@ import { MAX_ID } from '../shared/id.rules.ts';
  * filled", §8 "Export: all fields must be filled"; issue 17 item 2; decision 0026). Shared by the
  * API and the export form.
  */
-export const EXPORT_KINDS = ['users', 'participants', 'nps', 'costs', 'consents'] as const;
+export const EXPORT_KINDS = ['users', 'participants', 'nps', 'costs', 'consents', 'chambers'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** spec §4: initiated (in queue), computing, finished, error. */
@@ -50,6 +50,9 @@ export const usersExportParameters = z.object({ companyId: companyOrAll, status:
 export const participantsExportParameters = z.object({ courseId: pickedId, intervalId: interval }, required).strict();
 export const npsExportParameters = z.object({ courseId: pickedId, from: day, to: day }, required).strict().refine(inOrder, periodOrder);
 export const costsExportParameters = z.object({ companyId: pickedId, from: day, to: day }, required).strict().refine(inOrder, periodOrder);
+/** A professional chamber (spec §3 sync destination 1-3): its credit points earned in the period (decision 0030). */
+const chamber = z.union([z.literal(1), z.literal(2), z.literal(3)], required);
+export const chambersExportParameters = z.object({ chamber, from: day, to: day }, required).strict().refine(inOrder, periodOrder);
 export const consentsExportParameters = z.object({ companyId: companyOrAll, from: day, to: day }, required).strict().refine(inOrder, periodOrder);
 
 /** What an admin (or an accountant, an auditor) asks to export: the kind and its parameters, every one required. */
@@ -61,6 +64,7 @@ export const exportRequestRule = z.discriminatedUnion(
     z.object({ kind: z.literal('nps'), parameters: npsExportParameters }).strict(),
     z.object({ kind: z.literal('costs'), parameters: costsExportParameters }).strict(),
     z.object({ kind: z.literal('consents'), parameters: consentsExportParameters }).strict(),
+    z.object({ kind: z.literal('chambers'), parameters: chambersExportParameters }).strict(),
   ],
   { error: EXPORT_KIND_REQUIRED },
 );
@@ -75,6 +79,7 @@ const FILE_SLUG: Readonly<Record<ExportKind, string>> = {
   nps: 'nps',
   costs: 'stroski',
   consents: 'privolitve',
+  chambers: 'zbornica',
 };
 
 /** The name an export's file is downloaded under. */

@@ -14,6 +14,14 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./.data'),
   OBJECT_STORE_DIR: z.string().optional(),
+  /** Where credit points for chambers without an address go as files (decision 0030). */
+  CHAMBER_DROP_DIR: z.string().optional(),
+  /** A chamber's HTTP address for credit points (decision 0030); unset: the file drop. */
+  CHAMBER_1_URL: z.url().optional(),
+  CHAMBER_2_URL: z.url().optional(),
+  CHAMBER_3_URL: z.url().optional(),
+  /** The first wait before a refused chamber report is sent again (then doubling); decision 0030. */
+  CHAMBER_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   VIDEO_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -81,6 +89,8 @@ export type Config = {
   /** Where uploads go with the S3-upload feature on (the local object store). */
   readonly objectStoreDir: string;
   readonly videoMaxBytes: number;
+  /** Credit points to chambers (decision 0030): chambers with an address get them over HTTP, the others as files here. */
+  readonly chambers: { readonly dropDir: string; readonly urls: Partial<Record<1 | 2 | 3, string>>; readonly retryDelaySeconds: number };
   readonly databaseUrl: string | undefined;
   readonly embeddedPgPort: number;
   readonly databasePoolSize: number;
@@ -133,6 +143,15 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     objectStoreDir: e.OBJECT_STORE_DIR ?? join(e.DATA_DIR, 'objects'),
     videoMaxBytes: e.VIDEO_MAX_BYTES,
+    chambers: {
+      dropDir: e.CHAMBER_DROP_DIR ?? join(e.DATA_DIR, 'chambers'),
+      retryDelaySeconds: e.CHAMBER_RETRY_DELAY_SECONDS,
+      urls: {
+        ...(e.CHAMBER_1_URL ? { 1: e.CHAMBER_1_URL } : {}),
+        ...(e.CHAMBER_2_URL ? { 2: e.CHAMBER_2_URL } : {}),
+        ...(e.CHAMBER_3_URL ? { 3: e.CHAMBER_3_URL } : {}),
+      },
+    },
     databaseUrl: e.DATABASE_URL || undefined,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     databasePoolSize: e.DATABASE_POOL_SIZE,

@@ -1,3 +1,4 @@
+import { chamberCreditEvents } from '../../domain/chambers/chamber-credit.ts';
 import { consentEvents } from '../../domain/consents/consent.ts';
 import { academyEvents } from '../../domain/courses/academy.ts';
 import { courseEvents } from '../../domain/courses/course.ts';
@@ -46,4 +47,5 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...pushDeliveryEvents,
   ...courseReportEvents,
   ...exportEvents,
+  ...chamberCreditEvents,
 ];

@@ -1,5 +1,13 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import {
+  CHAMBER_CREDIT_QUEUE,
+  CHAMBER_RETRY_LIMIT,
+  CHAMBER_SWEEP_QUEUE,
+  chamberCreditsReactor,
+  reportChamberCredit,
+  sweepChamberCredits,
+} from '../../application/chambers/chamber-credits.job.ts';
 import { registerConsentRoutes } from '../../application/consents/consents.routes.ts';
 import { giveConsents, missingConsentsFromEvents } from '../../application/consents/consents.ts';
 import {
@@ -47,6 +55,7 @@ import type { SocialDeps } from '../../application/users/social-sign-in.ts';
 import { registerUserAdminRoutes } from '../../application/users/user-admin.routes.ts';
 import { createUserByAdmin, sendWelcome, updateUserByAdmin } from '../../application/users/user-admin.ts';
 import { SOCIAL_PLATFORMS } from '../../domain/users/user.ts';
+import { registerChamberCreditRoutes } from '../../projections/chambers/chamber-credits.routes.ts';
 import { registerCourseReadRoutes } from '../../projections/courses/courses.routes.ts';
 import { registerExportReadRoutes } from '../../projections/exports/exports.routes.ts';
 import { registerImportReadRoutes } from '../../projections/imports/imports.routes.ts';
@@ -65,6 +74,8 @@ import { createOidcSocialProvider } from '../auth/oidc-social-provider.ts';
 import type { PasswordHasher } from '../auth/password-hasher.port.ts';
 import { createPostgresAttemptLimiter } from '../auth/postgres-attempt-limiter.ts';
 import type { SessionTokens } from '../auth/tokens.port.ts';
+import { createFileDropChamberReporter } from '../chambers/file-drop-chamber-reporter.ts';
+import { createHttpChamberReporter, routeChamberReports } from '../chambers/http-chamber-reporter.ts';
 import type { Config } from '../config/config.ts';
 import type { EventStore } from '../event-store/event-store.port.ts';
 import { createDirectoryObjectStore } from '../files/directory-object-store.ts';
@@ -153,7 +164,9 @@ export const buildPlatform = async (options: {
     subject: config.vapidSubject,
     allowedOrigins: config.pushEndpointOrigins,
   });
-  const reactors = jobs ? [identityMailReactor(jobs), courseNotificationsReactor(jobs), exportsReactor(jobs), importJobsReactor(jobs)] : [];
+  const reactors = jobs
+    ? [identityMailReactor(jobs), courseNotificationsReactor(jobs), exportsReactor(jobs), importJobsReactor(jobs), chamberCreditsReactor(jobs)]
+    : [];
   const runner = createProjectionRunner({ db, store, projections: [...PROJECTIONS, ...reactors], log });
   if (jobs) {
     await jobs.register(IDENTITY_MAIL_QUEUE, sendIdentityMail({ store, mailer, log, sealer, publicUrl: config.publicUrl, now: () => new Date() }), {
@@ -166,6 +179,18 @@ export const buildPlatform = async (options: {
     await jobs.register(NOTIFICATION_MAIL_QUEUE, mailNotification(notifications), { retryLimit: 5, retryDelaySeconds: 5 });
     await jobs.register(NOTIFICATION_PUSH_QUEUE, pushNotification(notifications), { retryLimit: 5, retryDelaySeconds: 5 });
     const courseDeps = { store, ids, db: db.slonik, now: () => new Date(), features: config.features };
+    // Credit points to the chambers (issue 17 item 6, decision 0030): HTTP where a chamber has an address, else the file drop.
+    const chamberUrls = config.chambers.urls;
+    const reporter = routeChamberReports(
+      Object.fromEntries(Object.entries(chamberUrls).map(([chamber, url]) => [chamber, createHttpChamberReporter(url)])),
+      createFileDropChamberReporter(config.chambers.dropDir),
+    );
+    const chamberDeps = { store, db: db.slonik, reporter, jobs, log, now: () => new Date() };
+    await jobs.register(CHAMBER_CREDIT_QUEUE, reportChamberCredit(chamberDeps), {
+      retryLimit: CHAMBER_RETRY_LIMIT,
+      retryDelaySeconds: config.chambers.retryDelaySeconds,
+    });
+    await jobs.register(CHAMBER_SWEEP_QUEUE, sweepChamberCredits(chamberDeps), { cron: '*/30 * * * *', retryLimit: 2 });
     await jobs.register(NOTIFICATION_TICK_QUEUE, async () => void (await runNotificationTick(courseDeps, await openCoursesWithNotifications(db.slonik))), {
       cron: '0 * * * *',
       retryLimit: 2,
@@ -201,6 +226,7 @@ export const buildPlatform = async (options: {
   }
   registerExportRoutes(app, { store, ids, db: db.slonik, files });
   registerExportReadRoutes(app, { db: db.slonik });
+  registerChamberCreditRoutes(app, { db: db.slonik });
 
   // A reference (a company, a unit) missing from the read model may only be a moment behind its write.
   const organisationCatchUp = async () => {

@@ -1,3 +1,4 @@
+import { chamberCreditsProjection } from '../../projections/chambers/chamber-credits.projection.ts';
 import { consentsProjection } from '../../projections/consents/consents.projection.ts';
 import { academiesProjection } from '../../projections/courses/academies.projection.ts';
 import { courseNotificationsProjection } from '../../projections/courses/course-notifications.projection.ts';
@@ -32,4 +33,5 @@ export const PROJECTIONS: readonly Projection[] = [
   pushProjection,
   courseReportsProjection,
   exportsProjection,
+  chamberCreditsProjection,
 ];

@@ -839,6 +839,26 @@ export const MATRIX: readonly MatrixCase[] = [
     requests: (f) => one('GET', `/api/companies/${f.companyA}/costs`),
   },
 
+  // ------------------------------------------------------------------ chamber credit points (issue 17 item 6, decision 0030)
+  {
+    route: 'GET /api/courses/:id/chamber-credits',
+    label: "course A's credit points reported to its chamber (1017, 1064)",
+    allow: any(system(1017), system(1064)),
+    requests: (f) => one('GET', `/api/courses/${f.courseA}/chamber-credits`),
+  },
+  {
+    route: 'GET /api/users/:id/chamber-credits',
+    label: "a participant's credit points reported to the chambers (1004)",
+    allow: system(1004),
+    requests: (f) => one('GET', `/api/users/${f.users.participant}/chamber-credits`),
+  },
+  {
+    route: 'GET /api/users/me/chamber-credits',
+    label: 'own credit points reported to the chambers',
+    allow: SIGNED_IN,
+    requests: () => one('GET', '/api/users/me/chamber-credits'),
+  },
+
   // ------------------------------------------------------------------ exports (issue 17 item 2, decision 0026)
   {
     route: 'GET /api/exports',
@@ -858,6 +878,7 @@ export const MATRIX: readonly MatrixCase[] = [
       ['participants', (f: Fixture) => ({ courseId: f.courseA, intervalId: 0 }), system(1017)],
       ['nps', (f: Fixture) => ({ courseId: f.courseA, from: '2026-01-01', to: '2026-12-31' }), system(1056)],
       ['consents', { companyId: 0, from: '2026-01-01', to: '2026-12-31' }, system(1070)],
+      ['chambers', { chamber: 1, from: '2026-01-01', to: '2026-12-31' }, system(1017)],
     ] as const
   ).map(
     ([kind, parameters, allow]): MatrixCase => ({

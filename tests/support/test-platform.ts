@@ -97,6 +97,8 @@ export const startTestPlatform = async (env: Record<string, string> = {}, option
     ...platform,
     platform: platform as Platform,
     config,
+    /** The job queue, when the test asked for one. */
+    jobs,
     settle,
     settleAll,
     loadDemo,

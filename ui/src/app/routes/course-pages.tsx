@@ -1,7 +1,9 @@
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ProfileTabs } from '../../components/profile-tabs.tsx';
+import { OwnChamberCredits } from '../../features/chambers/components/chamber-credits-table.tsx';
 import { AcademyListPage, AcademyPage } from '../../features/courses/components/academies.tsx';
 import { BlockViewerPage } from '../../features/courses/components/block-viewer.tsx';
 import { CourseCertificatePage, CourseCompletedPage } from '../../features/courses/components/course-completed.tsx';
@@ -28,7 +30,10 @@ const PAGES: Record<string, (p: Params, authoring: boolean) => ReactNode> = {
   '/profil/izobrazevanja': () => (
     <>
       <ProfileTabs />
-      <ProfileCoursesPage />
+      <Stack gap="md">
+        <ProfileCoursesPage />
+        <OwnChamberCredits />
+      </Stack>
     </>
   ),
 };

@@ -1,6 +1,8 @@
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { CourseChamberCredits, UserChamberCredits } from '../../../features/chambers/components/chamber-credits-table.tsx';
 import { AcademyGeneralPage } from '../../../features/courses/components/academy-general-page.tsx';
 import { AdminCoursesPage } from '../../../features/courses/components/admin-courses-page.tsx';
 import { BlockEditorPage } from '../../../features/courses/components/block-editor-page.tsx';
@@ -67,7 +69,12 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
   '/admin/courses': () => <AdminCoursesPage />,
   '/admin/courses/new': () => <CourseGeneralPage id={null} />,
   '/admin/courses/:courseId/general': (id) => <CourseGeneralPage key={id} id={id} />,
-  '/admin/courses/:courseId/participants': (id) => <CourseParticipantsPage key={id} id={id as number} />,
+  '/admin/courses/:courseId/participants': (id) => (
+    <Stack key={id} gap="md">
+      <CourseParticipantsPage id={id as number} />
+      <CourseChamberCredits courseId={id as number} />
+    </Stack>
+  ),
   '/admin/courses/:courseId/posts': (id) => <CoursePostsAdminPage key={id} courseId={id as number} />,
   '/admin/courses/:courseId/blocks/quiz/new': (id) => <BlockEditorPage courseId={id as number} kind="quiz" blockId={null} />,
   '/admin/courses/:courseId/blocks/video/new': (id) => <BlockEditorPage courseId={id as number} kind="video" blockId={null} />,
@@ -84,7 +91,12 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
   '/admin/academies/:id/general': (id) => <AcademyGeneralPage key={id} id={id} />,
   '/admin/users': () => <AdminUsersPage />,
   '/admin/users/new': () => <UserFormPage id={null} />,
-  '/admin/users/:id': (id) => <UserFormPage key={id} id={id} />,
+  '/admin/users/:id': (id) => (
+    <Stack key={id} gap="md">
+      <UserFormPage id={id} />
+      {typeof id === 'number' ? <UserChamberCredits userId={id} /> : null}
+    </Stack>
+  ),
   '/admin/imports': () => <ImportsPage />,
   '/admin/posta': () => <OutboxPage />,
   '/admin/exports': () => <ExportsPage />,

@@ -24,11 +24,13 @@ const FIELDS: Readonly<Record<ExportKind, readonly Field[]>> = {
   nps: ['courseId', 'from', 'to'],
   costs: ['companyId', 'from', 'to'],
   consents: ['companyId', 'from', 'to'],
+  chambers: ['chamber', 'from', 'to'],
 };
-type Field = 'companyId' | 'status' | 'courseId' | 'intervalId' | 'from' | 'to';
+type Field = 'companyId' | 'status' | 'courseId' | 'intervalId' | 'chamber' | 'from' | 'to';
 type Values = Record<Field, string>;
-const EMPTY: Values = { companyId: '', status: '', courseId: '', intervalId: '', from: '', to: '' };
-const NUMERIC: readonly Field[] = ['companyId', 'courseId', 'intervalId'];
+const EMPTY: Values = { companyId: '', status: '', courseId: '', intervalId: '', chamber: '', from: '', to: '' };
+const NUMERIC: readonly Field[] = ['companyId', 'courseId', 'intervalId', 'chamber'];
+const CHAMBERS = [1, 2, 3] as const;
 
 /** The form's text values as the request the rule checks: an empty field stays missing. */
 const toRequest = (kind: ExportKind | '', values: Values) => ({
@@ -57,6 +59,7 @@ const useParametersText = () => {
     if ('courseId' in p) parts.push(`${t('exports.fields.courseId')}: ${item.courseTitle ?? `#${p.courseId}`}`);
     if ('intervalId' in p)
       parts.push(`${t('exports.fields.intervalId')}: ${Number(p.intervalId) === 0 ? t('exports.allTime') : t('exports.interval', { n: p.intervalId })}`);
+    if ('chamber' in p) parts.push(`${t('exports.fields.chamber')}: ${t(`exports.chambers.${p.chamber}`)}`);
     if ('status' in p) parts.push(`${t('exports.fields.status')}: ${t(`exports.userStatuses.${p.status}`)}`);
     if ('from' in p) parts.push(`${t('exports.period')}: ${day(p.from)} – ${day(p.to)}`);
     return parts.join('; ');
@@ -140,6 +143,8 @@ const ExportForm = ({ options }: { options: ExportOptions }) => {
           label: `${t('exports.interval', { n: i + 1 })}: ${formatDate(interval.startsAt)} – ${formatDate(interval.stopsAt)}`,
         })),
       ]),
+    chamber: () =>
+      select('chamber', [...choose(t('exports.chooseChamber')), ...CHAMBERS.map((c) => ({ value: String(c), label: t(`exports.chambers.${c}`) }))]),
     from: () => (
       <TextInput
         key="from"
