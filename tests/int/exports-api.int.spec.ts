@@ -442,10 +442,10 @@ describe('exports API', () => {
     type Options = { kinds: string[]; courses: { id: number; title: string }[]; companies: { name: string }[]; costCompanies: { name: string }[] };
     const options = async (who: string) => (await call(who, 'GET', '/api/exports/options')).json() as Options;
     const admin = await options('admin');
-    expect(admin.kinds).toEqual(['users', 'participants', 'nps', 'costs', 'consents']);
+    expect(admin.kinds).toEqual(['users', 'participants', 'nps', 'costs', 'consents', 'chambers']);
     expect(admin.courses.map((c) => c.title)).toContain('Izvoz tečaja');
     expect(admin.companies.map((c) => c.name)).toEqual(['Drugo podjetje d.o.o.', 'Lekarne Izvoz d.o.o.']);
-    expect((await options('urednik')).kinds).toEqual(['users', 'participants', 'nps']);
+    expect((await options('urednik')).kinds).toEqual(['users', 'participants', 'nps', 'chambers']);
     expect(await options('racunovodja')).toEqual({
       kinds: ['costs'],
       courses: [],

@@ -252,8 +252,8 @@ const StatusCell = ({ item }: { item: ExportItem }) => {
  * /admin/exports (spec §2, §3 Export record, §4 statuses; issue 17 item 2; decision 0026): choose
  * what to export and its parameters (all required, spec §5 and §8), then follow it in the list: in
  * queue, computing with its progress, finished with the file to download, or the reason it failed.
- * Each person sees and may start only the kinds they may read: an admin all five, an editor users,
- * participants and NPS, an accountant the costs of their company, an auditor consents.
+ * Each person sees and may start only the kinds they may read: an admin all six, an editor users,
+ * participants, NPS and chamber credit points, an accountant the costs of their company, an auditor consents.
  */
 export const ExportsPage = () => {
   const { t } = useTranslation();
