@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { toErrorResponse } from './errors.ts';
 import type { HttpApp } from './http.port.ts';
@@ -34,12 +35,32 @@ export const registerStaticUi = async (app: HttpApp, options: { distDir: string 
       return reply.status(404).send(response.body);
     }
     const known = isClientRoute(path);
+    if (known && isEmbeddable(path)) allowFraming(reply);
     return reply
       .status(known ? 200 : 404)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(indexHtml);
   });
+};
+
+/** Pages other sites may show in a frame (decision 0031): the public course list at /glp, nothing else. */
+const EMBEDDABLE_PATHS = new Set(['/glp']);
+export const isEmbeddable = (path: string) => EMBEDDABLE_PATHS.has(path.replace(/\/+$/, '') || '/');
+
+/**
+ * Lets any site frame this response: helmet's X-Frame-Options (SAMEORIGIN) goes and the policy's
+ * `frame-ancestors 'self'` becomes `*`; the resource policy lets a cross-origin embedder load it.
+ * Everything else in the policy stays (scripts and connections of our own origin only).
+ */
+const allowFraming = (reply: FastifyReply) => {
+  reply.raw.removeHeader('X-Frame-Options');
+  const policy = reply.raw.getHeader('Content-Security-Policy');
+  if (typeof policy === 'string') {
+    const directives = policy.split(';').filter((d) => d.trim() !== '' && !d.trim().startsWith('frame-ancestors'));
+    reply.raw.setHeader('Content-Security-Policy', [...directives, 'frame-ancestors *'].join(';'));
+  }
+  reply.raw.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
 };
 
 /**

@@ -57,6 +57,7 @@ import { createUserByAdmin, sendWelcome, updateUserByAdmin } from '../../applica
 import { SOCIAL_PLATFORMS } from '../../domain/users/user.ts';
 import { registerChamberCreditRoutes } from '../../projections/chambers/chamber-credits.routes.ts';
 import { registerCourseReadRoutes } from '../../projections/courses/courses.routes.ts';
+import { registerPublicCourseRoutes } from '../../projections/courses/public-courses.routes.ts';
 import { registerExportReadRoutes } from '../../projections/exports/exports.routes.ts';
 import { registerImportReadRoutes } from '../../projections/imports/imports.routes.ts';
 import { registerOrganisationReadRoutes } from '../../projections/organisation/organisation.routes.ts';
@@ -352,6 +353,8 @@ export const buildPlatform = async (options: {
   registerOrganisationReadRoutes(app, { db: db.slonik, features: config.features });
   registerCourseRoutes(app, { store, ids, db: db.slonik, now: () => new Date(), features: config.features }, { files });
   registerCourseReadRoutes(app, { db: db.slonik, now: () => new Date(), certificates: createPdfkitCertificateRenderer(), files, features: config.features });
+  // The embeddable /glp page's list (issue 17 item 7, decision 0031): public, limited per address.
+  registerPublicCourseRoutes(app, { db: db.slonik, now: () => new Date(), limiter: auth.attempts.limiter, features: config.features });
   registerFileRoutes(app, { files, db: db.slonik, videos: createLocalVideoHost(files), videoMaxBytes: config.videoMaxBytes });
   registerStatsReadRoutes(app, { db: db.slonik });
   // Course reports (issue 17 item 3, decision 0027): the log, the figures as of each report's date, the PDF.

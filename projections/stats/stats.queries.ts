@@ -256,6 +256,37 @@ export const platformStats = async (db: StatsDb, asOf: Date) => {
   return { ...totals, nps: summariseNps(countNps(nps)), topCourses: [...top] };
 };
 
+const monthRow = z.object({
+  month: z.string(),
+  users: z.number(),
+  enrollments: z.number(),
+  completions: z.number(),
+  certificates: z.number(),
+  creditPoints: z.number(),
+  promoters: z.number(),
+  neutrals: z.number(),
+  detractors: z.number(),
+});
+
+/**
+ * /admin/stats trends (issue 17 item 7): the 12 months (Europe/Ljubljana) up to the month of `asOf`,
+ * oldest first, each with its new users, enrollments, completions, certificates, credit points and
+ * the NPS of the answers given in it; a month without any is all zeros. Read from `stats_months`,
+ * whose counters hold everything recorded so far (the current month is the month to date).
+ */
+export const platformTrends = async (db: StatsDb, asOf: Date) => {
+  const rows = await db.any(sql.type(monthRow)`
+    select to_char(m, 'YYYY-MM') as month, coalesce(s.users, 0)::int as users, coalesce(s.enrollments, 0)::int as enrollments,
+           coalesce(s.completions, 0)::int as completions, coalesce(s.certificates, 0)::int as certificates,
+           coalesce(s.credit_points, 0)::float8 as "creditPoints", coalesce(s.promoters, 0)::int as promoters,
+           coalesce(s.neutrals, 0)::int as neutrals, coalesce(s.detractors, 0)::int as detractors
+      from generate_series(date_trunc('month', ${asOf.toISOString()}::timestamptz at time zone 'Europe/Ljubljana') - interval '11 months',
+                           date_trunc('month', ${asOf.toISOString()}::timestamptz at time zone 'Europe/Ljubljana'), interval '1 month') as m
+      left join rm.stats_months s on s.month = m::date
+     order by m`);
+  return rows.map(({ promoters, neutrals, detractors, ...r }) => ({ ...r, nps: summariseNps({ promoters, neutrals, detractors }) }));
+};
+
 const academyRow = z.object({ id: z.number(), title: z.string(), course_ids: z.array(z.number()) });
 
 /**

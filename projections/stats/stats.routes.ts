@@ -18,6 +18,7 @@ import {
   npsByCommunity,
   npsOverview,
   platformStats,
+  platformTrends,
   type StatsDb,
   type StatsScope,
 } from './stats.queries.ts';
@@ -375,5 +376,35 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
       }
       return platformNow ? platformNow.value : (platformRefresh as Promise<Awaited<ReturnType<typeof platformStats>>>);
     },
+  );
+
+  app.get(
+    '/api/stats/trends',
+    {
+      config: { access: system(1064), readModels: READ_MODELS },
+      schema: {
+        tags,
+        summary:
+          'The platform per month (Europe/Ljubljana), the 12 months up to asOf: new users, enrollments, completions, certificates, credit points issued and the NPS of the answers given that month',
+        querystring: z.object({ asOf }),
+        response: {
+          200: z.object({
+            months: z.array(
+              z.object({
+                month: z.string(),
+                users: z.number(),
+                enrollments: z.number(),
+                completions: z.number(),
+                certificates: z.number(),
+                creditPoints: z.number(),
+                nps: summary,
+              }),
+            ),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({ months: await platformTrends(db, request.query.asOf ? new Date(request.query.asOf) : new Date()) }),
   );
 };

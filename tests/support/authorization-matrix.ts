@@ -1176,6 +1176,14 @@ export const MATRIX: readonly MatrixCase[] = [
       one('POST', `/api/surveys/${f.courseA}/answers`, { token: '8f5c2d9e-1b7a-4c3e-9d2f-6a1b3c4d5e6f', answers: [{ blockId: f.blocksA.nps, score: 9 }] }),
   },
 
+  // ------------------------------------------------------------------ the embeddable course list (issue 17 item 7, /glp)
+  {
+    route: 'GET /api/public-courses',
+    label: 'public, published courses running now: public',
+    allow: PUBLIC,
+    requests: () => one('GET', '/api/public-courses'),
+  },
+
   // ------------------------------------------------------------------ files
   {
     route: 'POST /api/files',
@@ -1324,6 +1332,7 @@ export const MATRIX: readonly MatrixCase[] = [
     requests: (f) => one('GET', `/api/academies/${f.academy}/success`),
   },
   { route: 'GET /api/stats', label: 'platform statistics (1064)', allow: system(1064), requests: () => one('GET', '/api/stats') },
+  { route: 'GET /api/stats/trends', label: 'platform trends per month (1064)', allow: system(1064), requests: () => one('GET', '/api/stats/trends') },
 
   // ------------------------------------------------------------------ course reports (issue 17 item 3): generate 1064; read 1064, or the statistics' 1056/1059
   {

@@ -64,6 +64,7 @@ describe('navigation guards (spec §2)', () => {
       '/prijava',
       '/prijava/2fa',
       '/anketa/3',
+      '/glp',
       '/geslo',
       '/geslo/complete',
       '/registracija',

@@ -38,7 +38,8 @@ const DATA = 'imports, exports and reports';
 export const ROUTES: readonly RouteEntry[] = [
   // Public and user routes
   r('/', 'pages.home', 'user', 'done'),
-  r('/glp', 'pages.glp', 'user', 'placeholder', COURSES),
+  // Public (issue 17 item 7, decision 0031): partner sites show it in a frame, signed in or not.
+  r('/glp', 'pages.glp', 'public', 'done', COURSES),
   r('/prijava', 'pages.login', 'public', 'done'),
   r('/prijava/2fa', 'pages.login2fa', 'public', 'done', IDENTITY),
   r('/powerclass', 'pages.academies', 'user', 'done', COURSES),

@@ -102,8 +102,11 @@ const REPORT_PAGES = new Set([
   '/admin/courses/:courseId/report/download/:reportId',
 ]);
 
-/** Print-ready pages: signed in like the others, without the app's header, menus and footer. */
-const BARE_PAGES = new Set(['/admin/courses/:courseId/report/print']);
+/**
+ * Pages without the app's header, menus and footer: print-ready ones (signed in like the others),
+ * and /glp, the public course list partner sites show in a frame (decision 0031).
+ */
+const BARE_PAGES = new Set(['/admin/courses/:courseId/report/print', '/glp']);
 
 /** Newsletters for their readers (issue 16): their own chunk. */
 const NEWSLETTER_PAGES = new Set(['/novicnik', '/novicnik/:newsletterId']);
@@ -155,6 +158,16 @@ const toRoute = (entry: RouteEntry): RouteObject => {
       },
     };
   }
+  if (entry.path === '/glp') {
+    // Public and framed by other sites: loads nothing that asks who the user is.
+    return {
+      ...base,
+      lazy: async () => {
+        const { GlpRoute } = await import('./routes/glp-route.tsx');
+        return { element: <GlpRoute /> };
+      },
+    };
+  }
   if (entry.path === '/anketa/:surveyId') {
     // Public (spec §2): no session needed, so it loads nothing that asks who the user is.
     return {
@@ -201,7 +214,7 @@ export const routes: RouteObject[] = [
     element: <Root />,
     errorElement: <RouteErrorPage />,
     children: [
-      { element: <PublicLayout />, children: ROUTES.filter((r) => r.section === 'public').map(toRoute) },
+      { element: <PublicLayout />, children: ROUTES.filter((r) => r.section === 'public' && !BARE_PAGES.has(r.path)).map(toRoute) },
       {
         // The signed-in shell (menus, switcher, drawers) is its own chunk: the login page does not load it.
         lazy: async () => ({ Component: (await import('./layout/app-shell.tsx')).AppShellLayout }),

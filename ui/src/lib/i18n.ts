@@ -27,12 +27,19 @@ export const setupI18n = () => {
 
 const dateTime = new Intl.DateTimeFormat('sl-SI', { timeZone: TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
 const date = new Intl.DateTimeFormat('sl-SI', { timeZone: TIME_ZONE, dateStyle: 'medium' });
+const month = new Intl.DateTimeFormat('sl-SI', { timeZone: TIME_ZONE, month: 'short', year: 'numeric' });
 // Issue 7: amounts as 1.234,56 € (sl-SI alone groups only from five digits).
 const euro = new Intl.NumberFormat('sl-SI', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
 const number = new Intl.NumberFormat('sl-SI', { useGrouping: 'always', maximumFractionDigits: 1 });
 
 export const formatDateTime = (value: string | Date) => dateTime.format(new Date(value));
 export const formatDate = (value: string | Date) => date.format(new Date(value));
+/** A calendar month as 'YYYY-MM' (Ljubljana time, as the statistics give it) the way people read it: "nov. 2026". */
+export const formatMonth = (value: string) => {
+  const [year, monthNumber] = value.split('-').map(Number);
+  // The middle of the month: the same month in any time zone.
+  return month.format(new Date(Date.UTC(year ?? 1970, (monthNumber ?? 1) - 1, 15, 12)));
+};
 /** Money is integer euro cents everywhere below the UI. */
 export const formatEuroCents = (cents: number) => euro.format(cents / 100);
 export const formatNumber = (value: number) => number.format(value);

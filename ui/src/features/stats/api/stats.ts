@@ -69,6 +69,17 @@ export type PlatformStats = {
   topCourses: { id: number; title: string; views: number; completions: number; npsBlockId: number | null }[];
 };
 
+/** One month of the platform's trends (issue 17 item 7): `month` is 'YYYY-MM' in Ljubljana time. */
+export type TrendMonth = {
+  month: string;
+  users: number;
+  enrollments: number;
+  completions: number;
+  certificates: number;
+  creditPoints: number;
+  nps: NpsSummary;
+};
+
 /** Every statistics query lives under this key: the live stream refetches them all when `stats` changes. */
 export const STATS_KEY = ['stats'] as const;
 
@@ -105,6 +116,13 @@ export const platformStatsQuery = (asOf: string | null) =>
   queryOptions({
     queryKey: [...STATS_KEY, 'platform', asOf],
     queryFn: ({ signal }) => api<PlatformStats>('GET', '/stats', { query: { asOf }, signal }),
+  });
+
+/** The 12 months up to `asOf` (or now), oldest first. */
+export const platformTrendsQuery = (asOf: string | null) =>
+  queryOptions({
+    queryKey: [...STATS_KEY, 'platform-trends', asOf],
+    queryFn: ({ signal }) => api<{ months: TrendMonth[] }>('GET', '/stats/trends', { query: { asOf }, signal }),
   });
 
 /** A new deal is created (POST, 1053), an existing one changed (PUT, 1054) or withdrawn (DELETE, 1055). */

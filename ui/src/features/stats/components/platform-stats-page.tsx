@@ -5,9 +5,10 @@ import { Link } from 'react-router';
 import { formatNumber } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
 import { platformStatsQuery, STATS_KEY } from '../api/stats.ts';
+import { PlatformTrends } from './platform-trends.tsx';
 import { Figure, LEVEL_COLORS, StatsFrame, useAsOf } from './stats-frame.tsx';
 
-/** /admin/stats: the platform at a glance; live. */
+/** /admin/stats: the platform at a glance, its trends per month (issue 17 item 7); live. */
 export const PlatformStatsPage = () => {
   const { t } = useTranslation();
   const [asOf] = useAsOf();
@@ -29,6 +30,7 @@ export const PlatformStatsPage = () => {
             <Figure label={t('stats.platform.views30')} value={formatNumber(s.views30)} />
             <Figure label={t('stats.nps.score')} value={s.nps.score === null ? '–' : formatNumber(s.nps.score)} color={LEVEL_COLORS[s.nps.level]} />
           </Group>
+          <PlatformTrends asOf={asOf} />
           <Title order={2} size="h4">
             {t('stats.platform.topCourses')}
           </Title>

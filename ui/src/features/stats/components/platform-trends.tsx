@@ -1,0 +1,110 @@
+import { Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatMonth, formatNumber } from '../../../lib/i18n.ts';
+import { platformTrendsQuery } from '../api/stats.ts';
+
+const COLORS = { users: '#0b6e69', enrollments: '#1c7ed6', completions: '#5f3dc4', certificates: '#e8590c', creditPoints: '#2b8a3e', nps: '#c2255c' };
+
+const number = (value: unknown) => (typeof value === 'number' ? formatNumber(value) : '–');
+
+/** A chart of the months, its x axis in Slovenian month names ("nov. 2026"). */
+const MonthChart = ({ label, data, children }: { label: string; data: readonly object[]; children: ReactNode }) => (
+  <div style={{ width: '100%', height: 260 }} role="img" aria-label={label} data-testid="trend-chart">
+    <ResponsiveContainer>
+      <ComposedChart data={[...data]}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="month" tickFormatter={(m: string) => formatMonth(m)} />
+        {children}
+        <Tooltip labelFormatter={(m) => formatMonth(String(m))} formatter={(value) => number(value)} />
+        <Legend />
+      </ComposedChart>
+    </ResponsiveContainer>
+  </div>
+);
+
+/**
+ * /admin/stats trends (issue 17 item 7): the last 12 months (Ljubljana), new users, courses started
+ * and completed, certificates and credit points issued, NPS of the answers given each month; charts,
+ * then the same numbers in a table. Live with the page (the `stats` read model).
+ */
+export const PlatformTrends = ({ asOf }: { asOf: string | null }) => {
+  const { t } = useTranslation();
+  const query = useQuery(platformTrendsQuery(asOf));
+  if (!query.data) return query.isError ? <Text c="red.9">{t('stats.loadFailed')}</Text> : null;
+  const months = query.data.months;
+  const data = months.map((m) => ({ ...m, score: m.nps.score }));
+  return (
+    <Stack gap="md" data-testid="platform-trends">
+      <Title order={2} size="h4">
+        {t('stats.trends.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('stats.trends.intro')}
+      </Text>
+      <MonthChart label={t('stats.trends.activity')} data={data}>
+        <YAxis allowDecimals={false} tickFormatter={(v: number) => formatNumber(v)} />
+        <Bar dataKey="users" name={t('stats.trends.users')} fill={COLORS.users} isAnimationActive={false} />
+        <Bar dataKey="enrollments" name={t('stats.trends.enrollments')} fill={COLORS.enrollments} isAnimationActive={false} />
+        <Bar dataKey="completions" name={t('stats.trends.completions')} fill={COLORS.completions} isAnimationActive={false} />
+      </MonthChart>
+      <MonthChart label={t('stats.trends.issued')} data={data}>
+        <YAxis yAxisId="count" allowDecimals={false} tickFormatter={(v: number) => formatNumber(v)} />
+        <YAxis yAxisId="points" orientation="right" tickFormatter={(v: number) => formatNumber(v)} />
+        <Bar yAxisId="count" dataKey="certificates" name={t('stats.trends.certificates')} fill={COLORS.certificates} isAnimationActive={false} />
+        <Line yAxisId="points" dataKey="creditPoints" name={t('stats.trends.creditPoints')} stroke={COLORS.creditPoints} isAnimationActive={false} />
+      </MonthChart>
+      <MonthChart label={t('stats.trends.npsChart')} data={data}>
+        <YAxis domain={[-100, 100]} ticks={[-100, -50, 0, 50, 100]} tickFormatter={(v: number) => formatNumber(v)} />
+        <Line dataKey="score" name={t('stats.trends.nps')} stroke={COLORS.nps} connectNulls={false} isAnimationActive={false} />
+      </MonthChart>
+      <Table striped data-testid="trends-table">
+        <Table.Caption>{t('stats.trends.table')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('stats.trends.month')}</Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('stats.trends.users')}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('stats.trends.enrollments')}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('stats.trends.completions')}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('stats.trends.certificates')}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('stats.trends.creditPoints')}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('stats.trends.nps')}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('stats.trends.npsAnswers')}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {months.map((m) => (
+            <Table.Tr key={m.month} data-month={m.month}>
+              <Table.Th scope="row" fw="normal">
+                {formatMonth(m.month)}
+              </Table.Th>
+              <Table.Td ta="right">{formatNumber(m.users)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(m.enrollments)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(m.completions)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(m.certificates)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(m.creditPoints)}</Table.Td>
+              <Table.Td ta="right">{m.nps.score === null ? '–' : formatNumber(m.nps.score)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(m.nps.answers)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+};
