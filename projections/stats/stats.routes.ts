@@ -4,6 +4,7 @@ import { can, canSomewhere, communityReach } from '../../domain/permissions/can.
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { idParam, indexParam } from '../../domain/shared/id.rules.ts';
 import { anyOf, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
+import { communityStats } from './community-stats.queries.ts';
 import {
   academySuccess,
   BUCKETS,
@@ -406,5 +407,35 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
       },
     },
     async (request) => ({ months: await platformTrends(db, request.query.asOf ? new Date(request.query.asOf) : new Date()) }),
+  );
+
+  app.get(
+    '/api/stats/community',
+    {
+      config: config(anyOf([{ system: 1056 }, { communityAnywhere: 1059 }])),
+      schema: {
+        tags,
+        summary:
+          "The caller's community at a glance (1059; everyone with 1056): the published courses they may read with participants, completions and NPS of their people, the academies of those courses, and the totals",
+        response: {
+          200: z.object({
+            totals: z.object({ courses: z.number(), participants: z.number(), completions: z.number(), nps: summary }),
+            courses: z.array(
+              z.object({
+                id: z.number(),
+                title: z.string(),
+                participants: z.number(),
+                completions: z.number(),
+                npsBlockId: z.number().nullable(),
+                nps: summary,
+              }),
+            ),
+            academies: z.array(z.object({ id: z.number(), title: z.string() })),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => communityStats(db, scopeOf(request, 1056, 1059)),
   );
 };

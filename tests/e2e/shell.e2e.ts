@@ -7,11 +7,11 @@ import { apiToken, logIn, menuLabels } from './support.ts';
 const MENUS: Record<string, string[]> = {
   admin: ['Izobraževanja', 'Akademije', 'Skupnosti', 'Uporabniki', 'Značke', 'Novice', 'Podatki'],
   urednik: ['Izobraževanja', 'Akademije', 'Skupnosti', 'Uporabniki', 'Značke', 'Novice'],
-  vodja: ['Izobraževanja', 'Akademije', 'Uporabniki'],
-  direktor: ['Izobraževanja', 'Akademije', 'Uporabniki'],
+  vodja: ['Izobraževanja', 'Akademije', 'Uporabniki', 'Statistika'],
+  direktor: ['Izobraževanja', 'Akademije', 'Uporabniki', 'Statistika'],
   // Exports (issue 17): the accountant's costs of their company, the auditor's consent histories (decision 0026).
-  racunovodja: ['Izobraževanja', 'Akademije', 'Stroški', 'Izvozi'],
-  narocnik: ['Izobraževanja', 'Akademije'],
+  racunovodja: ['Izobraževanja', 'Akademije', 'Statistika', 'Stroški', 'Izvozi'],
+  narocnik: ['Izobraževanja', 'Akademije', 'Statistika'],
   revizor: ['Revizija privolitev', 'Izvozi'],
   udelezenec: ['Izobraževanja', 'Akademije'],
 };

@@ -254,6 +254,23 @@ describe('statistics and costs API', () => {
     expect((await call('admin', 'DELETE', `/api/courses/${courseId}/costs`)).statusCode).toBe(422);
   });
 
+  it("gives a manager their community at a glance: the company's course with their unit's people only; another company's manager sees no such course", async () => {
+    type Community = {
+      totals: { courses: number; participants: number; completions: number; nps: { answers: number } };
+      courses: { id: number; participants: number; npsBlockId: number | null; nps: { answers: number } }[];
+    };
+    const mine = (await call('vodja', 'GET', '/api/stats/community')).json() as Community;
+    const course = mine.courses.find((c) => c.id === courseId);
+    // Unit A's three participants of five, their three NPS answers, the course's first NPS block to link to.
+    expect(course).toMatchObject({ participants: 3, npsBlockId: npsBlock, nps: { answers: 3 } });
+    expect(mine.totals).toMatchObject({ participants: 3, nps: { answers: 3 } });
+    const admin = (await call('admin', 'GET', '/api/stats/community')).json() as Community;
+    expect(admin.courses.find((c) => c.id === courseId)).toMatchObject({ participants: 5, nps: { answers: 5 } });
+    const foreign = (await call('tujivodja', 'GET', '/api/stats/community')).json() as Community;
+    expect(foreign.courses.some((c) => c.id === courseId)).toBe(false);
+    expect((await call('ana', 'GET', '/api/stats/community')).statusCode).toBe(403);
+  });
+
   it('shows the platform at a glance to the admin only, also as of a past instant', async () => {
     const now = (await call('admin', 'GET', '/api/stats')).json() as {
       enrollments: number;

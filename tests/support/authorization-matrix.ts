@@ -1332,6 +1332,12 @@ export const MATRIX: readonly MatrixCase[] = [
     requests: (f) => one('GET', `/api/academies/${f.academy}/success`),
   },
   { route: 'GET /api/stats', label: 'platform statistics (1064)', allow: system(1064), requests: () => one('GET', '/api/stats') },
+  {
+    route: 'GET /api/stats/community',
+    label: "one's community at a glance: its courses' participants, completions and NPS (1059 somewhere, or 1056)",
+    allow: any(system(1056), community(1059)),
+    requests: () => one('GET', '/api/stats/community'),
+  },
   { route: 'GET /api/stats/trends', label: 'platform trends per month (1064)', allow: system(1064), requests: () => one('GET', '/api/stats/trends') },
 
   // ------------------------------------------------------------------ course reports (issue 17 item 3): generate 1064; read 1064, or the statistics' 1056/1059

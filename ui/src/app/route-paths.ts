@@ -73,6 +73,11 @@ export const ROUTES: readonly RouteEntry[] = [
   { ...r('/revizija/privolitve', 'pages.consentAudit', 'user', 'done', CONSENTS), extra: 'consent audit for admins and auditors (1070)' },
   // Not in spec §2: a company's cost timeline (issue 7), for its accountant and admins.
   { ...r('/stroski', 'pages.companyCosts', 'user', 'done', STATS), extra: 'company cost timeline for accountants (2009) and admins (1052)' },
+  // Not in spec §2: the way in to a community's statistics for its managers, directors, clients and accountants (issue 18).
+  {
+    ...r('/statistika', 'pages.communityStats', 'user', 'done', STATS),
+    extra: 'community statistics overview for managers, directors, clients and accountants (1059)',
+  },
   // Admin routes
   // Not in spec §2: the mail an admin can read (the local outbox without SMTP, and the delivery log; decision 0017).
   { ...r('/admin/posta', 'pages.adminOutbox', 'admin', 'done', IDENTITY), extra: 'local mail outbox and delivery log (1008)' },

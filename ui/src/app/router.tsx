@@ -93,6 +93,7 @@ const STATS_PAGES = new Set([
   '/admin/academies/:id/success/:intervalId',
   '/admin/academies/:id/communities/:communityId/success/:intervalId',
   '/stroski',
+  '/statistika',
 ]);
 
 /** Course reports (issue 17 item 3): their own chunk. */

@@ -11,6 +11,8 @@ export type MenuItem = {
 
 const NEWS_PERMISSION = 1065;
 const CONSENT_AUDIT_PERMISSION = 1070;
+/** The roles spec §6 grants the community statistics (1059 block views overview): manager, director, client, accountant. */
+export const COMMUNITY_STATS_ROLES = [ROLE_ID.manager, ROLE_ID.director, ROLE_ID.client, ROLE_ID.accountant] as const;
 
 /**
  * The menus of spec §2 for one user:
@@ -18,7 +20,8 @@ const CONSENT_AUDIT_PERMISSION = 1070;
  * - admin or editor: communities (units, companies, community groups), users, tags (companies,
  *   professions), and news with newsletters for those holding permission 1065;
  * - admin only: data (exports, imports, stats);
- * - manager or director who is not admin: users (the manager route).
+ * - manager or director who is not admin: users (the manager route);
+ * - manager, director, client or accountant who is not admin: their community's statistics (issue 18).
  */
 export const mainMenu = (user: CurrentUser): MenuItem[] => {
   const admin = hasRole(user, ROLE_ID.admin);
@@ -44,6 +47,9 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
           { key: 'units', label: 'menu.units', to: '/admin/units' },
           { key: 'companies', label: 'menu.companies', to: '/admin/companies' },
           { key: 'groups', label: 'menu.groups', to: '/admin/communities/groups' },
+          // Issue 18: professions and their groups (the registration's choices) were reached by URL only.
+          { key: 'professions', label: 'menu.professions', to: '/admin/professions' },
+          { key: 'professionGroups', label: 'menu.professionGroups', to: '/admin/professions/groups' },
         ],
       },
       { key: 'users', label: 'menu.users', to: '/admin/users' },
@@ -85,6 +91,8 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
     });
   }
   if ((manager || director) && !admin) items.push({ key: 'managerUsers', label: 'menu.managerUsers', to: '/manager/users' });
+  // Issue 18: the statistics of one's community (spec §6 1059: managers, directors, clients, accountants); admins have theirs under data.
+  if (!admin && COMMUNITY_STATS_ROLES.some((role) => hasRole(user, role))) items.push({ key: 'communityStats', label: 'menu.stats', to: '/statistika' });
   // Issue 7: the accountant's costs (admins find them under data).
   if (!admin && hasRole(user, ROLE_ID.accountant)) items.push({ key: 'companyCosts', label: 'menu.companyCosts', to: '/stroski' });
   // Decision 0013: the consent audit for auditors (admins find it under data).

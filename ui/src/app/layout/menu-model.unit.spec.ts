@@ -41,6 +41,8 @@ describe('menus of spec §2 per role', () => {
       '  units /admin/units',
       '  companies /admin/companies',
       '  groups /admin/communities/groups',
+      '  professions /admin/professions',
+      '  professionGroups /admin/professions/groups',
       'users /admin/users',
       'tags',
       '  tagsCompanies /admin/tags/companies',
@@ -68,18 +70,31 @@ describe('menus of spec §2 per role', () => {
     expect(mainMenu(user([6], [1004])).map((i) => i.key)).not.toContain('news');
   });
 
-  it('manager or director who is not admin: courses, academies and the manager users route', () => {
-    for (const role of [2, 5]) expect(flat(user([role]))).toEqual(['courses /izobrazevanja', 'academies /powerclass', 'managerUsers /manager/users']);
+  it('manager or director who is not admin: courses, academies, the manager users route and their community statistics (issue 18)', () => {
+    for (const role of [2, 5])
+      expect(flat(user([role]))).toEqual(['courses /izobrazevanja', 'academies /powerclass', 'managerUsers /manager/users', 'communityStats /statistika']);
     expect(mainMenu(user([1, 2], ADMIN_ABILITIES)).map((i) => i.key)).not.toContain('managerUsers');
   });
 
-  it('client, participant: courses and academies only; the accountant also their costs (issue 7) and exports (decision 0026)', () => {
-    for (const role of [4, 10]) expect(flat(user([role]))).toEqual(['courses /izobrazevanja', 'academies /powerclass']);
-    expect(flat(user([3]))).toEqual(['courses /izobrazevanja', 'academies /powerclass', 'companyCosts /stroski', 'exports /admin/exports']);
+  it('participant: courses and academies only; the client also their community statistics, the accountant too and their costs (issue 7) and exports (decision 0026)', () => {
+    expect(flat(user([10]))).toEqual(['courses /izobrazevanja', 'academies /powerclass']);
+    expect(flat(user([4]))).toEqual(['courses /izobrazevanja', 'academies /powerclass', 'communityStats /statistika']);
+    expect(flat(user([3]))).toEqual([
+      'courses /izobrazevanja',
+      'academies /powerclass',
+      'communityStats /statistika',
+      'companyCosts /stroski',
+      'exports /admin/exports',
+    ]);
   });
 
   it('adds own=true to courses and academies for a user who is both manager and participant', () => {
-    expect(flat(user([2, 10]))).toEqual(['courses /izobrazevanja?own=true', 'academies /powerclass?own=true', 'managerUsers /manager/users']);
+    expect(flat(user([2, 10]))).toEqual([
+      'courses /izobrazevanja?own=true',
+      'academies /powerclass?own=true',
+      'managerUsers /manager/users',
+      'communityStats /statistika',
+    ]);
     expect(flat(user([5, 10]))[0]).toBe('courses /izobrazevanja');
   });
 

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { CourseTabs } from '../../features/courses/components/course-tabs.tsx';
 import { listCompanies } from '../../features/organisation/api/companies.ts';
 import { AcademySuccessPage } from '../../features/stats/components/academy-success-page.tsx';
+import { CommunityStatsPage } from '../../features/stats/components/community-stats-page.tsx';
 import { CompanyCostsPage } from '../../features/stats/components/company-costs-page.tsx';
 import { CostsPage } from '../../features/stats/components/costs-page.tsx';
 import { NpsCommunitiesPage, NpsOverviewPage } from '../../features/stats/components/nps-pages.tsx';
@@ -42,6 +43,7 @@ const COURSE_AUTHORING = 1017;
 /** Statistics and costs pages (issue 7) by route path, one lazily loaded chunk (recharts stays out of other pages). */
 const PAGES: Record<string, (p: Params, deal: DealRights, companies: readonly { id: number; name: string }[]) => ReactNode> = {
   '/stroski': (_p, _edit, companies) => <CompanyCostsPage companies={companies} />,
+  '/statistika': () => <CommunityStatsPage />,
   '/admin/courses/:courseId/nps/:blockId/overview/:intervalId': (p) => <NpsOverviewPage courseId={p.id} blockId={p.blockId} intervalId={p.intervalId} />,
   '/admin/courses/:courseId/nps/:blockId/communities/:intervalId': (p) => <NpsCommunitiesPage courseId={p.id} blockId={p.blockId} intervalId={p.intervalId} />,
   '/admin/courses/:courseId/success/:intervalId': (p) => <SuccessPage courseId={p.id} intervalId={p.intervalId} communityId={null} />,

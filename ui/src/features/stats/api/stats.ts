@@ -164,3 +164,15 @@ export const companyCostsQuery = (companyId: number, asOf: string | null, bucket
     queryKey: [...STATS_KEY, 'company-costs', companyId, asOf, bucket],
     queryFn: ({ signal }) => api<CompanyCosts>('GET', `/companies/${companyId}/costs`, { query: { asOf, bucket }, signal }),
   });
+
+export type CommunityStats = {
+  totals: { courses: number; participants: number; completions: number; nps: NpsSummary };
+  courses: { id: number; title: string; participants: number; completions: number; npsBlockId: number | null; nps: NpsSummary }[];
+  academies: { id: number; title: string }[];
+};
+
+/** GET /api/stats/community: the caller's community at a glance (managers, directors, clients, accountants; 1059). */
+export const communityStatsQuery = queryOptions({
+  queryKey: [...STATS_KEY, 'community'],
+  queryFn: ({ signal }) => api<CommunityStats>('GET', '/stats/community', { signal }),
+});

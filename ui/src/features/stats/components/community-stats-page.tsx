@@ -1,0 +1,107 @@
+import { Alert, Anchor, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatNumber } from '../../../lib/i18n.ts';
+import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
+import { communityStatsQuery, STATS_KEY } from '../api/stats.ts';
+import { Figure, LEVEL_COLORS } from './stats-frame.tsx';
+
+/**
+ * /statistika (issue 18): the way in to the statistics a manager, director, client or accountant
+ * reads for their community (spec §6 1059, 1060): their people's participants, completions and
+ * NPS per course, each course leading to its success and NPS pages, and the academies' success.
+ */
+export const CommunityStatsPage = () => {
+  const { t } = useTranslation();
+  const query = useQuery(communityStatsQuery);
+  useLiveReadModels(['stats'], STATS_KEY);
+  if (query.isPending)
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label={t('common.loading')} />
+      </Center>
+    );
+  if (query.isError || !query.data) {
+    const forbidden = query.error instanceof ApiError && query.error.status === 403;
+    return <Alert color={forbidden ? 'gray' : 'red'}>{forbidden ? t('stats.forbidden') : t('stats.loadFailed')}</Alert>;
+  }
+  const s = query.data;
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {t('stats.community.title')}
+      </Title>
+      <Text c="dimmed">{t('stats.community.intro')}</Text>
+      <Group>
+        <Figure label={t('stats.community.courses')} value={formatNumber(s.totals.courses)} />
+        <Figure label={t('stats.platform.participants')} value={formatNumber(s.totals.participants)} testId="community-participants" />
+        <Figure label={t('stats.platform.completions')} value={formatNumber(s.totals.completions)} />
+        <Figure
+          label={t('stats.nps.score')}
+          value={s.totals.nps.score === null ? '–' : formatNumber(s.totals.nps.score)}
+          color={LEVEL_COLORS[s.totals.nps.level]}
+        />
+      </Group>
+      {s.courses.length === 0 ? (
+        <Text>{t('stats.community.none')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped data-testid="community-courses">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('stats.platform.course')}</Table.Th>
+                <Table.Th ta="right">{t('stats.platform.participants')}</Table.Th>
+                <Table.Th ta="right">{t('stats.platform.completions')}</Table.Th>
+                <Table.Th ta="right">{t('stats.nps.score')}</Table.Th>
+                <Table.Th>{t('stats.platform.open')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {s.courses.map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td>{c.title}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(c.participants)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(c.completions)}</Table.Td>
+                  <Table.Td ta="right" c={LEVEL_COLORS[c.nps.level]}>
+                    {c.nps.score === null ? '–' : formatNumber(c.nps.score)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <Anchor component={Link} to={`/admin/courses/${c.id}/success/0`} size="sm">
+                        {t('stats.success.title')}
+                      </Anchor>
+                      {c.npsBlockId ? (
+                        <>
+                          <Anchor component={Link} to={`/admin/courses/${c.id}/nps/${c.npsBlockId}/overview/0`} size="sm">
+                            {t('stats.nps.score')}
+                          </Anchor>
+                          <Anchor component={Link} to={`/admin/courses/${c.id}/nps/${c.npsBlockId}/communities/0`} size="sm">
+                            {t('stats.community.npsByCommunity')}
+                          </Anchor>
+                        </>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {s.academies.length > 0 ? (
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            {t('stats.community.academies')}
+          </Title>
+          {s.academies.map((a) => (
+            <Anchor key={a.id} component={Link} to={`/admin/academies/${a.id}/success/0`}>
+              {t('stats.community.academySuccess', { title: a.title })}
+            </Anchor>
+          ))}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+};
