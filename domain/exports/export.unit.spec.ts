@@ -123,8 +123,14 @@ describe('who reads which export (decision 0026)', () => {
       'nps',
       'costs',
       'consents',
+      'chambers',
     ]);
-    expect(exportReach({ userId: 1, roles: [{ roleId: ROLE.editor, unitId: 0, companyId: null }] }).kinds).toEqual(['users', 'participants', 'nps']);
+    expect(exportReach({ userId: 1, roles: [{ roleId: ROLE.editor, unitId: 0, companyId: null }] }).kinds).toEqual([
+      'users',
+      'participants',
+      'nps',
+      'chambers',
+    ]);
     expect(exportReach({ userId: 1, roles: [{ roleId: ROLE.auditor, unitId: 0, companyId: null }] }).kinds).toEqual(['consents']);
     const accountant = exportReach({ userId: 1, roles: [{ roleId: ROLE.accountant, unitId: 4, companyId: 2 }] });
     expect(accountant).toEqual({ kinds: [], costs: { unitIds: [4], companyIds: [] } });
