@@ -29,17 +29,60 @@ export type HandleCommandOptions<Command, Event, State> = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Per store and stream, the promise the last queued command of this process resolves when done.
+ * Commands of one process on one stream run one after another in arrival order (decision 0034): a
+ * writer that just succeeded queues behind those already waiting instead of racing them, and no
+ * two of them read the same revision, so in one process they never conflict with each other.
+ */
+const streamTails = new WeakMap<EventStore, Map<string, Promise<void>>>();
+
+const inStreamOrder = async <T>(store: EventStore, streamName: string, work: () => Promise<T>): Promise<T> => {
+  let tails = streamTails.get(store);
+  if (!tails) {
+    tails = new Map();
+    streamTails.set(store, tails);
+  }
+  const previous = tails.get(streamName);
+  let release = () => {};
+  const mine = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  tails.set(streamName, mine);
+  try {
+    if (previous) await previous;
+    return await work();
+  } finally {
+    release();
+    if (tails.get(streamName) === mine) tails.delete(streamName);
+  }
+};
+
+/**
+ * Pause before attempt `attempt + 1` after a conflict (only writers of other processes, or
+ * appends that bypass handleCommand, can cause one): "full jitter" exponential backoff, a random
+ * time up to 2^attempt ms, capped at 200 ms, so competing processes spread out instead of
+ * retrying in lockstep.
+ */
+export const retryDelayMs = (attempt: number, random: () => number = Math.random): number => random() * Math.min(200, 2 ** attempt);
+
+/**
  * The one way every slice changes state: read the stream, fold it, decide, append with the revision
- * that was read. Another writer in between makes the append fail with a conflict; then the whole
- * cycle runs again on the fresh stream (bounded, with jittered exponential backoff), so a decision
- * is always made on the state it is appended after.
+ * that was read. Commands of this process on one stream take turns in arrival order; another
+ * process's writer in between makes the append fail with a conflict, and then the whole cycle runs
+ * again on the fresh stream (bounded, with jittered exponential backoff), so a decision is always
+ * made on the state it is appended after.
  */
 export const handleCommand = async <Command, Event extends AnyEvent, State>(
   store: EventStore,
   options: HandleCommandOptions<Command, Event, State>,
+): Promise<CommandResult<Event, State>> => inStreamOrder(store, options.streamName, () => decideAndAppend(store, options));
+
+const decideAndAppend = async <Command, Event extends AnyEvent, State>(
+  store: EventStore,
+  options: HandleCommandOptions<Command, Event, State>,
 ): Promise<CommandResult<Event, State>> => {
   const { streamName, decider, command, metadata } = options;
-  // Enough for a few dozen writers on one stream (a burst of role grants or consents) to each get their turn.
+  // Conflicts come only from other processes (or direct appends): a few dozen of them on one hot stream still get their turn.
   const maxAttempts = options.maxAttempts ?? 16;
   for (let attempt = 1; ; attempt++) {
     const read = await store.readStream(streamName);
@@ -55,7 +98,7 @@ export const handleCommand = async <Command, Event extends AnyEvent, State>(
       return { events, state: events.reduce(decider.evolve, state), position: result.position };
     } catch (error) {
       if (!(error instanceof ConcurrencyConflictError) || attempt >= maxAttempts) throw error;
-      await sleep(Math.random() * Math.min(400, 2 ** attempt));
+      await sleep(retryDelayMs(attempt));
     }
   }
 };

@@ -1,6 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { newEventId } from '../../infrastructure/event-store/event-store.port.ts';
-import { benchPayload, createBenchDb, fmt, runFor, seconds } from './bench-support.ts';
+import { handleCommand } from '../../application/shared/handle-command.ts';
+import type { Decider } from '../../domain/shared/decider.ts';
+import { createEventCodec } from '../../infrastructure/event-store/event-codec.ts';
+import { type EventStore, newEventId } from '../../infrastructure/event-store/event-store.port.ts';
+import { createPostgresEventStore } from '../../infrastructure/event-store/postgres/postgres-event-store.ts';
+import { EVENT_DEFINITIONS } from '../../infrastructure/main/event-definitions.ts';
+import { benchEvent, benchPayload, createBenchDb, fmt, percentile, runFor, seconds } from './bench-support.ts';
+
+type BenchHappened = { type: 'BenchEventHappened'; data: ReturnType<typeof benchPayload> };
+/** A counter decided on the state read: each command appends the stream's next number. */
+const counter: Decider<null, BenchHappened, number> = {
+  initialState: 0,
+  evolve: (count) => count + 1,
+  decide: (_command, count) => [{ type: 'BenchEventHappened', data: benchPayload(count) }],
+};
 
 /**
  * Append throughput at 1, 8 and 32 writers, single-event and 10-event commands, each writer
@@ -46,7 +59,7 @@ export const benchAppend = async (adminUrl: string, out: (line: string) => void)
   };
 
   out(
-    '| writers | plain 1-row INSERT tx/s | single-event appends/s | ratio | plain 10-row INSERT tx/s | 10-event appends/s (events/s) | ratio to 1-row INSERT |',
+    '| writers | plain 1-row INSERT tx/s | single-event appends/s | ratio | plain 10-row INSERT tx/s (rows/s) | 10-event appends/s (events/s) | events/s ratio to 10-row INSERT rows/s |',
   );
   out('|---:|---:|---:|---:|---:|---:|---:|');
   const figures: Record<string, number> = {};
@@ -59,9 +72,44 @@ export const benchAppend = async (adminUrl: string, out: (line: string) => void)
     figures[`single_${writers}`] = single;
     figures[`ten_${writers}`] = ten;
     out(
-      `| ${writers} | ${fmt(plain1)} | ${fmt(single)} | ${fmt(single / plain1, 2)} | ${fmt(plain10)} | ${fmt(ten)} (${fmt(ten * 10)}) | ${fmt(ten / plain1, 2)} |`,
+      `| ${writers} | ${fmt(plain1)} | ${fmt(single)} | ${fmt(single / plain1, 2)} | ${fmt(plain10)} (${fmt(plain10 * 10)}) | ${fmt(ten)} (${fmt(ten * 10)}) | ${fmt(ten / plain10, 2)} |`,
     );
   }
+
+  // Fair retries (issue 19 item 3): 32 writers through handleCommand (read, fold, decide, append at
+  // the read revision), each timing every command from its call to its success.
+  out('');
+  out('| handleCommand, 32 writers | commands/s | given up | wait p50 ms | p99 ms | max ms | max / p50 |');
+  out('|---|---:|---:|---:|---:|---:|---:|');
+  const second = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec([...EVENT_DEFINITIONS, benchEvent]) });
+  const contend = async (label: string, stores: EventStore[], streamCount: number) => {
+    const run = randomUUID().slice(0, 8);
+    const waits: number[] = [];
+    let givenUp = 0;
+    const rate = await runFor(32, durationMs, async (w) => {
+      const started = performance.now();
+      try {
+        await handleCommand(stores[w % stores.length] as EventStore, {
+          streamName: `fair-${run}-${w % streamCount}`,
+          decider: counter,
+          command: null,
+          metadata: { actorId: w },
+        });
+        waits.push(performance.now() - started);
+      } catch {
+        givenUp++;
+      }
+      return 1;
+    });
+    const p50 = percentile(waits, 50);
+    const max = Math.max(...waits);
+    out(`| ${label} | ${fmt(rate)} | ${givenUp} | ${fmt(p50, 1)} | ${fmt(percentile(waits, 99), 1)} | ${fmt(max, 1)} | ${fmt(max / p50, 1)} |`);
+    figures[`fair_${label}`] = max / p50;
+  };
+  await contend('baseline: 32 streams, no contention', [db.store], 32);
+  await contend('4 hot streams, one process', [db.store], 4);
+  await contend('4 hot streams, two processes (two stores)', [db.store, second], 4);
+  await second.close();
   await db.drop();
   return figures;
 };
