@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { certificateNumber } from '../../domain/courses/certificate.ts';
 import type { Course } from '../../domain/courses/course.ts';
 import { type CourseEvent, courseDecider, courseStream } from '../../domain/courses/course.ts';
 import { type EnrollmentCommand, type EnrollmentContext, enrollmentDecider, enrollmentStream } from '../../domain/courses/enrollment.ts';
 import { fold } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { AllPosition, EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
+import { certificateNumberTaken, currentIssuer } from '../../projections/courses/certificates.queries.ts';
 import { completedCourseIds } from '../../projections/courses/courses.queries.ts';
 import { isCourseVisible } from '../../projections/courses/user-courses.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
@@ -20,6 +22,17 @@ const loadCourse = async (deps: CoursesDeps, courseId: number): Promise<Course> 
   );
   if (state.status === 'none') throw new DomainError('404', 'Izobraževanje ne obstaja.', { status: 404 });
   return state;
+};
+
+/**
+ * A UUID whose short number (decision 0032) no certificate has yet: 50 random bits a year make a
+ * second draw all but never needed, and it keeps the verification page's answers one per number.
+ */
+const freshCertificateId = async (deps: CoursesDeps, now: Date) => {
+  for (;;) {
+    const id = randomUUID();
+    if (!(await certificateNumberTaken(deps.db, certificateNumber(id, now)))) return id;
+  }
 };
 
 /**
@@ -42,7 +55,7 @@ export const takeCourseStep = async (deps: CoursesDeps, userId: number, courseId
     const certificate = await handleCommand(deps.store, {
       streamName,
       decider: enrollmentDecider,
-      command: { type: 'IssueCertificate', certificateId: randomUUID(), context },
+      command: { type: 'IssueCertificate', certificateId: await freshCertificateId(deps, deps.now()), issuer: await currentIssuer(deps.db, userId), context },
       metadata,
     });
     position = certificate.position ?? position;

@@ -204,7 +204,7 @@ const participants = async (deps: ExportTableDeps, p: ParametersOf<'participants
       { header: 'Napredek', format: 'percent', width: 10 },
       { header: 'Zaključeno', format: 'datetime', width: 18 },
       { header: 'Kreditne točke', format: 'decimal', width: 10 },
-      { header: 'Potrdilo izdano', format: 'datetime', width: 18 },
+      { header: 'Certifikat izdan', format: 'datetime', width: 18 },
     ],
     rows,
   };

@@ -47,7 +47,8 @@ const sendFile = (request: FastifyRequest, reply: FastifyReply, file: StoredFile
  * Uploads for authors (a company's signature image, attachments): the body is the file itself with
  * its Content-Type, the name in `?name=`. Only PNG, JPEG, GIF, PDF and ZIP, recognised by their first bytes,
  * up to 25 MB (spec §9). Who edits companies (1011), courses (1019), blocks (1025) or news (1065) may
- * upload. Course videos (the "Vimeo upload" feature of spec §1) go to the video host.
+ * upload, and in a community who edits its courses (2006), blocks (1029) or a unit (2001, the unit's
+ * certificate signature). Course videos (the "Vimeo upload" feature of spec §1) go to the video host.
  */
 export const registerFileRoutes = (app: HttpApp, deps: { files: FileStore; db: ReadDb & CourseReadDb; videos: VideoHost; videoMaxBytes: number }) => {
   app.addContentTypeParser(KINDS, { parseAs: 'buffer', bodyLimit: MAX_FILE_BYTES }, (_request, body, done) => done(null, body));
@@ -58,8 +59,12 @@ export const registerFileRoutes = (app: HttpApp, deps: { files: FileStore; db: R
   app.post(
     '/api/files',
     {
-      // Authors upload: the platform's (FILE_AUTHORS) and a community's (a client's course 2006 and blocks 1029).
-      config: { access: anyOf([...FILE_AUTHORS.map((id) => ({ system: id })), { communityAnywhere: 2006 }, { communityAnywhere: 1029 }]), uploads: true },
+      // Authors upload: the platform's (FILE_AUTHORS) and a community's (a client's course 2006 and blocks 1029), and who
+      // updates a unit (2001): its certificate signature's image (issue 18 item 3, decision 0032).
+      config: {
+        access: anyOf([...FILE_AUTHORS.map((id) => ({ system: id })), { communityAnywhere: 2006 }, { communityAnywhere: 1029 }, { communityAnywhere: 2001 }]),
+        uploads: true,
+      },
       bodyLimit: MAX_FILE_BYTES,
       schema: {
         tags,

@@ -113,6 +113,40 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps,
       );
     },
   );
+  app.put(
+    '/api/units/:id/signature',
+    {
+      config: { ...config, access: anyOf([{ system: 1011 }, { community: 2001, scope: unitScopeOf }]) },
+      schema: {
+        tags,
+        summary: "The unit's own certificate signature (issue 18): it signs its people's certificates instead of its company",
+        params: idParams,
+        body: signatureRule,
+        response: { 200: idResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const imageId = request.body.imageFileId;
+      if (imageId !== null && (await uploads.files.get(imageId))?.contentType !== 'image/png') {
+        throw new DomainError('400', 'Slika podpisa mora biti naložena datoteka PNG.', { status: 400, field: 'imageFileId' });
+      }
+      return done(reply, await changeUnit(deps, request.params.id, { type: 'ChangeUnitSignature', signature: request.body }, commandMetadata(request)));
+    },
+  );
+  app.delete(
+    '/api/units/:id/signature',
+    {
+      config: { ...config, access: anyOf([{ system: 1011 }, { community: 2001, scope: unitScopeOf }]) },
+      schema: {
+        tags,
+        summary: "Remove the unit's own certificate signature: its company's signs again",
+        params: idParams,
+        response: { 200: idResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      done(reply, await changeUnit(deps, request.params.id, { type: 'ChangeUnitSignature', signature: null }, commandMetadata(request))),
+  );
   for (const [path, type] of [
     ['publish', 'PublishUnit'],
     ['unpublish', 'UnpublishUnit'],

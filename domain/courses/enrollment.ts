@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { defineEvent, type EventsOf, ownerFromStream } from '../shared/event.ts';
+import { type CertificateIssuer, certificateIssuer } from './certificate.ts';
 import type { NpsBlock, QuizBlock } from './course.rules.ts';
 import { blocksAt, type Course, type CourseBlock } from './course.ts';
 import { attended, openCheck } from './live-presence.ts';
@@ -44,7 +45,9 @@ export const enrollmentEvents = [
   // Issue 17 item 5: an attendee confirmed presence at a live webinar's check (live-presence.ts).
   defineEvent('LivePresenceConfirmed', z.object({ checkIndex: z.number().int().min(0) })),
   defineEvent('CourseCompleted', z.object({ creditPoints: z.number() })),
-  defineEvent('CertificateIssued', z.object({ certificateId: z.uuid() })),
+  // `issuer` (issue 18, decision 0032): the participant's unit and company at completion, which issue it; certificates
+  // issued before have none and take the participant's unit and company as they are now.
+  defineEvent('CertificateIssued', z.object({ certificateId: z.uuid(), issuer: certificateIssuer.nullable().optional() })),
 ] as const;
 
 export type EnrollmentEvent = EventsOf<typeof enrollmentEvents>;
@@ -86,7 +89,7 @@ export type EnrollmentCommand = { readonly context: EnrollmentContext } & (
   | { type: 'ReadAlternative'; blockId: number }
   | { type: 'SubmitQuiz'; blockId: number; answers: Readonly<Record<string, string>> }
   | { type: 'AnswerNps'; blockId: number; score: number; reasons: readonly string[]; comment: string | null; followUps: readonly string[] }
-  | { type: 'IssueCertificate'; certificateId: string }
+  | { type: 'IssueCertificate'; certificateId: string; issuer?: CertificateIssuer | null }
   | { type: 'ConfirmPresence'; checkIndex: number }
 );
 
@@ -293,7 +296,9 @@ const decideStep = (command: Exclude<EnrollmentCommand, { type: 'StartCourse' }>
     case 'IssueCertificate':
       if (enrollment.status !== 'completed') throw fail('422', 'Certifikat je na voljo po zaključenem izobraževanju.');
       if (!context.course.fields.certificateEnabled) throw fail('422', 'To izobraževanje nima certifikata.');
-      return enrollment.certificateId ? [] : [{ type: 'CertificateIssued', data: { certificateId: command.certificateId } }];
+      return enrollment.certificateId
+        ? []
+        : [{ type: 'CertificateIssued', data: { certificateId: command.certificateId, ...(command.issuer ? { issuer: command.issuer } : {}) } }];
     default: {
       const unreachable: never = command;
       return unreachable;

@@ -263,6 +263,12 @@ describe('enrollment: NPS and completion', () => {
       .given([...completed, { type: 'CertificateIssued', data: { certificateId: CERT } }])
       .when({ type: 'IssueCertificate', certificateId: CERT, context: ctx() })
       .thenExpect([]);
+    // The issuer (issue 18, decision 0032): where the participant belongs at completion, recorded with the certificate.
+    const issuer = { companyId: 3, companyName: 'Lekarne d.o.o.', unitId: 9, unitName: 'Lekarna Center' };
+    spec
+      .given(completed)
+      .when({ type: 'IssueCertificate', certificateId: CERT, issuer, context: ctx() })
+      .thenExpect([{ type: 'CertificateIssued', data: { certificateId: CERT, issuer } }]);
     spec
       .given(completed)
       .when({ type: 'IssueCertificate', certificateId: CERT, context: ctx({ course: course({}, { certificateEnabled: false }) }) })

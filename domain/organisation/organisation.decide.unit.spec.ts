@@ -88,6 +88,22 @@ describe('unit decider', () => {
       .when({ type: 'UpdateUnit', fields: { companyId: 1, name: 'Center', tagId: null, ...NO_ADDRESS } })
       .thenExpect([]);
   });
+
+  it('signs certificates with a signature of its own, changed only when it differs, and removed again (issue 18)', () => {
+    const signature = { name: 'mag. Maja Kos', role: 'Vodja lekarne', imageFileId: 7 };
+    const signed = { type: 'UnitSignatureChanged' as const, data: { signature } };
+    spec.given([created]).when({ type: 'ChangeUnitSignature', signature }).thenExpect([signed]);
+    spec
+      .given([created, signed])
+      .when({ type: 'ChangeUnitSignature', signature: { ...signature } })
+      .thenExpect([]);
+    spec
+      .given([created, signed])
+      .when({ type: 'ChangeUnitSignature', signature: null })
+      .thenExpect([{ type: 'UnitSignatureChanged', data: { signature: null } }]);
+    spec.given([created]).when({ type: 'ChangeUnitSignature', signature: null }).thenExpect([]);
+    spec.given([]).when({ type: 'ChangeUnitSignature', signature }).thenFails('404');
+  });
 });
 
 describe('community group, profession, profession group and tag deciders', () => {

@@ -30,13 +30,25 @@ export const unitEvents = [
   defineEvent('UnitPublished', z.object({})),
   defineEvent('UnitUnpublished', z.object({})),
   defineEvent('UnitDeleted', z.object({})),
+  // Issue 18 item 3: a unit may sign its people's certificates itself (spec §3 "signature name, role and image"); else its company does.
+  defineEvent(
+    'UnitSignatureChanged',
+    z.object({ signature: z.object({ name: z.string(), role: z.string(), imageFileId: z.number().int().positive().nullable() }).nullable() }),
+  ),
 ] as const;
 
 export type UnitEvent = EventsOf<typeof unitEvents>;
 export type UnitFields = z.infer<typeof fields>;
+export type UnitSignature = { readonly name: string; readonly role: string; readonly imageFileId: number | null };
 export type UnitState =
   | { readonly status: 'none' }
-  | { readonly status: 'active'; readonly id: number; readonly fields: UnitFields; readonly published: boolean }
+  | {
+      readonly status: 'active';
+      readonly id: number;
+      readonly fields: UnitFields;
+      readonly published: boolean;
+      readonly signature?: UnitSignature | null;
+    }
   | { readonly status: 'deleted'; readonly id: number };
 
 export type UnitCommand =
@@ -44,6 +56,8 @@ export type UnitCommand =
   | { type: 'UpdateUnit'; fields: UnitFields }
   | { type: 'PublishUnit' }
   | { type: 'UnpublishUnit' }
+  /** null: the unit no longer signs; its company's signature is used again. */
+  | { type: 'ChangeUnitSignature'; signature: UnitSignature | null }
   /** Refused by the slice while the unit has people (decision 0016); the decider only knows the unit. */
   | { type: 'DeleteUnit' };
 
@@ -65,6 +79,8 @@ export const unitDecider: Decider<UnitCommand, UnitEvent, UnitState> = {
         return state.status === 'active' ? { ...state, published: false } : state;
       case 'UnitDeleted':
         return state.status === 'active' ? { status: 'deleted', id: state.id } : state;
+      case 'UnitSignatureChanged':
+        return state.status === 'active' ? { ...state, signature: event.data.signature } : state;
       default: {
         const unreachable: never = event;
         return unreachable;
@@ -86,6 +102,10 @@ export const unitDecider: Decider<UnitCommand, UnitEvent, UnitState> = {
         return state.published ? [{ type: 'UnitUnpublished', data: {} }] : [];
       case 'DeleteUnit':
         return [{ type: 'UnitDeleted', data: {} }];
+      case 'ChangeUnitSignature':
+        return JSON.stringify(state.signature ?? null) === JSON.stringify(command.signature)
+          ? []
+          : [{ type: 'UnitSignatureChanged', data: { signature: command.signature } }];
       default: {
         const unreachable: never = command;
         return unreachable;

@@ -56,6 +56,7 @@ import { registerUserAdminRoutes } from '../../application/users/user-admin.rout
 import { createUserByAdmin, sendWelcome, updateUserByAdmin } from '../../application/users/user-admin.ts';
 import { SOCIAL_PLATFORMS } from '../../domain/users/user.ts';
 import { registerChamberCreditRoutes } from '../../projections/chambers/chamber-credits.routes.ts';
+import { registerCertificateRoutes } from '../../projections/courses/certificates.routes.ts';
 import { registerCourseReadRoutes } from '../../projections/courses/courses.routes.ts';
 import { registerPublicCourseRoutes } from '../../projections/courses/public-courses.routes.ts';
 import { registerExportReadRoutes } from '../../projections/exports/exports.routes.ts';
@@ -352,7 +353,16 @@ export const buildPlatform = async (options: {
   registerOrganisationRoutes(app, { store, ids, db: db.slonik, catchUp: organisationCatchUp }, { files, features: config.features });
   registerOrganisationReadRoutes(app, { db: db.slonik, features: config.features });
   registerCourseRoutes(app, { store, ids, db: db.slonik, now: () => new Date(), features: config.features }, { files });
-  registerCourseReadRoutes(app, { db: db.slonik, now: () => new Date(), certificates: createPdfkitCertificateRenderer(), files, features: config.features });
+  registerCourseReadRoutes(app, {
+    db: db.slonik,
+    now: () => new Date(),
+    certificates: createPdfkitCertificateRenderer(),
+    files,
+    features: config.features,
+    publicUrl: config.publicUrl,
+  });
+  // A certificate's public verification (issue 18 item 3, decision 0032): by its number, limited per address.
+  registerCertificateRoutes(app, { db: db.slonik, limiter: auth.attempts.limiter });
   // The embeddable /glp page's list (issue 17 item 7, decision 0031): public, limited per address.
   registerPublicCourseRoutes(app, { db: db.slonik, now: () => new Date(), limiter: auth.attempts.limiter, features: config.features });
   registerFileRoutes(app, { files, db: db.slonik, videos: createLocalVideoHost(files), videoMaxBytes: config.videoMaxBytes });

@@ -1,12 +1,25 @@
-/** What a certificate shows (spec §3/issue 5): participant, course, credit points, date, the company's signature. */
+/**
+ * What a certificate shows (spec §3, issue 5 and issue 18 item 3, decision 0032): participant,
+ * course, date, the accreditation line (credit points and chamber), the issuer with its signature,
+ * the short number and the public address where anyone can check it (also as a QR code).
+ */
 export type CertificateData = {
-  readonly certificateId: string;
+  readonly number: string;
   readonly participantName: string;
   readonly courseTitle: string;
-  readonly creditPoints: number;
   readonly completedAt: Date;
-  readonly companyName: string | null;
-  readonly signature: { readonly name: string; readonly role: string; readonly image: Buffer | null } | null;
+  /** "Izobraževanje je ovrednoteno s 3 kreditnimi točkami pri Lekarniški zbornici."; null: no credit points. */
+  readonly accreditation: string | null;
+  /** The company or unit signing; null: none (the platform issues it alone). */
+  readonly issuer: {
+    readonly name: string;
+    readonly signature: { readonly name: string; readonly role: string; readonly image: Buffer | null } | null;
+  } | null;
+  /** PUBLIC_URL/certifikat/<number>. */
+  readonly verifyUrl: string;
 };
 
 export type CertificateRenderer = { render(data: CertificateData): Promise<Buffer> };
+
+/** The one name of the document in the UI, the PDF and its file name (issue 18 item 3). */
+export const certificateFileName = (number: string) => `certifikat-${number}.pdf`;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CERTIFICATE_NUMBER_PATTERN } from '../../domain/courses/certificate.ts';
 import { blockRule, courseRule } from '../../domain/courses/course.rules.ts';
 import { createEventCodec } from '../../infrastructure/event-store/event-codec.ts';
 import { type AllPosition, newEventId, type RecordedEvent, START } from '../../infrastructure/event-store/event-store.port.ts';
@@ -31,6 +32,7 @@ const addBlock = (courseId: number, blockId: number, position: number, block: ob
 const step = (courseId: number, userId: number, type: string, data: object = {}) => fact(`enrollment-${courseId}_${userId}`, type, data);
 
 const CERTIFICATE = '7d1c1f4e-8a57-4c1e-9b8e-2f0c7f3a9b10';
+const ISSUER = { companyId: 1, companyName: 'Lekarne d.o.o.', unitId: 3, unitName: 'Lekarna Center' };
 const quiz = {
   kind: 'quiz',
   name: 'Preverjanje',
@@ -101,7 +103,7 @@ const COURSE_FACTS: Fact[] = [
   step(1, 5, 'NpsAnswered', { blockId: 13, score: 9, reasons: ['Uporabno'], comment: null, followUps: [] }),
   step(1, 5, 'BlockOpened', { blockId: 14, done: true }),
   step(1, 5, 'CourseCompleted', { creditPoints: 2 }),
-  step(1, 5, 'CertificateIssued', { certificateId: CERTIFICATE }),
+  step(1, 5, 'CertificateIssued', { certificateId: CERTIFICATE, issuer: ISSUER }),
 ];
 
 /** Every row of every table of the projection in a schema, in a stable order. */
@@ -175,11 +177,20 @@ describe('courses projection', () => {
       [6, 0, 61, 'points'],
     ]);
     expect(
-      (await rowsOf(db, schema, 'enrollments', 'course_id, user_id')).map((e) => [e.course_id, e.user_id, e.status, e.credit_points, e.certificate_id]),
+      (await rowsOf(db, schema, 'enrollments', 'course_id, user_id')).map((e) => [
+        e.course_id,
+        e.user_id,
+        e.status,
+        e.credit_points,
+        e.certificate_id,
+        e.certificate_number,
+        e.certificate_issuer,
+      ]),
     ).toEqual([
-      [1, 5, 'completed', '2.0', CERTIFICATE],
-      [1, 6, 'started', null, null],
-      [2, 5, 'started', null, null],
+      // The certificate's short number (decision 0032), computed from its UUID and the time it was issued.
+      [1, 5, 'completed', '2.0', CERTIFICATE, expect.stringMatching(CERTIFICATE_NUMBER_PATTERN), ISSUER],
+      [1, 6, 'started', null, null, null, null],
+      [2, 5, 'started', null, null, null, null],
     ]);
     const records = (await rowsOf(db, schema, 'course_records', 'course_id, user_id, block_id')).map((r) => [
       r.course_id,

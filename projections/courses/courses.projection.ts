@@ -1,4 +1,5 @@
 import { sql } from 'slonik';
+import { certificateNumber } from '../../domain/courses/certificate.ts';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store.port.ts';
 import { defineProjection, type Projection, type ProjectionContext } from '../../infrastructure/projections/projection.port.ts';
 
@@ -109,7 +110,8 @@ const perCourseEvent = defineProjection({
   // 3: an index on that position: its maximum is the version of the participants' course catalogue (user-courses.queries.ts).
   // 4: content versions (decision 0021): each course's block lists per version, and the version each enrollment takes.
   // 5: attachments. 6: the community that owns a client's course. 7: live webinar presence per enrollment.
-  version: 7,
+  // 8: a certificate's short number and its issuer (issue 18 item 3, decision 0032).
+  version: 8,
   tables: ['courses', 'course_blocks', 'course_block_versions', 'course_audience', 'enrollments', 'course_records'],
   setup: (table) => [
     sql.unsafe`create table ${table('courses')} (
@@ -131,8 +133,10 @@ const perCourseEvent = defineProjection({
     sql.unsafe`create index on ${table('course_audience')} (kind, target_id)`,
     sql.unsafe`create table ${table('enrollments')} (course_id integer not null, user_id integer not null, status text not null, started_at timestamptz not null,
       completed_at timestamptz, credit_points numeric(3,1), certificate_id uuid, certificate_issued_at timestamptz,
+      certificate_number text, certificate_issuer jsonb,
       content_version integer, blocks_total integer, presence integer[] not null default '{}', primary key (course_id, user_id))`,
     sql.unsafe`create index on ${table('enrollments')} (user_id, status)`,
+    sql.unsafe`create index on ${table('enrollments')} (certificate_number) where certificate_number is not null`,
     sql.unsafe`create table ${table('course_records')} (course_id integer not null, user_id integer not null, block_id integer not null,
       opened boolean not null default false, done boolean not null default false, video_seconds numeric not null default 0,
       quiz_attempts integer not null default 0, quiz_score numeric, quiz_passed boolean, nps_score smallint, updated_at timestamptz not null,
@@ -242,6 +246,8 @@ type EnrollmentChange = {
   credit_points: number | null;
   certificate_id: string | null;
   certificate_issued_at: string | null;
+  certificate_number: string | null;
+  certificate_issuer: unknown;
 };
 
 const ENROLLMENT_EVENTS = new Set([
@@ -284,6 +290,7 @@ const applyEnrollments = async ({ tx, table }: ProjectionContext, events: readon
       score?: number;
       creditPoints?: number;
       certificateId?: string;
+      issuer?: unknown;
     };
     if (event.type === 'CourseStarted' || event.type === 'CourseCompleted' || event.type === 'CertificateIssued') {
       const key = `${courseId}_${userId}`;
@@ -296,13 +303,21 @@ const applyEnrollments = async ({ tx, table }: ProjectionContext, events: readon
         credit_points: null,
         certificate_id: null,
         certificate_issued_at: null,
+        certificate_number: null,
+        certificate_issuer: null,
       };
       enrollments.set(key, e);
       if (event.type === 'CourseStarted') {
         e.started_at ??= at(event);
         e.content_version ??= (event.data as { contentVersion?: number }).contentVersion ?? null;
       } else if (event.type === 'CourseCompleted') Object.assign(e, { completed_at: at(event), credit_points: d.creditPoints });
-      else Object.assign(e, { certificate_id: d.certificateId, certificate_issued_at: at(event) });
+      else
+        Object.assign(e, {
+          certificate_id: d.certificateId,
+          certificate_issued_at: at(event),
+          certificate_number: certificateNumber(d.certificateId as string, event.createdAt),
+          certificate_issuer: d.issuer ?? null,
+        });
       continue;
     }
     const key = `${courseId}_${userId}_${d.blockId}`;
@@ -355,9 +370,12 @@ const applyEnrollments = async ({ tx, table }: ProjectionContext, events: readon
              completed_at = coalesce(x.completed_at, e.completed_at),
              credit_points = case when x.completed_at is null then e.credit_points else x.credit_points end,
              certificate_id = coalesce(x.certificate_id, e.certificate_id),
-             certificate_issued_at = coalesce(x.certificate_issued_at, e.certificate_issued_at)
+             certificate_issued_at = coalesce(x.certificate_issued_at, e.certificate_issued_at),
+             certificate_number = coalesce(x.certificate_number, e.certificate_number),
+             certificate_issuer = case when x.certificate_id is null then e.certificate_issuer else x.certificate_issuer end
         from jsonb_to_recordset(${sql.jsonb(finished)})
-             as x(course_id int, user_id int, completed_at timestamptz, credit_points numeric, certificate_id uuid, certificate_issued_at timestamptz)
+             as x(course_id int, user_id int, completed_at timestamptz, credit_points numeric, certificate_id uuid, certificate_issued_at timestamptz,
+                  certificate_number text, certificate_issuer jsonb)
        where e.course_id = x.course_id and e.user_id = x.user_id`);
   }
   if (records.size > 0) {

@@ -120,31 +120,6 @@ export const getAdminCourse = async (db: CourseReadDb, courseId: number) => {
   return { ...course, blocks: await listBlocks(db, courseId, { participantId: null }) };
 };
 
-/** What the participant's certificate of a course shows; null until it was issued. */
-export const certificateData = async (db: CourseReadDb, userId: number, courseId: number) =>
-  db.maybeOne(sql.type(
-    z.object({
-      certificateId: z.string(),
-      participantName: z.string(),
-      courseTitle: z.string(),
-      creditPoints: z.number(),
-      completedAt: z.string(),
-      companyName: z.string().nullable(),
-      signature: z.object({ name: z.string(), role: z.string(), imageFileId: z.number().nullable().default(null) }).nullable(),
-    }),
-  )`
-    select e.certificate_id::text as "certificateId", concat_ws(' ', u.first_name, u.middle_name, u.last_name) as "participantName",
-           c.title as "courseTitle", coalesce(e.credit_points, c.credit_points) as "creditPoints", e.completed_at as "completedAt",
-           co.name as "companyName", co.signature
-      from rm.enrollments e
-      join rm.courses c on c.id = e.course_id
-      join rm.users u on u.id = e.user_id
-      left join lateral (
-        select cc.name, cc.signature from rm.user_roles r left join rm.units un on un.id = r.unit_id
-          join rm.companies cc on cc.id = coalesce(r.company_id, un.company_id)
-         where r.user_id = e.user_id order by (cc.signature is null), r.role_id desc limit 1) co on true
-     where e.course_id = ${courseId} and e.user_id = ${userId} and e.certificate_id is not null`);
-
 /**
  * Courses that show the uploaded file `/api/files/{fileId}`: as a block's video, text file or its
  * alternative, or as the cover; and the courses of a published academy whose cover it is (a

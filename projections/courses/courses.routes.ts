@@ -9,9 +9,11 @@ import { type FeatureFlags, HIDDEN_COURSE_TYPE, LIVE_COURSE_TYPE } from '../../d
 import { idParam } from '../../domain/shared/id.rules.ts';
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
 import { anyOf, errorResponses, type HttpApp, type Located, requireAuth } from '../../infrastructure/http/http.port.ts';
-import type { CertificateRenderer } from '../../infrastructure/pdf/certificate.port.ts';
+import { type CertificateRenderer, certificateFileName } from '../../infrastructure/pdf/certificate.port.ts';
 import { registerAcademyReadRoutes } from './academies.routes.ts';
 import { ADMIN_COURSE_SORTS, ADMIN_COURSE_STATUSES, adminCourseListItem, listAdminCoursePage } from './admin-courses.queries.ts';
+import { certificateData } from './certificates.queries.ts';
+import { certificateDocument } from './certificates.routes.ts';
 import { countAudience, courseParticipant, listCourseParticipants } from './course-audience.queries.ts';
 import { courseNotificationItem, listCourseNotifications } from './course-notifications.queries.ts';
 import {
@@ -19,7 +21,6 @@ import {
   audienceCompanies,
   blockItem,
   type CourseReadDb,
-  certificateData,
   courseAttachment,
   courseOwner,
   getAdminCourse,
@@ -88,7 +89,7 @@ const FILTERS = {
 
 export const registerCourseReadRoutes = (
   app: HttpApp,
-  deps: { db: CourseReadDb; now: () => Date; certificates: CertificateRenderer; files: FileStore; features: FeatureFlags },
+  deps: { db: CourseReadDb; now: () => Date; certificates: CertificateRenderer; files: FileStore; features: FeatureFlags; publicUrl: string },
 ) => {
   const { db } = deps;
   const tags = ['courses'];
@@ -301,21 +302,12 @@ export const registerCourseReadRoutes = (
       schema: { tags, summary: "The caller's certificate of a completed course (PDF)", params: z.object({ id: idParam }) },
     },
     async (request, reply) => {
-      // Only an image the PDF library can draw; anything else leaves the name and role alone.
-      const signatureImage = async (fileId: number | null) => {
-        const file = fileId === null ? null : await deps.files.get(fileId);
-        return file && (file.contentType === 'image/png' || file.contentType === 'image/jpeg') ? file.bytes : null;
-      };
       const data = await certificateData(db, requireAuth(request).userId, request.params.id);
       if (!data) throw new DomainError('404', 'Certifikat ne obstaja.', { status: 404 });
-      const pdf = await deps.certificates.render({
-        ...data,
-        completedAt: new Date(data.completedAt),
-        signature: data.signature ? { name: data.signature.name, role: data.signature.role, image: await signatureImage(data.signature.imageFileId) } : null,
-      });
+      const pdf = await deps.certificates.render(await certificateDocument(data, deps));
       return reply
         .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="potrdilo-${request.params.id}.pdf"`)
+        .header('Content-Disposition', `attachment; filename="${certificateFileName(data.number)}"`)
         .header('Cache-Control', 'private, no-store')
         .send(pdf);
     },

@@ -55,6 +55,7 @@ const enrollmentRow = z.object({
   startedAt: z.string(),
   completedAt: z.string().nullable(),
   certificateId: z.string().nullable(),
+  certificateNumber: z.string().nullable().default(null),
   blocksDone: z.number(),
   /** The block count of the content version the participant takes (decision 0021); null: the course's own. */
   blocksTotal: z.number().nullable(),
@@ -88,6 +89,8 @@ export const userCourseItem = z.object({
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   certificateId: z.string().nullable(),
+  /** The certificate's short number (issue 18, decision 0032), verified at /certifikat/{number}. */
+  certificateNumber: z.string().nullable(),
   postsEnabled: z.boolean(),
   certificateEnabled: z.boolean(),
 });
@@ -109,6 +112,7 @@ const readReader = (db: CourseReadDb, userId: number) =>
            (select u.profession_id from rm.users u where u.id = ${userId}) as profession,
            coalesce((select json_agg(json_build_object(
               'courseId', e.course_id, 'status', e.status, 'startedAt', e.started_at, 'completedAt', e.completed_at, 'certificateId', e.certificate_id,
+              'certificateNumber', e.certificate_number,
               'blocksDone', (select count(*) from rm.course_records r where r.course_id = e.course_id and r.user_id = e.user_id and r.done),
               'blocksTotal', e.blocks_total, 'presence', e.presence))
               from rm.enrollments e where e.user_id = ${userId}), '[]'::json) as enrollments`);
@@ -177,6 +181,7 @@ const item = (course: CatalogueCourse, enrollment: Enrollment | undefined): User
   startedAt: iso(enrollment?.startedAt ?? null),
   completedAt: iso(enrollment?.completedAt ?? null),
   certificateId: enrollment?.certificateId ?? null,
+  certificateNumber: enrollment?.certificateNumber ?? null,
   postsEnabled: course.postsEnabled,
   certificateEnabled: course.certificateEnabled,
 });

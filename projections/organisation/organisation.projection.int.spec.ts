@@ -38,6 +38,10 @@ describe('organisation projection', () => {
       recorded('unit-2', 'UnitCreated', { unitId: 2, companyId: 1, name: 'Bežigrad', tagId: null }),
       recorded('unit-2', 'UnitUpdated', { companyId: 1, name: 'Bežigrad 2', tagId: null }),
       recorded('unit-1', 'UnitPublished', {}),
+      // Issue 18: a unit's own certificate signature; unit 2's is set and removed again.
+      recorded('unit-1', 'UnitSignatureChanged', { signature: { name: 'Maja Kos', role: 'Vodja lekarne', imageFileId: 5 } }),
+      recorded('unit-2', 'UnitSignatureChanged', { signature: { name: 'Jure Bele', role: 'Vodja', imageFileId: null } }),
+      recorded('unit-2', 'UnitSignatureChanged', { signature: null }),
       recorded('communitygroup-1', 'CommunityGroupCreated', { groupId: 1, name: 'Ljubljana', unitIds: [1, 2] }),
       recorded('communitygroup-1', 'CommunityGroupUpdated', { name: 'Ljubljana in okolica', unitIds: [2] }),
       recorded('professiongroup-1', 'ProfessionGroupCreated', { groupId: 1, name: 'Farm' }),
@@ -55,9 +59,9 @@ describe('organisation projection', () => {
         signature: { name: 'Ana Novak', role: 'Direktorica', imageFileId: null },
       }),
     ]);
-    expect((await rows('units')).map((u) => [u.id, u.name, u.published, u.tag_id])).toEqual([
-      [1, 'Center', true, 2],
-      [2, 'Bežigrad 2', false, null],
+    expect((await rows('units')).map((u) => [u.id, u.name, u.published, u.tag_id, u.signature])).toEqual([
+      [1, 'Center', true, 2, { name: 'Maja Kos', role: 'Vodja lekarne', imageFileId: 5 }],
+      [2, 'Bežigrad 2', false, null, null],
     ]);
     expect(await rows('community_groups')).toEqual([expect.objectContaining({ id: 1, name: 'Ljubljana in okolica' })]);
     expect(await rows('community_group_units')).toEqual([{ group_id: 1, unit_id: 2 }]);

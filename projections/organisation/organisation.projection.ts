@@ -52,7 +52,8 @@ export const organisationProjection = defineProjection({
   name: 'organisation',
   // 3: professions that require a chamber membership number (issue 13).
   // 4: professions can be deleted (issue 14); units have the address and register fields of spec §3.
-  version: 4,
+  // 5: units may have a certificate signature of their own (issue 18 item 3).
+  version: 5,
   tables: ['companies', 'units', 'community_groups', 'community_group_units', 'professions', 'profession_groups', 'tags'],
   setup: (table) => [
     sql.unsafe`create table ${table('companies')} (
@@ -62,7 +63,7 @@ export const organisationProjection = defineProjection({
     sql.unsafe`create index on ${table('companies')} (lower(name))`,
     sql.unsafe`create table ${table('units')} (
       id integer primary key, company_id integer not null, name text not null, tag_id integer, published boolean not null default false,
-      address text, city text, zip text, region text, vat text, external_id text, sync_destination smallint,
+      address text, city text, zip text, region text, vat text, external_id text, sync_destination smallint, signature jsonb,
       created_at timestamptz not null, updated_at timestamptz not null)`,
     sql.unsafe`create index on ${table('units')} (company_id)`,
     sql.unsafe`create index on ${table('units')} (lower(name))`,
@@ -103,6 +104,12 @@ export const organisationProjection = defineProjection({
           zip = ${d.zip ?? null}, region = ${d.region ?? null}, vat = ${d.vat ?? null}, external_id = ${d.externalId ?? null},
           sync_destination = ${d.syncDestination ?? null}, updated_at = ${at(event)}
          where id = ${idOf(event)}`);
+    },
+    UnitSignatureChanged: async ({ tx, table }, event) => {
+      const { signature } = (event as Data<{ signature: object | null }>).data;
+      await tx.query(
+        sql.unsafe`update ${table('units')} set signature = ${signature ? sql.jsonb(signature as never) : null}, updated_at = ${at(event)} where id = ${idOf(event)}`,
+      );
     },
     UnitPublished: async ({ tx, table }, event) => {
       await tx.query(sql.unsafe`update ${table('units')} set published = true, updated_at = ${at(event)} where id = ${idOf(event)}`);

@@ -147,6 +147,8 @@ export const unitListItem = z.object({
   vat: z.string().nullable(),
   external_id: z.string().nullable(),
   sync_destination: z.number().nullable(),
+  /** The unit's own certificate signature (issue 18); null: its company's is used. */
+  signature: z.object({ name: z.string(), role: z.string(), imageFileId: z.number().nullable() }).nullable(),
 });
 
 export const listUnits = async (
@@ -165,7 +167,7 @@ export const listUnits = async (
   };
   const items = await db.any(sql.type(unitListItem)`
     select u.id, u.name, u.company_id, c.name as company_name, u.published, u.tag_id, t.name as tag_name, u.address, u.city, u.zip, u.region, u.vat,
-           u.external_id, u.sync_destination,
+           u.external_id, u.sync_destination, u.signature,
            coalesce((select array_agg(g.name order by g.name collate public.slovenian) from rm.community_group_units gu join rm.community_groups g on g.id = gu.group_id
                       where gu.unit_id = u.id), '{}') as groups
       from rm.units u left join rm.companies c on c.id = u.company_id left join rm.tags t on t.id = u.tag_id
@@ -276,10 +278,11 @@ export const listUnitMembers = async (db: ReadDb, unitId: number) =>
 export const unitPublished = async (db: ReadDb, unitId: number) =>
   db.maybeOneFirst(sql.type(z.object({ published: z.boolean() }))`select published from rm.units where id = ${unitId}`);
 
-/** The companies whose certificate signature is the image `fileId` (who may see that file follows from them). */
+/** The companies whose certificate signature, or one of whose units' (issue 18), is the image `fileId` (who may see that file follows from them). */
 export const companiesSigningWith = async (db: ReadDb, fileId: number) =>
   db.anyFirst(sql.type(z.object({ id: z.number() }))`
-    select id from rm.companies where (signature->>'imageFileId')::bigint = ${fileId} order by id`);
+    select id from rm.companies where (signature->>'imageFileId')::bigint = ${fileId}
+    union select company_id from rm.units where (signature->>'imageFileId')::bigint = ${fileId} order by id`);
 
 /** What still depends on a unit or company: people holding a role there, its units (a company), the groups naming it (a unit). */
 export const organisationDependents = async (db: ReadDb, what: 'unit' | 'company', id: number) => {

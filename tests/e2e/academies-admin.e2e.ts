@@ -65,7 +65,7 @@ test('an editor creates an academy from two demo courses, puts them in order and
   await addCourse(page, 'Samozdravljenje prehlada');
   const rows = page.getByTestId('academy-course');
   await expect(rows).toHaveText(['Interakcije zdravil v lekarni', 'Samozdravljenje prehlada']);
-  await expect(page.getByTestId('academy-credit-points')).toHaveText('Skupaj kreditnih točk: 3,0');
+  await expect(page.getByTestId('academy-credit-points')).toHaveText('Skupaj kreditnih točk: 3');
   await page.getByRole('button', { name: 'Premakni »Samozdravljenje prehlada« gor' }).click();
   await expect(rows).toHaveText(['Samozdravljenje prehlada', 'Interakcije zdravil v lekarni']);
 
@@ -77,7 +77,7 @@ test('an editor creates an academy from two demo courses, puts them in order and
   await page.reload();
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(rows).toHaveText(['Samozdravljenje prehlada', 'Interakcije zdravil v lekarni']);
-  await expect(page.getByTestId('academy-credit-points')).toHaveText('Skupaj kreditnih točk: 3,0');
+  await expect(page.getByTestId('academy-credit-points')).toHaveText('Skupaj kreditnih točk: 3');
   await expect(page.getByTestId('academy-published')).toHaveText('Neobjavljena');
   const id = academyUrl.split('/')[3];
   await expect(page.getByRole('link', { name: 'Uspešnost akademije' })).toHaveAttribute('href', `/admin/academies/${id}/success/0`);
@@ -99,7 +99,7 @@ test('a participant finds the published academy under Powerclass, with its cover
   await page.goto('/powerclass');
   const card = page.locator('[data-academy]').filter({ hasText: title });
   await expect(card.getByText('2 izobraževanji')).toBeVisible();
-  await expect(card.getByTestId('academy-points')).toHaveText('0,0 od 3,0 kreditnih točk');
+  await expect(card.getByTestId('academy-points')).toHaveText('0 od 3 kreditnih točk');
   // The uploaded cover is served to the participant (not replaced by the fallback).
   const image = card.locator('img');
   await expect(image).toHaveAttribute('src', cover);
@@ -120,7 +120,7 @@ test('an editor withdraws the academy and deletes it after confirming; participa
   await expect(page.getByTestId('academy-published')).toHaveText('Neobjavljena');
   // Removing a course and saving keeps the rest in order.
   await page.getByRole('button', { name: 'Odstrani »Interakcije zdravil v lekarni« iz akademije' }).click();
-  await expect(page.getByTestId('academy-credit-points')).toHaveText('Skupaj kreditnih točk: 1,0');
+  await expect(page.getByTestId('academy-credit-points')).toHaveText('Skupaj kreditnih točk: 1');
   await page.getByRole('button', { name: 'Shrani' }).click();
   await expect(page.getByText('Spremembe so shranjene.')).toBeVisible();
 

@@ -76,3 +76,82 @@ test('an admin sees what needs attention and the platform’s figures, and finds
   await page.getByRole('menuitem', { name: 'Poklici', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/professions$/);
 });
+
+test('an accountant reads their company without the controls they may not use', async ({ page }) => {
+  await logIn(page, 'racunovodja');
+  // The way in: the menu (issue 18), not a typed address.
+  await page.getByRole('navigation').getByRole('link', { name: 'Podjetja' }).click();
+  await expect(page.getByRole('heading', { name: 'Podjetja', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Novo podjetje' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Lekarne Zdravje d.o.o.' }).click();
+  await expect(page.getByTestId('read-only').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Shrani' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Izbriši' })).toHaveCount(0);
+  await expect(page.getByLabel('Naziv').first()).toBeDisabled();
+  // Its units, from the company's page: read as well, without publishing, saving or deleting.
+  await page.getByRole('link', { name: 'Lekarna Center' }).click();
+  await expect(page).toHaveURL(/\/admin\/units\/\d+$/);
+  await expect(page.getByTestId('read-only').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /Shrani|Izbriši|Objavi|Umakni objavo/ })).toHaveCount(0);
+  await expect(page.getByLabel('Naziv').first()).toBeDisabled();
+});
+
+test('the account switcher’s hint gives way to its open menu', async ({ page }) => {
+  await logIn(page, 'admin');
+  const switcher = page.getByTestId('account-switcher');
+  await switcher.hover();
+  await expect(page.getByRole('tooltip')).toBeVisible();
+  await switcher.click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+});
+
+test('a statistics page the role may not read says so without offering its filters', async ({ page }) => {
+  // The manager holds no cost overview (spec §6 2009 is the accountant's): the costs page is refused.
+  await logIn(page, 'vodja');
+  await page.goto('/admin/courses/1/costs/0');
+  await expect(page.getByText('Nimate pravic za ogled teh podatkov.')).toBeVisible();
+  await expect(page.getByTestId('stats-as-of')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Prikaži stanje' })).toHaveCount(0);
+});
+
+test('the editor is offered neither a new user nor a course’s money tabs, which the admin has', async ({ page }) => {
+  const tabs = page.getByRole('navigation', { name: 'Zavihki izobraževanja' }).getByRole('link');
+  await logIn(page, 'urednik');
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: 'Uporabniki', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Nov uporabnik' })).toHaveCount(0);
+  await page.goto('/admin/courses/1/general');
+  await expect(tabs.first()).toBeVisible();
+  await expect(tabs).toContainText(['Splošno', 'Udeleženci', 'Obvestila', 'Poročilo', 'Uspešnost']);
+  await expect(tabs.filter({ hasText: /^(Stroški|Dobiček)$/ })).toHaveCount(0);
+
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Odjava' }).click();
+  await logIn(page, 'admin');
+  await page.goto('/admin/users');
+  await expect(page.getByRole('link', { name: 'Nov uporabnik' })).toBeVisible();
+  await page.goto('/admin/courses/1/general');
+  await expect(tabs.filter({ hasText: /^(Stroški|Dobiček)$/ })).toHaveCount(2);
+});
+
+test('an academy’s success narrows to one unit through its picker', async ({ page }) => {
+  await logIn(page, 'admin');
+  await page.goto('/admin/academies/1/success/0');
+  await expect(page.getByRole('heading', { name: 'Uspešnost akademije', level: 1 })).toBeVisible();
+  await page.getByTestId('academy-unit').click();
+  await page.getByRole('option', { name: /^Lekarna Center/ }).click();
+  await expect(page).toHaveURL(/\/admin\/academies\/1\/communities\/\d+\/success\/0$/);
+  await expect(page.getByRole('heading', { name: 'Uspešnost akademije v skupnosti', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('academy-unit')).toHaveValue(/^Lekarna Center/);
+});
+
+test('the auditor, who reads no courses, is offered no completed courses in the user menu or the profile', async ({ page }) => {
+  await logIn(page, 'revizor');
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByRole('menuitem', { name: 'Profil' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Zaključena izobraževanja' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Profil' }).click();
+  await expect(page.getByRole('tab', { name: 'Profil' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /izobraževanja/i })).toHaveCount(0);
+});

@@ -97,7 +97,7 @@ test('an admin imports 1,000 people: 5 bad rows flagged, fixed, then all 1,000 c
   await expect(panel.getByTestId('import-status')).toHaveText(/V teku|Končan/);
   await expect(panel.getByTestId('import-status')).toHaveText('Končan', { timeout: 180_000 });
   await expect(panel.getByRole('progressbar', { name: 'Napredek uvoza' })).toHaveAttribute('aria-valuenow', '100');
-  await expect(panel.getByText('Obdelanih 1.000 od 1.000 vrstic (100 %)')).toBeVisible();
+  await expect(panel.getByText('Obdelano 1.000 od 1.000 vrstic (100 %)')).toBeVisible();
   const counts = panel.getByTestId('import-counts');
   await expect(counts.locator('[data-outcome="created"]')).toHaveText('Ustvarjenih: 1.000');
   await expect(counts.locator('[data-outcome="updated"]')).toHaveText('Posodobljenih: 0');

@@ -7,11 +7,12 @@ import { apiToken, logIn, menuLabels } from './support.ts';
 const MENUS: Record<string, string[]> = {
   admin: ['Izobraževanja', 'Akademije', 'Skupnosti', 'Uporabniki', 'Značke', 'Novice', 'Podatki'],
   urednik: ['Izobraževanja', 'Akademije', 'Skupnosti', 'Uporabniki', 'Značke', 'Novice'],
-  vodja: ['Izobraževanja', 'Akademije', 'Uporabniki', 'Statistika'],
-  direktor: ['Izobraževanja', 'Akademije', 'Uporabniki', 'Statistika'],
+  // Issue 18: community roles reach their statistics and their company (read-only without 1011).
+  vodja: ['Izobraževanja', 'Akademije', 'Uporabniki', 'Statistika', 'Podjetja'],
+  direktor: ['Izobraževanja', 'Akademije', 'Uporabniki', 'Statistika', 'Podjetja'],
   // Exports (issue 17): the accountant's costs of their company, the auditor's consent histories (decision 0026).
-  racunovodja: ['Izobraževanja', 'Akademije', 'Statistika', 'Stroški', 'Izvozi'],
-  narocnik: ['Izobraževanja', 'Akademije', 'Statistika'],
+  racunovodja: ['Izobraževanja', 'Akademije', 'Statistika', 'Podjetja', 'Stroški', 'Izvozi'],
+  narocnik: ['Izobraževanja', 'Akademije', 'Statistika', 'Podjetja'],
   revizor: ['Revizija privolitev', 'Izvozi'],
   udelezenec: ['Izobraževanja', 'Akademije'],
 };

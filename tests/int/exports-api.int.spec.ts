@@ -287,7 +287,7 @@ describe('exports API', () => {
       'Napredek',
       'Zaključeno',
       'Kreditne točke',
-      'Potrdilo izdano',
+      'Certifikat izdan',
     ]);
     const ana = rowOf(sheet, 'ID uporabnika', ids.ana) as XLSX.CellObject[];
     expect(values(ana).slice(1, 8)).toEqual(['Test ana', 'ana', 'ana@test.si', null, 'Lekarna Izvoz', 'Lekarne Izvoz d.o.o.', 'zaključeno']);

@@ -441,6 +441,20 @@ export const MATRIX: readonly MatrixCase[] = [
         }),
       ),
       {
+        route: 'PUT /api/units/:id/signature',
+        label: `the certificate signature of unit ${place} (issue 18; 1011, or 2001 there)`,
+        allow: any(system(1011), community(2001, place)),
+        hideFrom: community(2001),
+        requests: (f) => one('PUT', `/api/units/${unitOf(f)}/signature`, { name: 'Maja Kos', role: 'Vodja enote', imageFileId: f.signatureFile }),
+      },
+      {
+        route: 'DELETE /api/units/:id/signature',
+        label: `unit ${place} signs no more, its company does (issue 18; 1011, or 2001 there)`,
+        allow: any(system(1011), community(2001, place)),
+        hideFrom: community(2001),
+        requests: (f) => one('DELETE', `/api/units/${unitOf(f)}/signature`),
+      },
+      {
         route: 'GET /api/units/:id',
         label: `read unit ${place} (1009, or 2000 there)`,
         allow: any(system(1009), community(2000, place)),
@@ -1176,6 +1190,15 @@ export const MATRIX: readonly MatrixCase[] = [
       one('POST', `/api/surveys/${f.courseA}/answers`, { token: '8f5c2d9e-1b7a-4c3e-9d2f-6a1b3c4d5e6f', answers: [{ blockId: f.blocksA.nps, score: 9 }] }),
   },
 
+  // ------------------------------------------------------------------ certificate verification (issue 18 item 3, /certifikat)
+  {
+    route: 'GET /api/certificates/:number',
+    label: 'verify a certificate by its number: public; a forged number is no certificate (404)',
+    allow: PUBLIC,
+    outcome: 404,
+    requests: () => one('GET', '/api/certificates/ML-2026-ABCDE-FGHJK'),
+  },
+
   // ------------------------------------------------------------------ the embeddable course list (issue 17 item 7, /glp)
   {
     route: 'GET /api/public-courses',
@@ -1187,8 +1210,8 @@ export const MATRIX: readonly MatrixCase[] = [
   // ------------------------------------------------------------------ files
   {
     route: 'POST /api/files',
-    label: "upload (1011, 1019, 1025, 1065; a community's authors 2006, 1029)",
-    allow: any(system(1011), system(1019), system(1025), system(1065), community(2006), community(1029)),
+    label: "upload (1011, 1019, 1025, 1065; a community's authors 2006, 1029; a unit's signature image 2001)",
+    allow: any(system(1011), system(1019), system(1025), system(1065), community(2006), community(1029), community(2001)),
     requests: () => [{ method: 'POST', url: '/api/files?name=slika.png', raw: { contentType: 'image/png', bytes: png() } }],
   },
   {

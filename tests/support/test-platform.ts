@@ -35,7 +35,8 @@ export const startTestPlatform = async (env: Record<string, string> = {}, option
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: '100000',
     UI_DIST_DIR: '/nonexistent',
-    READ_WAIT_MS: '2000',
+    // Generous: a loaded CI machine's projections may lag a read by more than the default 2 s.
+    READ_WAIT_MS: '5000',
     ...env,
   });
   const store = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(EVENT_DEFINITIONS) });

@@ -64,6 +64,7 @@ describe('navigation guards (spec §2)', () => {
       '/prijava',
       '/prijava/2fa',
       '/anketa/3',
+      '/certifikat/ML-2026-7KQ4X-9M2PD',
       '/glp',
       '/geslo',
       '/geslo/complete',

@@ -63,6 +63,8 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/registracija/bind-email', 'pages.bindEmail', 'public', 'done', IDENTITY),
   r('/registracija/complete', 'pages.registrationComplete', 'public', 'done', IDENTITY),
   r('/anketa/:surveyId', 'pages.survey', 'public', 'done', DATA),
+  // Not in spec §2: the public verification of a certificate, where its QR code leads (issue 18 item 3, decision 0032).
+  { ...r('/certifikat/:number', 'pages.certificateVerify', 'public', 'done', COURSES), extra: 'public certificate verification by its number' },
   r('/novicnik', 'pages.newsletters', 'user', 'done', COMMS),
   r('/novicnik/:newsletterId', 'pages.newsletter', 'user', 'done', COMMS),
   r('/vimeo', 'pages.vimeo', 'user', 'done', ADMIN_COURSES),

@@ -169,6 +169,16 @@ const toRoute = (entry: RouteEntry): RouteObject => {
       },
     };
   }
+  if (entry.path === '/certifikat/:number') {
+    // Public (issue 18 item 3): anyone checks a certificate by its number, signed in or not.
+    return {
+      ...base,
+      lazy: async () => {
+        const { CertificateRoute } = await import('./routes/certificate-route.tsx');
+        return { element: <CertificateRoute /> };
+      },
+    };
+  }
   if (entry.path === '/anketa/:surveyId') {
     // Public (spec §2): no session needed, so it loads nothing that asks who the user is.
     return {

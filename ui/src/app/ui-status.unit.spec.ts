@@ -24,6 +24,17 @@ describe('docs/ui-status.md', () => {
     );
   });
 
+  it('says for every built route how a user gets there (issue 18: no built screen without a way in)', () => {
+    const rows = section('Built')
+      .split('\n')
+      .filter((line) => /^\| `[^`]+` \|/.test(line));
+    expect(rows.length).toBe(ROUTES.filter((r) => r.status === 'done').length);
+    // | `path` | page | way in |: the third cell names the menu, tab, list or link, or says the page is entered from outside.
+    const empty = rows.filter((line) => (line.split('|')[3] ?? '').trim() === '').map((line) => line.split('`')[1]);
+    expect(empty).toEqual([]);
+    expect(section('Built')).toMatch(/^\| path \| page \| way in \|$/m);
+  });
+
   it('has each spec route once', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
@@ -19,6 +19,11 @@ export const FormCard = (props: {
   aside?: ReactNode;
   /** Beside the submit button: e.g. deleting the record. */
   actions?: ReactNode;
+  /**
+   * Shown to someone who may read the record but not change it (issue 18): the fields are disabled,
+   * and neither the submit button nor the actions are offered, so nobody is refused only on submit.
+   */
+  readOnly?: boolean;
 }) => {
   const { t } = useTranslation();
   const submit = (event: FormEvent) => {
@@ -37,15 +42,24 @@ export const FormCard = (props: {
       </Title>
       <Paper withBorder radius="md" p="lg">
         <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            {props.children}
-            <Group>
-              <Button type="submit" loading={props.submitting}>
-                {props.submitLabel}
-              </Button>
-              {props.actions}
-            </Group>
-          </Stack>
+          <fieldset disabled={props.readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+            <Stack gap="md">
+              {props.readOnly ? (
+                <Text size="sm" c="dimmed" data-testid="read-only">
+                  {t('form.readOnly')}
+                </Text>
+              ) : null}
+              {props.children}
+              {props.readOnly ? null : (
+                <Group>
+                  <Button type="submit" loading={props.submitting}>
+                    {props.submitLabel}
+                  </Button>
+                  {props.actions}
+                </Group>
+              )}
+            </Stack>
+          </fieldset>
         </form>
       </Paper>
       {props.aside}

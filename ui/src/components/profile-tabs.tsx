@@ -8,15 +8,18 @@ const TABS = [
   { path: '/profil/pogoji', label: 'profile.tabs.consents' },
 ] as const;
 
-/** spec §2: the profile's tabs (profile, completed courses, consents), each its own route. */
-export const ProfileTabs = () => {
+/**
+ * spec §2: the profile's tabs (profile, completed courses, consents), each its own route. `courses`:
+ * false for who reads no courses, an auditor (decision 0016; issue 18: no way to a page that refuses).
+ */
+export const ProfileTabs = ({ courses = true }: { courses?: boolean }) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return (
     <Tabs value={pathname} onChange={(value) => value && void navigate(value)} mb="md">
       <Tabs.List>
-        {TABS.map((tab) => (
+        {TABS.filter((tab) => courses || tab.path !== '/profil/izobrazevanja').map((tab) => (
           <Tabs.Tab key={tab.path} value={tab.path}>
             {t(tab.label)}
           </Tabs.Tab>

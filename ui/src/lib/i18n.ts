@@ -40,6 +40,17 @@ export const formatMonth = (value: string) => {
   // The middle of the month: the same month in any time zone.
   return month.format(new Date(Date.UTC(year ?? 1970, (monthNumber ?? 1) - 1, 15, 12)));
 };
+/** A calendar day 'YYYY-MM-DD' (a Ljubljana day, as periods and exports give it) as dates are shown everywhere: "23. nov. 2026". */
+export const formatDay = (value: string) => {
+  const [year, monthNumber, day] = value.split('-').map(Number);
+  // Noon UTC: the same day in Ljubljana.
+  return date.format(new Date(Date.UTC(year ?? 1970, (monthNumber ?? 1) - 1, day ?? 1, 12)));
+};
+/**
+ * A period of a timeline ('YYYY-MM-DD', its first day) in charts and tables alike (issue 18 item 4):
+ * a month as "nov. 2026", a day or a week (its Monday) as "23. nov. 2026".
+ */
+export const formatPeriod = (period: string, bucket: 'day' | 'week' | 'month') => (bucket === 'month' ? formatMonth(period.slice(0, 7)) : formatDay(period));
 /** Money is integer euro cents everywhere below the UI. */
 export const formatEuroCents = (cents: number) => euro.format(cents / 100);
 export const formatNumber = (value: number) => number.format(value);

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatEuroCents, setupI18n } from './i18n.ts';
+import { formatDate, formatDateTime, formatDay, formatEuroCents, formatPeriod, setupI18n } from './i18n.ts';
 
 describe('Slovenian locale', () => {
   let i18n: ReturnType<typeof setupI18n>;
@@ -27,6 +27,16 @@ describe('Slovenian locale', () => {
     // Issue 7: thousands always grouped (1.234,56 €), though sl-SI alone starts at five digits.
     expect(formatEuroCents(123456).replace(/\s/g, ' ')).toBe('1.234,56 €');
     expect(formatEuroCents(1234567).replace(/\s/g, ' ')).toBe('12.345,67 €');
+  });
+
+  it('shows a day one way in tables and chart axes alike, never as 2026-11-23 (issue 18 item 4)', () => {
+    expect(formatDay('2026-11-23')).toBe('23. nov. 2026');
+    expect(formatDay('2026-11-23')).toBe(formatDate('2026-11-23T10:00:00Z'));
+    expect(formatPeriod('2026-11-23', 'day')).toBe('23. nov. 2026');
+    expect(formatPeriod('2026-11-23', 'week')).toBe('23. nov. 2026');
+    expect(formatPeriod('2026-11-01', 'month')).toBe('nov. 2026');
+    // 24-hour time in Ljubljana: 13:05 UTC in summer is 15:05, never "3:05 PM".
+    expect(formatDateTime('2026-07-01T13:05:00Z')).toBe('1. jul. 2026, 15:05');
   });
 
   it('sets the si locale cookie for 365 days and sl-SI on the page', () => {

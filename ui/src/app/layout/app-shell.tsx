@@ -77,7 +77,7 @@ export const AppShellLayout = () => {
   const items = user ? mainMenu(user) : [];
 
   return (
-    <Box mih="100vh" bg="var(--mantine-color-gray-0)" pb={isMobile ? 72 : 0}>
+    <Box mih="100vh" bg="var(--mantine-color-gray-0)" pb={isMobile ? 110 : 0}>
       <Anchor href="#main" className="skip-link">
         {t('app.skipToContent')}
       </Anchor>

@@ -17,22 +17,25 @@ export const COMMUNITY_STATS_ROLES = [ROLE_ID.manager, ROLE_ID.director, ROLE_ID
 /**
  * The menus of spec §2 for one user:
  * - everyone signed in: courses and academies (with ?own=true for a user who is both manager and participant);
- * - admin or editor: communities (units, companies, community groups), users, tags (companies,
- *   professions), and news with newsletters for those holding permission 1065;
+ * - admin or editor: communities (units, companies, community groups, professions), users, tags (companies,
+ *   professions, units, courses), and news with newsletters for those holding permission 1065;
  * - admin only: data (exports, imports, stats);
  * - manager or director who is not admin: users (the manager route);
  * - manager, director, client or accountant who is not admin: their community's statistics (issue 18).
  */
+/**
+ * Courses are read with a participant's, a community role's or a system role's permission
+ * (2003, 2004, 1017; decision 0016): an auditor, who holds none, is not offered them.
+ */
+const readsCourses = (user: CurrentUser) => user.roles.some((role) => role.id !== ROLE_ID.auditor);
+
 export const mainMenu = (user: CurrentUser): MenuItem[] => {
   const admin = hasRole(user, ROLE_ID.admin);
   const editor = hasRole(user, ROLE_ID.editor);
   const manager = hasRole(user, ROLE_ID.manager);
   const director = hasRole(user, ROLE_ID.director);
   const own = manager && hasRole(user, ROLE_ID.participant) ? '?own=true' : '';
-  // Courses are read with a participant's, a community role's or a system role's permission
-  // (2003, 2004, 1017; decision 0016): an auditor, who holds none, is not offered them.
-  const readsCourses = user.roles.some((role) => role.id !== ROLE_ID.auditor);
-  const items: MenuItem[] = readsCourses
+  const items: MenuItem[] = readsCourses(user)
     ? [
         { key: 'courses', label: 'menu.courses', to: `/izobrazevanja${own}` },
         { key: 'academies', label: 'menu.academies', to: `/powerclass${own}` },
@@ -59,6 +62,9 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
         children: [
           { key: 'tagsCompanies', label: 'menu.tagsCompanies', to: '/admin/tags/companies' },
           { key: 'tagsProfessions', label: 'menu.tagsProfessions', to: '/admin/tags/professions' },
+          // Issue 18: the unit and course tags were reached by URL only.
+          { key: 'tagsUnits', label: 'menu.tagsUnits', to: '/admin/tags/units' },
+          { key: 'tagsCourses', label: 'menu.tagsCourses', to: '/admin/tags/courses' },
         ],
       },
     );
@@ -92,7 +98,10 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
   }
   if ((manager || director) && !admin) items.push({ key: 'managerUsers', label: 'menu.managerUsers', to: '/manager/users' });
   // Issue 18: the statistics of one's community (spec §6 1059: managers, directors, clients, accountants); admins have theirs under data.
-  if (!admin && COMMUNITY_STATS_ROLES.some((role) => hasRole(user, role))) items.push({ key: 'communityStats', label: 'menu.stats', to: '/statistika' });
+  const communityRole = COMMUNITY_STATS_ROLES.some((role) => hasRole(user, role));
+  if (!admin && communityRole) items.push({ key: 'communityStats', label: 'menu.stats', to: '/statistika' });
+  // Issue 18: their company's record (community read 2000), read-only without 1011; admins and editors have it under communities.
+  if (!admin && !editor && communityRole) items.push({ key: 'companies', label: 'menu.companies', to: '/admin/companies' });
   // Issue 7: the accountant's costs (admins find them under data).
   if (!admin && hasRole(user, ROLE_ID.accountant)) items.push({ key: 'companyCosts', label: 'menu.companyCosts', to: '/stroski' });
   // Decision 0013: the consent audit for auditors (admins find it under data).
@@ -112,9 +121,10 @@ export const showsMobileMenuButton = (user: CurrentUser) => hasRole(user, ROLE_I
  * footer's "news" (/novicnik) shows on phones only, so the newsletters are here too while their
  * feature is on (issue 16): every signed-in user reaches them on any screen.
  */
-export const userMenuLinks = (features: { newsletters: boolean | undefined }): MenuItem[] => [
+export const userMenuLinks = (features: { newsletters: boolean | undefined }, user?: CurrentUser): MenuItem[] => [
   { key: 'profile', label: 'userMenu.profile', to: '/profil' },
-  { key: 'completedCourses', label: 'userMenu.completedCourses', to: '/profil/izobrazevanja' },
+  // An auditor takes and reads no courses (decision 0016): no completed courses to list (issue 18).
+  ...(user && !readsCourses(user) ? [] : [{ key: 'completedCourses', label: 'userMenu.completedCourses', to: '/profil/izobrazevanja' }]),
   ...(features.newsletters ? [{ key: 'newsletters', label: 'userMenu.newsletters', to: '/novicnik' }] : []),
 ];
 

@@ -47,6 +47,8 @@ describe('menus of spec §2 per role', () => {
       'tags',
       '  tagsCompanies /admin/tags/companies',
       '  tagsProfessions /admin/tags/professions',
+      '  tagsUnits /admin/tags/units',
+      '  tagsCourses /admin/tags/courses',
       'news',
       '  newsItems /admin/news',
       '  newsletters /admin/newsletters',
@@ -70,19 +72,26 @@ describe('menus of spec §2 per role', () => {
     expect(mainMenu(user([6], [1004])).map((i) => i.key)).not.toContain('news');
   });
 
-  it('manager or director who is not admin: courses, academies, the manager users route and their community statistics (issue 18)', () => {
+  it('manager or director who is not admin: courses, academies, the manager users route, their community statistics and company (issue 18)', () => {
     for (const role of [2, 5])
-      expect(flat(user([role]))).toEqual(['courses /izobrazevanja', 'academies /powerclass', 'managerUsers /manager/users', 'communityStats /statistika']);
+      expect(flat(user([role]))).toEqual([
+        'courses /izobrazevanja',
+        'academies /powerclass',
+        'managerUsers /manager/users',
+        'communityStats /statistika',
+        'companies /admin/companies',
+      ]);
     expect(mainMenu(user([1, 2], ADMIN_ABILITIES)).map((i) => i.key)).not.toContain('managerUsers');
   });
 
-  it('participant: courses and academies only; the client also their community statistics, the accountant too and their costs (issue 7) and exports (decision 0026)', () => {
+  it('participant: courses and academies only; the client also their community statistics and company, the accountant too and their costs (issue 7) and exports (decision 0026)', () => {
     expect(flat(user([10]))).toEqual(['courses /izobrazevanja', 'academies /powerclass']);
-    expect(flat(user([4]))).toEqual(['courses /izobrazevanja', 'academies /powerclass', 'communityStats /statistika']);
+    expect(flat(user([4]))).toEqual(['courses /izobrazevanja', 'academies /powerclass', 'communityStats /statistika', 'companies /admin/companies']);
     expect(flat(user([3]))).toEqual([
       'courses /izobrazevanja',
       'academies /powerclass',
       'communityStats /statistika',
+      'companies /admin/companies',
       'companyCosts /stroski',
       'exports /admin/exports',
     ]);
@@ -94,6 +103,7 @@ describe('menus of spec §2 per role', () => {
       'academies /powerclass?own=true',
       'managerUsers /manager/users',
       'communityStats /statistika',
+      'companies /admin/companies',
     ]);
     expect(flat(user([5, 10]))[0]).toBe('courses /izobrazevanja');
   });
@@ -103,6 +113,9 @@ describe('menus of spec §2 per role', () => {
     expect(links(true)).toEqual(['profile /profil', 'completedCourses /profil/izobrazevanja', 'newsletters /novicnik']);
     expect(links(false)).toEqual(['profile /profil', 'completedCourses /profil/izobrazevanja']);
     expect(links(undefined)).toEqual(links(false));
+    // An auditor reads no courses (decision 0016): no completed courses in their menu (issue 18).
+    expect(userMenuLinks({ newsletters: false }, user([7])).map((l) => l.key)).toEqual(['profile']);
+    expect(userMenuLinks({ newsletters: false }, user([10])).map((l) => l.key)).toEqual(['profile', 'completedCourses']);
     // On phones the footer's "news" leads there as well.
     expect(FOOTER_LINKS.find((l) => l.key === 'news')?.to).toBe('/novicnik');
   });

@@ -1,4 +1,4 @@
-import { Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { Box, Text, UnstyledButton } from '@mantine/core';
 import { IconArchive, IconCircleCheck, IconHome, IconNews, IconSchool, IconSearch, IconSparkles, IconStars } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,19 +37,19 @@ export const MobileFooter = ({ hidden }: { hidden: boolean }) => {
       }}
     >
       <nav aria-label={t('footer.label')}>
-        <Group gap={0} justify="space-between" wrap="nowrap" px={2}>
+        <div className="mobile-footer-links">
           {FOOTER_LINKS.map((link) => {
             const Icon = ICONS[link.key] ?? IconHome;
             return (
-              <UnstyledButton key={link.key} component={Link} to={link.to as string} py={6} px={1} style={{ flex: '1 1 0', minWidth: 0, textAlign: 'center' }}>
+              <UnstyledButton key={link.key} component={Link} to={link.to as string} data-footer={link.key}>
                 <Icon size={20} aria-hidden />
-                <Text size="9px" lh={1.2} truncate="end">
+                <Text size="11px" lh={1.2}>
                   {t(link.label)}
                 </Text>
               </UnstyledButton>
             );
           })}
-        </Group>
+        </div>
       </nav>
     </Box>
   );

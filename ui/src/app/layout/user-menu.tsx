@@ -15,7 +15,7 @@ const initials = (user: CurrentUser) => `${user.firstName.charAt(0)}${user.lastN
 export const UserMenu = ({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) => {
   const { t } = useTranslation();
   const location = locationOf(user);
-  const links = userMenuLinks({ newsletters: useFeature('newsletters') });
+  const links = userMenuLinks({ newsletters: useFeature('newsletters') }, user);
   return (
     <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>

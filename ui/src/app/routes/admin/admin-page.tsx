@@ -29,8 +29,8 @@ import {
   ProfessionsListPage,
 } from '../../../features/organisation/components/groups.tsx';
 import { CourseTagPage, TagsPage } from '../../../features/organisation/components/tags.tsx';
-import { UnitFormPage, UnitsListPage } from '../../../features/organisation/components/units.tsx';
-import { meQuery } from '../../../features/users/api/me.ts';
+import { type UnitAccess, UnitFormPage, UnitsListPage } from '../../../features/organisation/components/units.tsx';
+import { type CurrentUser, meQuery } from '../../../features/users/api/me.ts';
 import { AdminUsersPage } from '../../../features/users/components/admin-users-page.tsx';
 import { DeletionRequestsPage } from '../../../features/users/components/deletion-requests-page.tsx';
 import { UserFormPage } from '../../../features/users/components/user-form-page.tsx';
@@ -42,16 +42,37 @@ import { PlaceholderPage } from '../placeholder-page.tsx';
  * Admin pages load as their own chunk, so a participant's first load carries no admin code. Each
  * built page is listed here by its path; the rest stay titled placeholders (docs/ui-status.md).
  */
-const PAGES: Record<string, (id: number | null) => ReactNode> = {
-  '/admin/companies': () => <CompaniesListPage />,
-  '/admin/companies/new': () => <CompanyFormPage id={null} />,
-  '/admin/companies/:id': (id) => <CompanyFormPage key={id} id={id} />,
-  '/admin/units': () => <UnitsListPage base="/admin/units" />,
-  '/admin/units/new': () => <UnitFormPage id={null} base="/admin/units" />,
-  '/admin/units/:id': (id) => <UnitFormPage key={id} id={id} base="/admin/units" />,
+type Holds = (systemPermission: number) => boolean;
+
+/**
+ * Issue 18: what the signed-in user may do with a unit, as the API decides: create 1010; update 1011,
+ * or 2001 for the unit's manager, director or client (a unit_id 0 role reaches every unit of its
+ * company); delete 1012.
+ */
+const unitAccess = (holds: Holds, me: CurrentUser | undefined): UnitAccess => ({
+  canChange: (unit) =>
+    unit === null
+      ? holds(1010)
+      : holds(1011) ||
+        (me?.roles ?? []).some(
+          (role) =>
+            ([ROLE_ID.manager, ROLE_ID.director, ROLE_ID.client] as number[]).includes(role.id) &&
+            (role.unit_id === unit.id || (role.unit_id === 0 && role.company_id === unit.company_id)),
+        ),
+  canDelete: holds(1012),
+});
+
+const PAGES: Record<string, (id: number | null, holds: Holds, me: CurrentUser | undefined) => ReactNode> = {
+  // spec §6 community create 1010 and update 1011 are system permissions: an accountant or a client reads their company only (issue 18).
+  '/admin/companies': (_id, holds) => <CompaniesListPage canCreate={holds(1010)} />,
+  '/admin/companies/new': (_id, holds) => <CompanyFormPage id={null} readOnly={!holds(1010)} />,
+  '/admin/companies/:id': (id, holds) => <CompanyFormPage key={id} id={id} readOnly={!holds(1011)} canDelete={holds(1012)} />,
+  '/admin/units': (_id, holds) => <UnitsListPage base="/admin/units" canCreate={holds(1010)} />,
+  '/admin/units/new': (_id, holds, me) => <UnitFormPage id={null} base="/admin/units" access={unitAccess(holds, me)} />,
+  '/admin/units/:id': (id, holds, me) => <UnitFormPage key={id} id={id} base="/admin/units" access={unitAccess(holds, me)} />,
   '/admin/communities/general': () => <UnitsListPage base="/admin/communities/general" />,
-  '/admin/communities/general/new': () => <UnitFormPage id={null} base="/admin/communities/general" />,
-  '/admin/communities/general/:id': (id) => <UnitFormPage key={id} id={id} base="/admin/communities/general" />,
+  '/admin/communities/general/new': (_id, holds, me) => <UnitFormPage id={null} base="/admin/communities/general" access={unitAccess(holds, me)} />,
+  '/admin/communities/general/:id': (id, holds, me) => <UnitFormPage key={id} id={id} base="/admin/communities/general" access={unitAccess(holds, me)} />,
   '/admin/communities/groups': () => <CommunityGroupsListPage />,
   '/admin/communities/groups/new': () => <CommunityGroupFormPage id={null} />,
   '/admin/communities/groups/:id': (id) => <CommunityGroupFormPage key={id} id={id} />,
@@ -89,7 +110,7 @@ const PAGES: Record<string, (id: number | null) => ReactNode> = {
   '/admin/courses/:courseId/notifications': (id) => <CourseNotificationsPage key={id} id={id as number} />,
   '/admin/academies/new': () => <AcademyGeneralPage id={null} />,
   '/admin/academies/:id/general': (id) => <AcademyGeneralPage key={id} id={id} />,
-  '/admin/users': () => <AdminUsersPage />,
+  '/admin/users': (_id, holds) => <AdminUsersPage canCreate={holds(1005)} />,
   '/admin/users/new': () => <UserFormPage id={null} />,
   '/admin/users/:id': (id) => (
     <Stack key={id} gap="md">
@@ -124,12 +145,13 @@ export const AdminPage = ({ entry }: { entry: RouteEntry }) => {
   // community's client (spec §6 course 2004-2006) those of its own course's content and people.
   const platformAuthor = me.data ? hasSystemPermission(me.data, 1017) : false;
   const communityAuthor = !platformAuthor && (me.data ? hasRole(me.data, ROLE_ID.client) : false);
+  const holds = (permission: number) => (me.data ? hasSystemPermission(me.data, permission) : false);
   const courseTabs =
     entry.path.startsWith('/admin/courses/:courseId') && params.courseId !== undefined && /^\d+$/.test(params.courseId) && (platformAuthor || communityAuthor);
   if (!page)
     return courseTabs ? (
       <>
-        <CourseTabs courseId={Number(params.courseId)} community={communityAuthor} />
+        <CourseTabs courseId={Number(params.courseId)} community={communityAuthor} holds={holds} />
         <PlaceholderPage entry={entry} />
       </>
     ) : (
@@ -141,8 +163,8 @@ export const AdminPage = ({ entry }: { entry: RouteEntry }) => {
   if (id !== null && !Number.isInteger(id)) return <PlaceholderPage entry={entry} />;
   return (
     <>
-      {courseTabs && id !== null ? <CourseTabs courseId={id} community={communityAuthor} /> : null}
-      {page(id)}
+      {courseTabs && id !== null ? <CourseTabs courseId={id} community={communityAuthor} holds={holds} /> : null}
+      {page(id, holds, me.data)}
     </>
   );
 };

@@ -4,8 +4,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DateTimeField } from '../../../components/date-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time-input.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { type AuditHistory, auditHistoryQuery, downloadConsentHistory, searchAuditUsers, type Verification, verifyConsentChain } from '../api/consents.ts';
 import { ConsentBadge } from './consent-badge.tsx';
@@ -39,7 +39,7 @@ const UserHistory = ({
   const history = useQuery(auditHistoryQuery(userId, asOf));
   // A check made on the data shown; a reload (e.g. after an entry on the user's behalf) brings its own.
   const [checked, setChecked] = useState<{ result: Verification; for: number } | null>(null);
-  const [asOfText, setAsOfText] = useState(toDateTimeInput(asOf));
+  const [chosenAsOf, setChosenAsOf] = useState<string | null>(asOf);
   const verify = useMutation({
     mutationFn: () => verifyConsentChain(userId),
     onSuccess: (result) => setChecked({ result, for: history.dataUpdatedAt }),
@@ -62,7 +62,7 @@ const UserHistory = ({
   const data: AuditHistory = history.data;
   const applyAsOf = (event: FormEvent) => {
     event.preventDefault();
-    setAsOf(fromDateTimeInput(asOfText));
+    setAsOf(chosenAsOf);
   };
   return (
     <Stack gap="md">
@@ -87,20 +87,13 @@ const UserHistory = ({
       <Paper withBorder p="md">
         <form onSubmit={applyAsOf}>
           <Group align="flex-end">
-            <TextInput
-              type="datetime-local"
-              step={1}
-              label={t('audit.asOf')}
-              value={asOfText}
-              onChange={(e) => setAsOfText(e.currentTarget.value)}
-              data-testid="as-of"
-            />
+            <DateTimeField label={t('audit.asOf')} value={chosenAsOf} onChange={setChosenAsOf} data-testid="as-of" />
             <Button type="submit">{t('audit.showAsOf')}</Button>
             {asOf ? (
               <Button
                 variant="subtle"
                 onClick={() => {
-                  setAsOfText('');
+                  setChosenAsOf(null);
                   setAsOf(null);
                 }}
               >

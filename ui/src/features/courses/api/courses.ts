@@ -18,6 +18,8 @@ export type UserCourse = {
   startedAt: string | null;
   completedAt: string | null;
   certificateId: string | null;
+  /** The certificate's short number (decision 0032); anyone checks it at /certifikat/{number}. */
+  certificateNumber: string | null;
   postsEnabled: boolean;
   certificateEnabled: boolean;
   status: CourseStatus;
@@ -129,4 +131,5 @@ export const answerNps = (courseId: number, blockId: number, input: { score: num
   step(courseId, `/blocks/${blockId}/nps`, input);
 
 /** The certificate needs the session token, so it is fetched and handed to the browser as a file. */
-export const downloadCertificate = (courseId: number) => downloadFile(`/api/user-courses/${courseId}/certificate`, `potrdilo-${courseId}.pdf`);
+export const downloadCertificate = (course: { id: number; certificateNumber: string | null }) =>
+  downloadFile(`/api/user-courses/${course.id}/certificate`, `certifikat-${course.certificateNumber ?? course.id}.pdf`);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
 import { getUserAcademy, listUserAcademies, type UserAcademy } from '../api/academies.ts';
-import { points } from './course-badges.tsx';
+import { points, pointsCount } from './course-badges.tsx';
 import { CourseCard } from './course-list.tsx';
 import { LoadError } from './page-message.tsx';
 
@@ -20,7 +20,7 @@ const Pending = () => {
 /** Series progress: completed courses of the series and credit points earned of those on offer. */
 const SeriesProgress = ({ academy }: { academy: UserAcademy }) => {
   const { t } = useTranslation();
-  const label = t('academies.progress', { done: academy.coursesCompleted, total: academy.coursesTotal });
+  const label = t('academies.progress', { done: academy.coursesCompleted, total: academy.coursesTotal, count: academy.coursesTotal });
   return (
     <Stack gap={4}>
       <Progress value={(academy.coursesCompleted / Math.max(1, academy.coursesTotal)) * 100} size="sm" aria-label={label} />
@@ -29,7 +29,11 @@ const SeriesProgress = ({ academy }: { academy: UserAcademy }) => {
           {label}
         </Text>
         <Text size="xs" c="dimmed" data-testid="academy-points">
-          {t('academies.points', { earned: points(academy.creditPointsEarned), total: points(academy.creditPoints) })}
+          {t('academies.points', {
+            earned: points(academy.creditPointsEarned),
+            total: points(academy.creditPoints),
+            count: pointsCount(academy.creditPoints).count,
+          })}
         </Text>
       </Group>
     </Stack>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
+import { useFeature } from '../../../lib/features.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import {
   ADMIN_COURSE_STATUSES,
@@ -122,6 +123,7 @@ const CourseActions = ({ course }: { course: AdminCourseListItem }) => {
  */
 export const AdminCoursesPage = () => {
   const { t } = useTranslation();
+  const vimeoUpload = useFeature('vimeoUpload') === true;
   const [filters, setFilters] = useState<AdminCourseFilters>({ type: null, status: null, published: null, academyId: null, tagId: null });
   const academies = useQuery({ queryKey: ['academies', 'options'], queryFn: listAcademyOptions, staleTime: 60_000 });
   const tags = useQuery({ queryKey: ['admin-courses', 'tag-options'], queryFn: listCourseTagOptions, staleTime: 60_000 });
@@ -173,9 +175,17 @@ export const AdminCoursesPage = () => {
         <Title order={1} size="h2">
           {t('pages.admin.courses')}
         </Title>
-        <Button component={Link} to="/admin/courses/new">
-          {t('pages.admin.courseNew')}
-        </Button>
+        <Group gap="xs">
+          {/* Issue 18: the video upload page (spec §2 /vimeo) had no link; only while its feature is on. */}
+          {vimeoUpload ? (
+            <Button component={Link} to="/vimeo" variant="default">
+              {t('pages.vimeo')}
+            </Button>
+          ) : null}
+          <Button component={Link} to="/admin/courses/new">
+            {t('pages.admin.courseNew')}
+          </Button>
+        </Group>
       </Group>
       <DataTable<AdminCourseListItem>
         queryKey={['admin-courses', filters]}

@@ -2,7 +2,7 @@ import { Alert, AspectRatio, Button, Typography } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Block } from '../api/courses.ts';
-import { points } from './course-badges.tsx';
+import { pointsCount } from './course-badges.tsx';
 
 /** Blocks that are done by being opened: article, credit points, text file and typeform. */
 export const ContentBlock = ({ block }: { block: Block }) => {
@@ -15,7 +15,7 @@ export const ContentBlock = ({ block }: { block: Block }) => {
     case 'points':
       return (
         <Alert color="brand" variant="light" data-testid="points-block">
-          {t('courses.points.earned', { points: points(fields.points) })}
+          {t('courses.points.earned', pointsCount(fields.points))}
         </Alert>
       );
     case 'textFile':

@@ -34,4 +34,12 @@ export const CourseProgress = ({ done, total }: { done: number; total: number })
   );
 };
 
-export const points = (value: number) => new Intl.NumberFormat('sl-SI', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+const pointsFormat = new Intl.NumberFormat('sl-SI', { maximumFractionDigits: 1 });
+/** Credit points as people read them: 1, 2,5 (whole ones without ",0"). */
+export const points = (value: number) => pointsFormat.format(value);
+/**
+ * What a credit-points text needs: the points shown and the count its plural form follows, the same
+ * number rounded as shown (1 kreditna točka, 2 kreditni točki, 3 kreditne točke, 5 kreditnih točk;
+ * a decimal takes the few form, as Intl.PluralRules('sl') says: 1,5 kreditne točke).
+ */
+export const pointsCount = (value: number) => ({ points: points(value), count: Math.round(value * 10) / 10 });

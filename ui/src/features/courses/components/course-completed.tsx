@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCertificate, IconDownload } from '@tabler/icons-react';
+import { IconCertificate, IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
+import { certificateCheckPath } from '../api/certificates.ts';
 import { downloadCertificate, getUserCourse, type UserCourse } from '../api/courses.ts';
-import { points } from './course-badges.tsx';
+import { pointsCount } from './course-badges.tsx';
 import { CourseLoadError, PageMessage } from './page-message.tsx';
 
 const useCourse = (courseId: number) => {
@@ -19,13 +20,31 @@ const useCourse = (courseId: number) => {
 export const CertificateButton = ({ course, variant = 'filled' }: { course: UserCourse; variant?: 'filled' | 'default' }) => {
   const { t } = useTranslation();
   const download = useMutation({
-    mutationFn: () => downloadCertificate(course.id),
+    mutationFn: () => downloadCertificate(course),
     onError: () => notifications.show({ color: 'red', message: t('courses.certificateFailed') }),
   });
   return (
     <Button variant={variant} leftSection={<IconDownload size={16} aria-hidden />} onClick={() => download.mutate()} loading={download.isPending}>
       {t('courses.downloadCertificate')}
     </Button>
+  );
+};
+
+/** The certificate's short number and the public page where anyone checks it (issue 18 item 3). */
+export const CertificateNumber = ({ number, size = 'sm' }: { number: string; size?: 'xs' | 'sm' }) => {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2} align="inherit">
+      <Text size={size} data-testid="certificate-number">
+        {t('courses.certificateNumber', { number })}
+      </Text>
+      <Anchor component={Link} to={certificateCheckPath(number)} size={size}>
+        <Group gap={4} component="span" wrap="nowrap" display="inline-flex">
+          <IconShieldCheck size={14} aria-hidden />
+          {t('courses.verifyCertificate')}
+        </Group>
+      </Anchor>
+    </Stack>
   );
 };
 
@@ -63,14 +82,16 @@ export const CourseCompletedPage = ({ courseId }: { courseId: number }) => {
       ) : c ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" ta="center" gap="md">
-            <ThemeIcon size={64} radius="xl" color="green.9" variant="light">
-              <IconCertificate size={36} aria-hidden />
+            {/* A white icon on a dark green disc: the icon must stand out from its circle (issue 18, a user test saw a plain disc). */}
+            <ThemeIcon size={64} radius="xl" color="green.9" variant="filled" data-testid="completed-icon">
+              <IconCertificate size={36} color="white" aria-hidden />
             </ThemeIcon>
             <Title order={1} size="h2">
               {t('courses.completedTitle')}
             </Title>
             <Text>{t('courses.completedBody', { title: c.title })}</Text>
-            {c.creditPoints > 0 ? <Text fw={600}>{t('courses.creditPointsEarned', { points: points(c.creditPoints) })}</Text> : null}
+            {c.creditPoints > 0 ? <Text fw={600}>{t('courses.creditPointsEarned', pointsCount(c.creditPoints))}</Text> : null}
+            {c.certificateEnabled && c.certificateNumber ? <CertificateNumber number={c.certificateNumber} /> : null}
             <Group justify="center">
               {c.certificateEnabled && c.certificateId ? <CertificateButton course={c} /> : null}
               <Button component={Link} to="/izobrazevanja" variant="default">
@@ -101,10 +122,8 @@ export const CourseCertificatePage = ({ courseId }: { courseId: number }) => {
               {c.title}
             </Title>
             <Text size="sm">{t('courses.completedOn', { date: c.completedAt ? formatDate(c.completedAt) : '' })}</Text>
-            <Text size="sm">{t('courses.creditPoints', { points: points(c.creditPoints) })}</Text>
-            <Text size="xs" c="dimmed">
-              {t('courses.certificateNumber', { id: c.certificateId })}
-            </Text>
+            <Text size="sm">{t('courses.creditPoints', pointsCount(c.creditPoints))}</Text>
+            {c.certificateNumber ? <CertificateNumber number={c.certificateNumber} /> : null}
             <div>
               <CertificateButton course={c} />
             </div>

@@ -5,8 +5,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { courseRule } from '../../../../../domain/courses/course.rules.ts';
+import { DateTimeField } from '../../../components/date-fields.tsx';
 import { FormCard } from '../../../components/form-card.tsx';
-import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time-input.ts';
 import { useFeature } from '../../../lib/features.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { uploadFile } from '../api/admin-blocks.ts';
@@ -93,10 +93,10 @@ export const CourseGeneralPage = ({ id }: { id: number | null }) => {
   const v = form.values;
   const e = form.errors;
   const intervals = v.intervals ?? [];
-  const setInterval = (index: number, key: 'startsAt' | 'stopsAt', local: string) =>
+  const setInterval = (index: number, key: 'startsAt' | 'stopsAt', iso: string | null) =>
     form.set(
       'intervals',
-      intervals.map((interval, i) => (i === index ? { ...interval, [key]: fromDateTimeInput(local) ?? '' } : interval)),
+      intervals.map((interval, i) => (i === index ? { ...interval, [key]: iso ?? '' } : interval)),
     );
   const text = (key: 'title' | 'cover' | 'lecturer' | 'zoomUrl' | 'externalId', label: string, required = false) => (
     <TextInput
@@ -245,20 +245,16 @@ export const CourseGeneralPage = ({ id }: { id: number | null }) => {
             {intervals.map((interval, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: an interval has no id; rows are only appended or removed.
               <Group key={index} align="flex-end" data-testid={`interval-${index}`}>
-                <TextInput
-                  type="datetime-local"
-                  step={1}
+                <DateTimeField
                   label={t('adminCourses.form.startsAt')}
-                  value={toDateTimeInput(interval.startsAt || null)}
-                  onChange={(x) => setInterval(index, 'startsAt', x.currentTarget.value)}
+                  value={interval.startsAt}
+                  onChange={(iso) => setInterval(index, 'startsAt', iso)}
                   error={e[`intervals.${index}.startsAt`] ?? e[`intervals.${index}`]}
                 />
-                <TextInput
-                  type="datetime-local"
-                  step={1}
+                <DateTimeField
                   label={t('adminCourses.form.stopsAt')}
-                  value={toDateTimeInput(interval.stopsAt || null)}
-                  onChange={(x) => setInterval(index, 'stopsAt', x.currentTarget.value)}
+                  value={interval.stopsAt}
+                  onChange={(iso) => setInterval(index, 'stopsAt', iso)}
                   error={e[`intervals.${index}.stopsAt`]}
                 />
                 <Button

@@ -1,7 +1,7 @@
 import { Chip, Grid, Group, Select, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LIVE_ROLES, REMINDER_WEEKS, WEEK_DAYS } from '../../../../../domain/courses/course.rules.ts';
-import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time-input.ts';
+import { DateTimeField } from '../../../components/date-fields.tsx';
 import type { CourseInput } from '../api/admin-courses.ts';
 
 type Errors = Record<string, string | undefined>;
@@ -92,22 +92,20 @@ export const LiveFields = ({ values, errors, set }: SectionProps) => {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 6, md: 4 }}>
-            <TextInput
-              type="datetime-local"
+            <DateTimeField
               label={t('adminCourses.form.liveStartsAt')}
               withAsterisk
-              value={toDateTimeInput(live.startsAt || null)}
-              onChange={(x) => set('live', { ...live, startsAt: fromDateTimeInput(x.currentTarget.value) ?? '' })}
+              value={live.startsAt}
+              onChange={(iso) => set('live', { ...live, startsAt: iso ?? '' })}
               error={errors['live.startsAt']}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 6, md: 4 }}>
-            <TextInput
-              type="datetime-local"
+            <DateTimeField
               label={t('adminCourses.form.liveStopsAt')}
               withAsterisk
-              value={toDateTimeInput(live.stopsAt || null)}
-              onChange={(x) => set('live', { ...live, stopsAt: fromDateTimeInput(x.currentTarget.value) ?? '' })}
+              value={live.stopsAt}
+              onChange={(iso) => set('live', { ...live, stopsAt: iso ?? '' })}
               error={errors['live.stopsAt']}
             />
           </Grid.Col>

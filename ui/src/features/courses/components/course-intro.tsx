@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Grid, Group, Image, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Button, Center, Grid, Group, Image, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconCircleDashed, IconPaperclip } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatDate, formatFileSize } from '../../../lib/i18n.ts';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
 import { getUserCourse, listBlocks, listRecords, startCourse } from '../api/courses.ts';
-import { CourseProgress, points, StatusBadge } from './course-badges.tsx';
+import { CourseProgress, pointsCount, StatusBadge } from './course-badges.tsx';
 import { CoursePosts } from './course-posts.tsx';
 import { LivePanel } from './live-panel.tsx';
 import { CourseLoadError } from './page-message.tsx';
@@ -50,6 +50,38 @@ export const CourseIntroPage = ({ courseId }: { courseId: number }) => {
   const done = new Set((records.data?.items ?? []).filter((r) => r.done).map((r) => r.block_id));
   const items = blocks.data?.items ?? [];
   const canStart = c.enrollment === 'none' && c.status === 'active';
+  // Start, continue or review: on a phone it stands under the title, above the description and the
+  // comment thread (issue 18: it came after the whole thread); on a wide screen in the contents card.
+  const primaryAction = (
+    <>
+      {canStart ? (
+        <Button onClick={() => start.mutate()} loading={start.isPending}>
+          {t('courses.start')}
+        </Button>
+      ) : c.enrollment === 'started' ? (
+        <Button component={Link} to={`/izobrazevanja/${courseId}/bloki/${nextBlockIndex(items, done)}`}>
+          {t('courses.continue')}
+        </Button>
+      ) : c.enrollment === 'completed' ? (
+        <>
+          <Button component={Link} to={`/izobrazevanja/${courseId}/konec`} variant="default">
+            {t('courses.completedTitle')}
+          </Button>
+          {/* Issue 18: the certificate's own page (details, number, PDF) had no link. */}
+          {c.certificateEnabled && c.certificateId ? (
+            <Button component={Link} to={`/izobrazevanja/${courseId}/certifikat`} variant="subtle">
+              {t('courses.certificate')}
+            </Button>
+          ) : null}
+          <Button component={Link} to={`/izobrazevanja/${courseId}/bloki/1`} variant="subtle">
+            {t('courses.review')}
+          </Button>
+        </>
+      ) : c.status === 'reserved' && c.intervals[0] ? (
+        <Text size="sm">{t('courses.opensOn', { date: formatDate(c.intervals[0].startsAt) })}</Text>
+      ) : null}
+    </>
+  );
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 8 }}>
@@ -58,12 +90,15 @@ export const CourseIntroPage = ({ courseId }: { courseId: number }) => {
           <Group gap="xs">
             <StatusBadge status={c.status} />
             <Text size="sm" c="dimmed">
-              {t(`courses.types.${c.type}`)} · {t('courses.creditPoints', { points: points(c.creditPoints) })}
+              {t(`courses.types.${c.type}`)} · {t('courses.creditPoints', pointsCount(c.creditPoints))}
             </Text>
           </Group>
           <Title order={1} size="h2">
             {c.title}
           </Title>
+          <Stack gap="xs" hiddenFrom="md" data-testid="course-primary-action">
+            {primaryAction}
+          </Stack>
           <Text style={{ whiteSpace: 'pre-line' }}>{c.description}</Text>
           {c.intervals.length > 0 ? (
             <Text size="sm">
@@ -95,26 +130,9 @@ export const CourseIntroPage = ({ courseId }: { courseId: number }) => {
               ))}
             </List>
             {c.enrollment !== 'none' ? <CourseProgress done={c.blocksDone} total={c.blocksTotal} /> : null}
-            {canStart ? (
-              <Button onClick={() => start.mutate()} loading={start.isPending}>
-                {t('courses.start')}
-              </Button>
-            ) : c.enrollment === 'started' ? (
-              <Button component={Link} to={`/izobrazevanja/${courseId}/bloki/${nextBlockIndex(items, done)}`}>
-                {t('courses.continue')}
-              </Button>
-            ) : c.enrollment === 'completed' ? (
-              <>
-                <Button component={Link} to={`/izobrazevanja/${courseId}/konec`} variant="default">
-                  {t('courses.completedTitle')}
-                </Button>
-                <Button component={Link} to={`/izobrazevanja/${courseId}/bloki/1`} variant="subtle">
-                  {t('courses.review')}
-                </Button>
-              </>
-            ) : c.status === 'reserved' && c.intervals[0] ? (
-              <Text size="sm">{t('courses.opensOn', { date: formatDate(c.intervals[0].startsAt) })}</Text>
-            ) : null}
+            <Box visibleFrom="md">
+              <Stack gap="sm">{primaryAction}</Stack>
+            </Box>
           </Stack>
         </Paper>
         {(c.attachments ?? []).length > 0 ? (

@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { session, type ViewPreference } from '../../../lib/session.ts';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
 import { listUserCourses, type UserCourse } from '../api/courses.ts';
-import { CourseProgress, points, StatusBadge } from './course-badges.tsx';
+import { CourseProgress, pointsCount, StatusBadge } from './course-badges.tsx';
 
 const FILTERS = ['all', 'new', 'completed', 'archived'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -31,7 +31,7 @@ export const CourseCard = ({ course }: { course: UserCourse }) => {
           {course.title}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('courses.creditPoints', { points: points(course.creditPoints) })}
+          {t('courses.creditPoints', pointsCount(course.creditPoints))}
         </Text>
         {course.enrollment !== 'none' ? <CourseProgress done={course.blocksDone} total={course.blocksTotal} /> : null}
       </Stack>
@@ -51,7 +51,7 @@ const CourseRow = ({ course }: { course: UserCourse }) => {
             {course.title}
           </Text>
           <Text size="xs" c="dimmed">
-            {t(`courses.types.${course.type}`)} · {t('courses.creditPoints', { points: points(course.creditPoints) })}
+            {t(`courses.types.${course.type}`)} · {t('courses.creditPoints', pointsCount(course.creditPoints))}
           </Text>
         </Stack>
         {course.enrollment !== 'none' ? (

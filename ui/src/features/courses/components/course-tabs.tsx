@@ -14,8 +14,21 @@ type Tab = { key: string; path: string | null };
  */
 /** The tabs a community's client works in: its course's content, people, files and comments (no money or statistics). */
 const COMMUNITY_TABS = new Set(['general', 'participants', 'posts', 'attachments']);
+/**
+ * The system permission (spec §6) a tab's page is read with; issue 18: a tab whose page would refuse
+ * is not offered (the editor holds no deal read 1052, so neither costs nor profit).
+ */
+const TAB_PERMISSION: Record<string, number> = { costs: 1052, profit: 1052, report: 1064, success: 1056, nps: 1056, npsDetail: 1056 };
 
-export const CourseTabs = ({ courseId, community = false }: { courseId: number; community?: boolean }) => {
+export const CourseTabs = ({
+  courseId,
+  community = false,
+  holds = () => true,
+}: {
+  courseId: number;
+  community?: boolean;
+  holds?: (systemPermission: number) => boolean;
+}) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const course = useQuery({ queryKey: ['admin-courses', 'authored', courseId], queryFn: () => getAuthoredCourse(courseId), retry: false });
@@ -34,7 +47,9 @@ export const CourseTabs = ({ courseId, community = false }: { courseId: number; 
     { key: 'profit', path: `${base}/profit` },
     { key: 'attachments', path: `${base}/attachments` },
   ];
-  const shown = community ? tabs.filter((tab) => COMMUNITY_TABS.has(tab.key)) : tabs;
+  const shown = community
+    ? tabs.filter((tab) => COMMUNITY_TABS.has(tab.key))
+    : tabs.filter((tab) => TAB_PERMISSION[tab.key] === undefined || holds(TAB_PERMISSION[tab.key] as number));
   // The deepest tab whose path the page is under (the NPS overview is not the detailed NPS).
   const current = (tab: Tab) => tab.path !== null && pathname.startsWith(tab.path.replace(/\/0$/, ''));
   return (

@@ -2,7 +2,7 @@ import { Alert, Box, Card, Center, Image, Loader, SimpleGrid, Stack, Text, Title
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { publicCoursesQuery } from '../api/public-courses.ts';
-import { points } from './course-badges.tsx';
+import { pointsCount } from './course-badges.tsx';
 
 /** spec §3 course type 9: a survey is answered at /anketa/{id}; every other course opens at its page. */
 const SURVEY_TYPE = 9;
@@ -47,7 +47,7 @@ export const GlpPage = () => {
                       {course.title}
                     </Title>
                     <Text size="sm" c="dimmed">
-                      {t('courses.creditPoints', { points: points(course.creditPoints) })}
+                      {t('courses.creditPoints', pointsCount(course.creditPoints))}
                     </Text>
                     {course.lecturer ? <Text size="sm">{t('glp.lecturer', { name: course.lecturer })}</Text> : null}
                   </Stack>

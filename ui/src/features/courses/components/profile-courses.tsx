@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/i18n.ts';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
 import { listUserCourses } from '../api/courses.ts';
 import { points } from './course-badges.tsx';
-import { CertificateButton } from './course-completed.tsx';
+import { CertificateButton, CertificateNumber } from './course-completed.tsx';
 
 /** /profil/izobrazevanja: the participant's completed courses, credit points and certificates. */
 export const ProfileCoursesPage = () => {
@@ -53,7 +53,16 @@ export const ProfileCoursesPage = () => {
                     </Table.Td>
                     <Table.Td>{c.completedAt ? formatDate(c.completedAt) : ''}</Table.Td>
                     <Table.Td>{points(c.creditPoints)}</Table.Td>
-                    <Table.Td>{c.certificateEnabled && c.certificateId ? <CertificateButton course={c} variant="default" /> : '–'}</Table.Td>
+                    <Table.Td>
+                      {c.certificateEnabled && c.certificateId ? (
+                        <Stack gap={6} align="flex-start">
+                          <CertificateButton course={c} variant="default" />
+                          {c.certificateNumber ? <CertificateNumber number={c.certificateNumber} size="xs" /> : null}
+                        </Stack>
+                      ) : (
+                        '–'
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

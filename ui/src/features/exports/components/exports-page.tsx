@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, NativeSelect, Paper, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, NativeSelect, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,9 +12,10 @@ import {
   exportFileName,
   exportRequestRule,
 } from '../../../../../domain/exports/export.rules.ts';
+import { DateField } from '../../../components/date-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
-import { formatDate, formatDateTime, formatNumber } from '../../../lib/i18n.ts';
+import { formatDate, formatDateTime, formatDay, formatNumber } from '../../../lib/i18n.ts';
 import { EXPORTS_KEY, type ExportItem, type ExportOptions, exportOptionsQuery, exportsQuery, requestExport } from '../api/exports.ts';
 
 /** Which parameters each kind asks for (decision 0026); every one is required (spec §5). */
@@ -43,11 +44,8 @@ const toRequest = (kind: ExportKind | '', values: Values) => ({
 // Outline badges in dark shades: readable on white (WCAG AA).
 const STATUS_COLOUR = { initiated: 'gray.7', computing: 'blue.9', finished: '#1b6e2f', error: 'red.9' } as const;
 
-/** `2026-03-01` as people read it: 1. 3. 2026. */
-const day = (value: string | number | undefined) => {
-  const [y, m, d] = String(value ?? '').split('-');
-  return y && m && d ? `${Number(d)}. ${Number(m)}. ${y}` : String(value ?? '');
-};
+/** `2026-03-01` as dates are shown in every table: 1. mar. 2026. */
+const day = (value: string | number | undefined) => (/^\d{4}-\d{2}-\d{2}$/.test(String(value)) ? formatDay(String(value)) : String(value ?? ''));
 
 const useParametersText = () => {
   const { t } = useTranslation();
@@ -146,26 +144,17 @@ const ExportForm = ({ options }: { options: ExportOptions }) => {
     chamber: () =>
       select('chamber', [...choose(t('exports.chooseChamber')), ...CHAMBERS.map((c) => ({ value: String(c), label: t(`exports.chambers.${c}`) }))]),
     from: () => (
-      <TextInput
+      <DateField
         key="from"
-        type="date"
         label={t('exports.fields.from')}
         withAsterisk
         value={values.from}
-        onChange={(e) => set('from', e.currentTarget.value)}
+        onChange={(day) => set('from', day ?? '')}
         error={errorOf('from')}
       />
     ),
     to: () => (
-      <TextInput
-        key="to"
-        type="date"
-        label={t('exports.fields.to')}
-        withAsterisk
-        value={values.to}
-        onChange={(e) => set('to', e.currentTarget.value)}
-        error={errorOf('to')}
-      />
+      <DateField key="to" label={t('exports.fields.to')} withAsterisk value={values.to} onChange={(day) => set('to', day ?? '')} error={errorOf('to')} />
     ),
   };
   return (

@@ -60,7 +60,9 @@ const ProblemsTable = ({ detail }: { detail: ImportDetail }) => {
     <Stack gap="xs">
       <Alert color="red" title={IMPORT_MESSAGES.blocked}>
         {t('imports.problems', { count: detail.problemCount, n: formatNumber(detail.problemCount) })}
-        {detail.problemCount > detail.problems.length ? ` ${t('imports.problemsShown', { shown: formatNumber(detail.problems.length) })}` : ''}
+        {detail.problemCount > detail.problems.length
+          ? ` ${t('imports.problemsShown', { shown: formatNumber(detail.problems.length), count: detail.problems.length })}`
+          : ''}
       </Alert>
       <ScrollArea.Autosize mah={480}>
         <Table striped aria-label={t('imports.problemsTable')} data-testid="import-problems">
@@ -217,7 +219,7 @@ const ImportPanel = ({ id }: { id: number }) => {
         {d.status === 'running' || d.status === 'completed' || d.status === 'failed' ? (
           <Stack gap={4}>
             <Progress value={percent} size="lg" aria-label={t('imports.progress')} animated={d.status === 'running'} data-testid="import-progress" />
-            <Text size="sm">{t('imports.processed', { processed: formatNumber(d.processed), rows: formatNumber(d.rows), percent })}</Text>
+            <Text size="sm">{t('imports.processed', { processed: formatNumber(d.processed), rows: formatNumber(d.rows), percent, count: d.rows })}</Text>
           </Stack>
         ) : null}
         {d.status === 'failed' ? (

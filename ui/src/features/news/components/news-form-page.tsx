@@ -22,10 +22,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ACTION_BUTTON_TEXT_MAX, NEWS_LOCATIONS, type NewsInput, newsRule } from '../../../../../domain/news/news.rules.ts';
+import { DateTimeField } from '../../../components/date-fields.tsx';
 import { DeleteAction, FormCard } from '../../../components/form-card.tsx';
 import { RichTextInput } from '../../../components/rich-text-input.tsx';
 import { audienceOptions } from '../../../lib/audience-options.ts';
-import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time-input.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { type AdminNews, createNews, deleteNews, getNews, updateNews, uploadNewsImage } from '../api/news.ts';
 import { NewsStateBadge, reachText } from './admin-news-page.tsx';
@@ -227,31 +227,23 @@ export const NewsFormPage = ({ id }: { id: number | null }) => {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <TextInput
               label={t('news.admin.actionButtonText')}
-              description={t('news.admin.actionButtonHint', { max: ACTION_BUTTON_TEXT_MAX })}
+              description={t('news.admin.actionButtonHint', { count: ACTION_BUTTON_TEXT_MAX })}
               value={v.actionButtonText ?? ''}
               onChange={(x) => form.set('actionButtonText', x.currentTarget.value)}
               error={e.actionButtonText}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <TextInput
-              type="datetime-local"
+            <DateTimeField
               label={t('news.admin.dateFrom')}
               withAsterisk
-              value={toDateTimeInput(v.dateFrom || null)}
-              onChange={(x) => form.set('dateFrom', fromDateTimeInput(x.currentTarget.value) ?? '')}
+              value={v.dateFrom}
+              onChange={(iso) => form.set('dateFrom', iso ?? '')}
               error={e.dateFrom}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <TextInput
-              type="datetime-local"
-              label={t('news.admin.dateTo')}
-              withAsterisk
-              value={toDateTimeInput(v.dateTo || null)}
-              onChange={(x) => form.set('dateTo', fromDateTimeInput(x.currentTarget.value) ?? '')}
-              error={e.dateTo}
-            />
+            <DateTimeField label={t('news.admin.dateTo')} withAsterisk value={v.dateTo} onChange={(iso) => form.set('dateTo', iso ?? '')} error={e.dateTo} />
           </Grid.Col>
         </Grid>
         <Stack gap={4}>

@@ -20,6 +20,8 @@ export type Unit = {
   vat: string | null;
   external_id: string | null;
   sync_destination: number | null;
+  /** The unit's own certificate signature (issue 18); null: its company's signs. */
+  signature: { name: string; role: string; imageFileId: number | null } | null;
 };
 export type UnitInput = z.input<typeof unitRule>;
 
@@ -29,6 +31,9 @@ export const getUnit = (id: number) => api<Unit>('GET', `/units/${id}`);
 export const createUnit = (input: UnitInput) => api<{ id: number }>('POST', '/units', { body: input });
 export const updateUnit = (id: number, input: UnitInput) => api<{ id: number }>('PUT', `/units/${id}`, { body: input });
 export const deleteUnit = (id: number) => api<{ id: number }>('DELETE', `/units/${id}`);
+export const changeUnitSignature = (id: number, input: { name: string; role: string; imageFileId: number | null }) =>
+  api<{ id: number }>('PUT', `/units/${id}/signature`, { body: input });
+export const removeUnitSignature = (id: number) => api<{ id: number }>('DELETE', `/units/${id}/signature`);
 export const setUnitPublished = (id: number, published: boolean) => api<{ id: number }>('POST', `/units/${id}/${published ? 'publish' : 'unpublish'}`);
 
 /** spec §7 GET /communities (filterIds, answers {data}); spec §5: a lookup counts only when exactly one community matches. */

@@ -24,11 +24,12 @@ import {
 } from '../api/companies.ts';
 import { CompanySelect, TagSelect } from './selects.tsx';
 
-export const CompaniesListPage = () => {
+/** `canCreate`: whether to offer "Novo podjetje" (issue 18: nobody is shown an action only to be refused). */
+export const CompaniesListPage = ({ canCreate = true }: { canCreate?: boolean }) => {
   const { t } = useTranslation();
   return (
     <>
-      <ListHeader title={t('pages.admin.companies')} newTo="/admin/companies/new" newLabel={t('pages.admin.companyNew')} />
+      <ListHeader title={t('pages.admin.companies')} {...(canCreate ? { newTo: '/admin/companies/new', newLabel: t('pages.admin.companyNew') } : {})} />
       <DataTable<CompanyListItem>
         label={t('pages.admin.companies')}
         queryKey={['companies', 'list']}
@@ -76,7 +77,11 @@ const toInput = (c: Company): CompanyInput => ({
 });
 
 /** /admin/companies/new and /admin/companies/{id}: spec §3 company fields; name and address required, post code digits only. */
-export const CompanyFormPage = ({ id }: { id: number | null }) => {
+/**
+ * `readOnly`: for who may read the company but not change it (an accountant, a client); `canDelete`:
+ * whether deleting (1012) is offered. Issue 18: nobody is refused only on submit.
+ */
+export const CompanyFormPage = ({ id, readOnly = false, canDelete = true }: { id: number | null; readOnly?: boolean; canDelete?: boolean }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -120,12 +125,13 @@ export const CompanyFormPage = ({ id }: { id: number | null }) => {
       backTo="/admin/companies"
       submitting={save.isPending}
       submitLabel={t(id === null ? 'form.create' : 'form.save')}
+      readOnly={readOnly}
       onSubmit={() => {
         const parsed = form.validate();
         if (parsed) save.mutate(v);
       }}
       actions={
-        id !== null ? (
+        id !== null && canDelete ? (
           <DeleteAction
             question={t('organisation.company.deleteQuestion')}
             remove={() => deleteCompany(id)}
@@ -134,7 +140,7 @@ export const CompanyFormPage = ({ id }: { id: number | null }) => {
           />
         ) : null
       }
-      aside={id !== null && company.data ? <CompanyAside company={company.data} /> : null}
+      aside={id !== null && company.data ? <CompanyAside company={company.data} readOnly={readOnly} /> : null}
     >
       <Grid>
         <Grid.Col span={{ base: 12, md: 6 }}>
@@ -248,7 +254,7 @@ export const CompanyFormPage = ({ id }: { id: number | null }) => {
 };
 
 /** The signature image: a PNG uploaded at once, previewed, and saved with the signature. */
-const SignatureImage = ({ fileId, onChange }: { fileId: number | null; onChange: (id: number | null) => void }) => {
+export const SignatureImage = ({ fileId, onChange }: { fileId: number | null; onChange: (id: number | null) => void }) => {
   const { t } = useTranslation();
   const preview = useQuery({
     queryKey: ['files', fileId],
@@ -279,7 +285,7 @@ const SignatureImage = ({ fileId, onChange }: { fileId: number | null; onChange:
 };
 
 /** The signature shown on certificates, and the company's units. */
-const CompanyAside = ({ company }: { company: Company }) => {
+const CompanyAside = ({ company, readOnly }: { company: Company; readOnly: boolean }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useZodForm(signatureRule, {
@@ -304,6 +310,7 @@ const CompanyAside = ({ company }: { company: Company }) => {
         title={t('organisation.company.signature')}
         submitting={save.isPending}
         submitLabel={t('organisation.company.signatureSave')}
+        readOnly={readOnly}
         onSubmit={() => {
           if (form.validate()) save.mutate();
         }}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Grid, Group, Loader, Select, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Center, Grid, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -11,14 +11,19 @@ import { useFeature } from '../../../lib/features.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { createUnit, deleteUnit, getUnit, listUnits, setUnitPublished, type Unit, type UnitInput, updateUnit } from '../api/units.ts';
 import { CompanySelect, TagSelect } from './selects.tsx';
+import { UnitSignatureCard } from './unit-signature.tsx';
 
 /** /admin/units and /admin/communities/general: the same units (communities), under the two paths of spec §2. */
-export const UnitsListPage = ({ base }: { base: '/admin/units' | '/admin/communities/general' }) => {
+/** `canCreate`: whether to offer a new unit (1010; issue 18). */
+export const UnitsListPage = ({ base, canCreate = true }: { base: '/admin/units' | '/admin/communities/general'; canCreate?: boolean }) => {
   const { t } = useTranslation();
   const title = t(base === '/admin/units' ? 'pages.admin.units' : 'pages.admin.communities');
   return (
     <>
-      <ListHeader title={title} newTo={`${base}/new`} newLabel={t(base === '/admin/units' ? 'pages.admin.unitNew' : 'pages.admin.communityNew')} />
+      <ListHeader
+        title={title}
+        {...(canCreate ? { newTo: `${base}/new`, newLabel: t(base === '/admin/units' ? 'pages.admin.unitNew' : 'pages.admin.communityNew') } : {})}
+      />
       <DataTable<Unit>
         label={title}
         queryKey={['units', 'list']}
@@ -49,7 +54,19 @@ export const UnitsListPage = ({ base }: { base: '/admin/units' | '/admin/communi
 const NO_ADDRESS = { address: '', city: '', zip: '', region: '', vat: '', externalId: '', syncDestination: null };
 
 /** Create, then go on editing (spec §4): a new unit opens its own page, unpublished, with the publish action. */
-export const UnitFormPage = ({ id, base }: { id: number | null; base: '/admin/units' | '/admin/communities/general' }) => {
+/** Who may change the unit shown (null: create a unit) and delete it; everyone, unless the caller says otherwise. */
+export type UnitAccess = { canChange: (unit: Pick<Unit, 'id' | 'company_id'> | null) => boolean; canDelete: boolean };
+const FULL_ACCESS: UnitAccess = { canChange: () => true, canDelete: true };
+
+export const UnitFormPage = ({
+  id,
+  base,
+  access = FULL_ACCESS,
+}: {
+  id: number | null;
+  base: '/admin/units' | '/admin/communities/general';
+  access?: UnitAccess;
+}) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -58,6 +75,8 @@ export const UnitFormPage = ({ id, base }: { id: number | null; base: '/admin/un
   const form = useZodForm(unitRule, { name: '', companyId: 0, tagId: null, ...NO_ADDRESS });
   const externalIds = useFeature('externalId') === true;
   const loaded = unit.data;
+  // Issue 18: who may not change the unit reads it without the controls (the page's caller decides, as the API does).
+  const readOnly = !access.canChange(id === null ? null : (loaded ?? null));
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per loaded unit.
   useEffect(() => {
     if (loaded)
@@ -107,17 +126,18 @@ export const UnitFormPage = ({ id, base }: { id: number | null; base: '/admin/un
   if (id !== null && !unit.data) return <Text>{t('form.notFound')}</Text>;
   const justCreated = (location.state as { created?: boolean } | null)?.created === true;
 
-  return (
+  const card = (
     <FormCard
       title={id === null ? t(base === '/admin/units' ? 'pages.admin.unitNew' : 'pages.admin.communityNew') : (unit.data?.name ?? '')}
       backTo={base}
       submitting={save.isPending}
       submitLabel={t(id === null ? 'form.create' : 'form.save')}
+      readOnly={readOnly}
       onSubmit={() => {
         if (form.validate()) save.mutate(form.values);
       }}
       actions={
-        id !== null ? (
+        id !== null && access.canDelete ? (
           <DeleteAction question={t('organisation.unit.deleteQuestion')} remove={() => deleteUnit(id)} invalidate={['units', 'companies']} backTo={base} />
         ) : null
       }
@@ -127,9 +147,11 @@ export const UnitFormPage = ({ id, base }: { id: number | null; base: '/admin/un
             <Badge variant="outline" size="lg" color={unit.data.published ? 'brand.8' : 'gray.7'} data-testid="unit-status">
               {t(unit.data.published ? 'organisation.unit.published' : 'organisation.unit.unpublished')}
             </Badge>
-            <Button variant="default" loading={publish.isPending} onClick={() => publish.mutate(!unit.data?.published)}>
-              {t(unit.data.published ? 'organisation.unit.unpublish' : 'organisation.unit.publish')}
-            </Button>
+            {readOnly ? null : (
+              <Button variant="default" loading={publish.isPending} onClick={() => publish.mutate(!unit.data?.published)}>
+                {t(unit.data.published ? 'organisation.unit.unpublish' : 'organisation.unit.publish')}
+              </Button>
+            )}
           </Group>
         ) : null
       }
@@ -193,5 +215,14 @@ export const UnitFormPage = ({ id, base }: { id: number | null; base: '/admin/un
         ) : null}
       </Grid>
     </FormCard>
+  );
+  // A saved unit may sign its people's certificates itself (issue 18 item 3).
+  return unit.data ? (
+    <Stack gap="md">
+      {card}
+      <UnitSignatureCard key={unit.data.id} unit={unit.data} readOnly={readOnly} />
+    </Stack>
+  ) : (
+    card
   );
 };

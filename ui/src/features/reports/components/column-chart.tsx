@@ -32,7 +32,9 @@ export const ColumnChart = ({ title, series, points }: ColumnChartProps) => {
   const slot = plotWidth / Math.max(1, points.length);
   const bars = Math.max(1, series.length);
   const barWidth = Math.max(1, Math.min(28, (slot * 0.75) / bars));
-  const every = Math.max(1, Math.ceil(points.length / Math.floor(plotWidth / 40)));
+  // Labels (dates as everywhere: "23. nov. 2026") far enough apart not to overlap: about 5.5 units a character.
+  const labelWidth = Math.max(40, ...points.map((p) => p.label.length * 5.5 + 10));
+  const every = Math.max(1, Math.ceil(points.length / Math.max(1, Math.floor(plotWidth / labelWidth))));
   const y = (value: number) => TOP + plotHeight - (plotHeight * value) / max;
   const summary = points.map((p) => `${p.label}: ${p.values.map((v) => formatNumber(v)).join(' / ')}`).join('; ');
   return (

@@ -1,12 +1,12 @@
-import { Alert, Anchor, Badge, Button, Center, Checkbox, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Checkbox, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { courseReportRule } from '../../../../../domain/reports/course-report.rules.ts';
+import { DateTimeField } from '../../../components/date-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { fromDateTimeInput } from '../../../lib/date-time-input.ts';
 import { formatDate, formatDateTime } from '../../../lib/i18n.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { type CourseReportLog, courseReportLogQuery, courseReportQuery, generateCourseReport, invalidateReportLog } from '../api/course-reports.ts';
@@ -28,7 +28,7 @@ export const useReportError = () => {
 const GenerateForm = ({ courseId, log, onGenerated }: { courseId: number; log: CourseReportLog; onGenerated: (id: number) => void }) => {
   const { t } = useTranslation();
   const form = useZodForm(courseReportRule, { intervalId: 0, children: true, npsDetailed: log.course.detailNps, npsReasons: true });
-  const [dateText, setDateText] = useState('');
+  const [date, setDate] = useState<string | null>(null);
   const generate = useMutation({
     mutationFn: (body: Parameters<typeof generateCourseReport>[1]) => generateCourseReport(courseId, body),
     onSuccess: ({ id }) => {
@@ -48,7 +48,6 @@ const GenerateForm = ({ courseId, log, onGenerated }: { courseId: number; log: C
     })),
   ];
   const submit = () => {
-    const date = fromDateTimeInput(dateText);
     const input = form.validate();
     if (input) generate.mutate({ ...input, ...(date ? { date } : {}) });
   };
@@ -78,15 +77,7 @@ const GenerateForm = ({ courseId, log, onGenerated }: { courseId: number; log: C
               error={form.errors.intervalId}
               data-testid="report-interval"
             />
-            <TextInput
-              type="datetime-local"
-              step={1}
-              label={t('courseReports.date')}
-              description={t('courseReports.dateHint')}
-              value={dateText}
-              onChange={(e) => setDateText(e.currentTarget.value)}
-              error={form.errors.date}
-            />
+            <DateTimeField label={t('courseReports.date')} description={t('courseReports.dateHint')} value={date} onChange={setDate} error={form.errors.date} />
           </Group>
           <Checkbox
             label={t('courseReports.children')}

@@ -1,7 +1,7 @@
 import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, formatEuroCents, formatNumber, formatPercent } from '../../../lib/i18n.ts';
+import { formatDate, formatDateTime, formatEuroCents, formatNumber, formatPercent, formatPeriod } from '../../../lib/i18n.ts';
 import type { CourseReport, CourseReportEntry, ReportNps } from '../api/course-reports.ts';
 import { ColumnChart } from './column-chart.tsx';
 
@@ -11,13 +11,6 @@ const CATEGORY_COLORS = { detractor: '#b42318', neutral: '#8a5a00', promoter: '#
 const categoryOf = (score: number) => (score >= 9 ? 'promoter' : score >= 7 ? 'neutral' : 'detractor');
 const KINDS = ['unit', 'company', 'group', 'profession'] as const;
 const COST_ITEMS = ['archiveAmount', 'productionAmount', 'detailedNpsAmount', 'insidePoolAmount', 'otherAmount', 'fixedAmount'] as const;
-
-const dayLabel = new Intl.DateTimeFormat('sl-SI', { timeZone: 'UTC', day: 'numeric', month: 'numeric' });
-const monthLabel = new Intl.DateTimeFormat('sl-SI', { timeZone: 'UTC', month: 'short', year: '2-digit' });
-const periodLabel = (period: string, bucket: CourseReport['timeline']['bucket']) => {
-  const at = new Date(`${period}T00:00:00Z`);
-  return bucket === 'month' ? monthLabel.format(at) : dayLabel.format(at);
-};
 
 /** "Ves čas", or "Termin 2: 1. 3. 2026 – 30. 6. 2026". */
 export const useIntervalText = () => {
@@ -196,7 +189,7 @@ export const CourseReportView = ({ report, heading }: { report: CourseReport; he
               { name: t('courseReports.firstOpen'), color: '#8cc9c4' },
               { name: t('courseReports.completions'), color: '#0b6e69' },
             ]}
-            points={report.timeline.periods.map((x) => ({ label: periodLabel(x.period, report.timeline.bucket), values: [x.participants, x.completions] }))}
+            points={report.timeline.periods.map((x) => ({ label: formatPeriod(x.period, report.timeline.bucket), values: [x.participants, x.completions] }))}
           />
         )}
       </Section>

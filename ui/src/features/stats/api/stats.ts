@@ -176,3 +176,10 @@ export const communityStatsQuery = queryOptions({
   queryKey: [...STATS_KEY, 'community'],
   queryFn: ({ signal }) => api<CommunityStats>('GET', '/stats/community', { signal }),
 });
+
+/** The units one may pick to narrow an academy's success to (GET /units, as readable to the caller). */
+export const unitOptionsQuery = queryOptions({
+  queryKey: ['units', 'options', 'stats'],
+  queryFn: () => api<{ items: { id: number; name: string; company_name: string | null }[] }>('GET', '/units', { query: { limit: 'NO_LIMIT', sort: 'name' } }),
+  staleTime: 60_000,
+});

@@ -1,10 +1,11 @@
-import { Group, Stack, Table, Text } from '@mantine/core';
+import { Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber, formatPercent } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
-import { academySuccessQuery, STATS_KEY } from '../api/stats.ts';
+import { academySuccessQuery, STATS_KEY, unitOptionsQuery } from '../api/stats.ts';
 import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
 
 /** /admin/academies/{id}/success/{intervalId} and its community variant: each course of the series and whole-series completions; live. */
@@ -15,10 +16,29 @@ export const AcademySuccessPage = ({ academyId, intervalId, communityId }: { aca
   useLiveReadModels(['stats'], STATS_KEY);
   const data = query.data;
   const window = data ? { intervalId, from: new Date(0).toISOString(), to: data.asOf, asOf: data.asOf } : undefined;
+  // Issue 18: the series' success in one unit, which no page led to before; the server refuses a unit out of reach.
+  const navigate = useNavigate();
+  const units = useQuery(unitOptionsQuery);
+  const unitPicker = (
+    <Select
+      label={t('stats.academy.unit')}
+      placeholder={t('stats.academy.allUnits')}
+      data={(units.data?.items ?? []).map((u) => ({ value: String(u.id), label: u.company_name ? `${u.name} (${u.company_name})` : u.name }))}
+      value={communityId === null ? null : String(communityId)}
+      onChange={(value) =>
+        navigate(value ? `/admin/academies/${academyId}/communities/${value}/success/${intervalId}` : `/admin/academies/${academyId}/success/${intervalId}`)
+      }
+      searchable
+      clearable
+      maw={360}
+      data-testid="academy-unit"
+    />
+  );
   return (
     <StatsFrame title={communityId ? t('stats.academy.communityTitle') : t('stats.academy.title')} subtitle={data?.academy.title} window={window} query={query}>
       {data ? (
         <Stack gap="lg">
+          {unitPicker}
           <Group>
             <Figure label={t('stats.academy.completedSeries')} value={formatNumber(data.completedSeries)} testId="academy-series" />
             <Figure label={t('stats.success.successRate')} value={formatPercent(data.successRate)} />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatEuroCents, formatNumber } from '../../../lib/i18n.ts';
+import { formatEuroCents, formatNumber, formatPeriod } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
 import { companyCostsQuery, STATS_KEY } from '../api/stats.ts';
 import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
@@ -70,9 +70,9 @@ export const CompanyCostsPage = ({ companies }: { companies: readonly { id: numb
                 <ResponsiveContainer>
                   <BarChart data={timeline.map((p) => ({ ...p, amount: p.viewsAmount / 100 }))}>
                     <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="period" />
+                    <XAxis dataKey="period" tickFormatter={(p: string) => formatPeriod(p, bucket)} />
                     <YAxis />
-                    <Tooltip formatter={(value) => formatEuroCents(Number(value) * 100)} />
+                    <Tooltip labelFormatter={(p) => formatPeriod(String(p), bucket)} formatter={(value) => formatEuroCents(Number(value) * 100)} />
                     <Bar dataKey="amount" name={t('stats.costs.viewsAmount')} fill="#0b6e69" isAnimationActive={false} />
                   </BarChart>
                 </ResponsiveContainer>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDateTime, formatEuroCents, formatNumber } from '../../../lib/i18n.ts';
+import { formatDateTime, formatEuroCents, formatNumber, formatPeriod } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
 import { type Costs, costsQuery, STATS_KEY, setCourseCosts, withdrawCourseCosts } from '../api/stats.ts';
 import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
@@ -195,10 +195,11 @@ export const CostsPage = ({
               <ResponsiveContainer>
                 <ComposedChart data={data.timeline.map((p) => ({ ...p, final: p.finalAmount / 100 }))}>
                   <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="period" />
+                  <XAxis dataKey="period" tickFormatter={(p: string) => formatPeriod(p, bucket)} />
                   <YAxis yAxisId="views" allowDecimals={false} />
                   <YAxis yAxisId="eur" orientation="right" />
                   <Tooltip
+                    labelFormatter={(p) => formatPeriod(String(p), bucket)}
                     formatter={(value, name) => (name === t('stats.costs.final') ? formatEuroCents(Number(value) * 100) : formatNumber(Number(value)))}
                   />
                   <Legend />
@@ -245,7 +246,7 @@ export const CostsPage = ({
             <Table.Tbody>
               {data.timeline.map((p) => (
                 <Table.Tr key={p.period}>
-                  <Table.Td>{p.period}</Table.Td>
+                  <Table.Td>{formatPeriod(p.period, bucket)}</Table.Td>
                   <Table.Td ta="right">{formatNumber(p.views)}</Table.Td>
                   <Table.Td ta="right">{formatEuroCents(p.viewsAmount)}</Table.Td>
                   <Table.Td ta="right">{formatEuroCents(p.finalAmount)}</Table.Td>

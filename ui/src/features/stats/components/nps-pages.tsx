@@ -1,7 +1,8 @@
-import { Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDateTime, formatNumber } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
@@ -146,7 +147,20 @@ export const NpsCommunitiesPage = ({ courseId, blockId, intervalId }: { courseId
               <Table.Tbody>
                 {data.rows.map((r) => (
                   <Table.Tr key={r.id}>
-                    <Table.Td>{r.name}</Table.Td>
+                    <Table.Td>
+                      {/* Issue 18: a unit's row leads to the course's success in that unit (spec §2's community success page). */}
+                      {kind === 'unit' ? (
+                        <Anchor
+                          component={Link}
+                          to={`/admin/courses/${courseId}/communities/${r.id}/success/${intervalId}`}
+                          title={t('stats.success.communityTitle')}
+                        >
+                          {r.name}
+                        </Anchor>
+                      ) : (
+                        r.name
+                      )}
+                    </Table.Td>
                     <Table.Td ta="right">{formatNumber(r.answers)}</Table.Td>
                     <Table.Td ta="right">{formatNumber(r.promoters)}</Table.Td>
                     <Table.Td ta="right">{formatNumber(r.neutrals)}</Table.Td>

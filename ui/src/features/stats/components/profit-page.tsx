@@ -1,7 +1,7 @@
 import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatEuroCents, formatNumber, formatPercent } from '../../../lib/i18n.ts';
+import { formatEuroCents, formatNumber, formatPercent, formatPeriod } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
 import { costsQuery, STATS_KEY } from '../api/stats.ts';
 import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
@@ -32,7 +32,7 @@ export const ProfitPage = ({ courseId, intervalId }: { courseId: number; interva
             <Figure label={t('stats.profit.margin')} value={formatPercent(margin)} testId="profit-margin" />
           </Group>
           <Text size="sm" c="dimmed">
-            {t('stats.profit.explain', { views: formatNumber(data.figures.views), perView: formatEuroCents(sharedPerView) })}
+            {t('stats.profit.explain', { views: formatNumber(data.figures.views), perView: formatEuroCents(sharedPerView), count: data.figures.views })}
           </Text>
           <Title order={2} size="h4">
             {t('stats.profit.byMonth')}
@@ -52,7 +52,7 @@ export const ProfitPage = ({ courseId, intervalId }: { courseId: number; interva
               <Table.Tbody>
                 {data.timeline.map((p) => (
                   <Table.Tr key={p.period}>
-                    <Table.Td>{p.period}</Table.Td>
+                    <Table.Td>{formatPeriod(p.period, 'month')}</Table.Td>
                     <Table.Td ta="right">{formatNumber(p.views)}</Table.Td>
                     <Table.Td ta="right">{formatEuroCents(p.finalAmount)}</Table.Td>
                     <Table.Td ta="right">{formatEuroCents(p.finalAmount - p.cumulativeViews * sharedPerView)}</Table.Td>

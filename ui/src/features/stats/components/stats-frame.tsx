@@ -1,9 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DateTimeField } from '../../../components/date-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time-input.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import type { NpsSummary, StatsWindow } from '../api/stats.ts';
 
@@ -25,22 +25,15 @@ export const useAsOf = () => {
 export const AsOfControl = () => {
   const { t } = useTranslation();
   const [asOf, setAsOf] = useAsOf();
-  const [text, setText] = useState(toDateTimeInput(asOf));
+  const [chosen, setChosen] = useState<string | null>(asOf);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setAsOf(fromDateTimeInput(text));
+    setAsOf(chosen);
   };
   return (
     <form onSubmit={submit}>
       <Group align="flex-end">
-        <TextInput
-          type="datetime-local"
-          step={1}
-          label={t('stats.asOf')}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          data-testid="stats-as-of"
-        />
+        <DateTimeField label={t('stats.asOf')} value={chosen} onChange={setChosen} data-testid="stats-as-of" />
         <Button type="submit" variant="default">
           {t('stats.showAsOf')}
         </Button>
@@ -48,7 +41,7 @@ export const AsOfControl = () => {
           <Button
             variant="subtle"
             onClick={() => {
-              setText('');
+              setChosen(null);
               setAsOf(null);
             }}
           >
@@ -84,16 +77,19 @@ export const StatsFrame = ({
         {title}
       </Title>
       {subtitle ? <Text c="dimmed">{subtitle}</Text> : null}
-      <Group justify="space-between" align="flex-end">
-        <Text size="sm" c="dimmed" data-testid="stats-window">
-          {window
-            ? `${window.intervalId === 0 ? t('stats.allTime') : t('stats.interval', { from: formatDateTime(window.from), to: formatDateTime(window.to) })} · ${
-                asOf ? t('stats.asOfShown', { at: formatDateTime(window.asOf) }) : t('stats.live')
-              }`
-            : ''}
-        </Text>
-        <AsOfControl />
-      </Group>
+      {/* Issue 18: a refused or missing page offers no filters for figures it will never show. */}
+      {forbidden || missing ? null : (
+        <Group justify="space-between" align="flex-end">
+          <Text size="sm" c="dimmed" data-testid="stats-window">
+            {window
+              ? `${window.intervalId === 0 ? t('stats.allTime') : t('stats.interval', { from: formatDateTime(window.from), to: formatDateTime(window.to) })} · ${
+                  asOf ? t('stats.asOfShown', { at: formatDateTime(window.asOf) }) : t('stats.live')
+                }`
+              : ''}
+          </Text>
+          <AsOfControl />
+        </Group>
+      )}
       {query.isPending ? (
         <Center py="xl">
           <Loader role="status" aria-label={t('common.loading')} />

@@ -19,6 +19,7 @@ export const AccountSwitcher = ({ currentUserId, onSwitched }: { currentUserId: 
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [version, setVersion] = useState(0);
+  const [menuOpen, setMenuOpen] = useState(false);
   const others = accounts.list().filter((a) => a.id !== currentUserId);
   void version;
 
@@ -33,9 +34,10 @@ export const AccountSwitcher = ({ currentUserId, onSwitched }: { currentUserId: 
 
   return (
     <>
-      <Menu position="bottom-end" width={280} withinPortal onOpen={() => setVersion((v) => v + 1)}>
+      <Menu position="bottom-end" width={280} withinPortal opened={menuOpen} onChange={setMenuOpen} onOpen={() => setVersion((v) => v + 1)}>
         <Menu.Target>
-          <Tooltip label={t('accounts.switch')}>
+          {/* The hint gives way to the menu it names (issue 18: it stayed over the open menu). */}
+          <Tooltip label={t('accounts.switch')} disabled={menuOpen}>
             <ActionIcon variant="subtle" color="dark" size="lg" aria-label={t('accounts.switch')} data-testid="account-switcher">
               <IconSwitchHorizontal size={20} aria-hidden />
             </ActionIcon>

@@ -10,7 +10,8 @@ import { changeLifecycleInBulk, exportLoginLinks } from '../api/user-admin.ts';
 import { UsersTable } from './users-table.tsx';
 
 /** /admin/users: every user, searched and filtered on the server; selected rows are activated or deactivated together. */
-export const AdminUsersPage = () => {
+/** `canCreate`: whether "Nov uporabnik" is offered (user create 1005; issue 18: the editor holds none). */
+export const AdminUsersPage = ({ canCreate = true }: { canCreate?: boolean }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -36,9 +37,11 @@ export const AdminUsersPage = () => {
         <Title order={1} size="h2">
           {t('pages.admin.users')}
         </Title>
-        <Button component={Link} to="/admin/users/new">
-          {t('pages.admin.userNew')}
-        </Button>
+        {canCreate ? (
+          <Button component={Link} to="/admin/users/new">
+            {t('pages.admin.userNew')}
+          </Button>
+        ) : null}
       </Group>
       {selected.size > 0 ? (
         <Paper withBorder radius="md" p="sm" data-testid="bulk-bar">

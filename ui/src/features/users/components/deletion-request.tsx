@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useFeature } from '../../../lib/features.ts';
+import { formatDateTime } from '../../../lib/i18n.ts';
 import { session } from '../../../lib/session.ts';
 import type { CurrentUser } from '../api/me.ts';
 import { deleteOwnAccount, requestDeletion } from '../api/profile.ts';
@@ -56,7 +57,7 @@ const DeleteAccount = () => {
  * account is deleted at once instead.
  */
 export const DeletionRequest = ({ user, onChanged }: { user: CurrentUser; onChanged: () => Promise<unknown> }) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const immediate = useFeature('deleteAccount') === true;
   const [reason, setReason] = useState('');
   const send = useMutation({
@@ -78,7 +79,7 @@ export const DeletionRequest = ({ user, onChanged }: { user: CurrentUser; onChan
           <DeleteAccount />
         ) : user.deletionRequestedAt ? (
           <Alert color="yellow" role="status">
-            {t('identity.profile.deletionRequested', { at: new Date(user.deletionRequestedAt).toLocaleString(i18n.language) })}
+            {t('identity.profile.deletionRequested', { at: formatDateTime(user.deletionRequestedAt) })}
           </Alert>
         ) : (
           <>

@@ -2,19 +2,24 @@ import { Alert, Badge, Center, Loader, Paper, Stack, Table, Text, Title } from '
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/i18n.ts';
+import { fromLjubljanaWall, ljubljanaWall } from '../../../lib/ljubljana-time.ts';
 import { listDeletionRequests } from '../api/profile.ts';
 import { listChangeRequests } from '../api/user-admin.ts';
 import { ChangeRequestsTable } from './change-requests.tsx';
 
-/** Working days after `from` (Monday to Friday; public holidays are not counted out). */
+/**
+ * Working days after `from` (Monday to Friday in Ljubljana, whatever the browser's zone; public
+ * holidays are not counted out), at the same Ljubljana time of day.
+ */
 const addWorkingDays = (from: Date, days: number) => {
-  const due = new Date(from);
+  const wall = ljubljanaWall(from);
+  const day = new Date(Date.UTC(wall.year, wall.month - 1, wall.day));
   let left = days;
   while (left > 0) {
-    due.setDate(due.getDate() + 1);
-    if (due.getDay() !== 0 && due.getDay() !== 6) left--;
+    day.setUTCDate(day.getUTCDate() + 1);
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) left--;
   }
-  return due;
+  return fromLjubljanaWall({ ...wall, year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() });
 };
 
 /**
