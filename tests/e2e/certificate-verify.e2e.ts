@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { pdfText } from '../support/pdf-text.ts';
 import { SAMPLE_PNG } from '../support/sample-png.ts';
-import { apiToken, logIn } from './support.ts';
+import { apiToken, logIn, publishCourse } from './support.ts';
 
 /** No serious or critical accessibility violation (axe-core) once the page has loaded. */
 const accessible = async (page: Page, where: string) => {
@@ -25,27 +25,13 @@ const accessible = async (page: Page, where: string) => {
  */
 test('a certificate’s number is verified by anyone at /certifikat/{number}, without signing in', async ({ page, browser }) => {
   const token = await apiToken(page, 'admin');
-  const headers = { authorization: `JWT ${token}` };
   const title = `Certifikat z zbornico ${Date.now().toString(36)}`;
-  const created = await page.request.post('/api/courses', {
-    headers,
-    data: {
-      type: 3,
-      title,
-      description: 'Izobraževanje, ki ga priznava Lekarniška zbornica.',
-      cover: '/c.svg',
-      creditPoints: 3,
-      public: true,
-      externalId: 'LZS-E2E-CERT',
-      syncDestination: 1,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const courseId = ((await created.json()) as { id: number }).id;
-  expect(
-    (await page.request.post(`/api/courses/${courseId}/blocks`, { headers, data: { block: { kind: 'points', name: 'Točke', points: 3 } } })).status(),
-  ).toBe(201);
-  expect((await page.request.post(`/api/courses/${courseId}/publish`, { headers })).status()).toBe(200);
+  const courseId = await publishCourse(
+    page,
+    token,
+    { title, description: 'Izobraževanje, ki ga priznava Lekarniška zbornica.', creditPoints: 3, externalId: 'LZS-E2E-CERT', syncDestination: 1 },
+    [{ kind: 'points', name: 'Točke', points: 3 }],
+  );
 
   await logIn(page, 'udelezenec');
   await page.goto(`/izobrazevanja/${courseId}`);
@@ -186,7 +172,10 @@ test('the unit signature card: an admin and the unit’s manager set and remove 
   const block = await page.request.post(`/api/courses/${courseId}/blocks`, { headers: admin, data: { block: { kind: 'points', name: 'Točke', points: 1 } } });
   const blockId = ((await block.json()) as { id: number }).id;
   expect((await page.request.post(`/api/courses/${courseId}/publish`, { headers: admin })).status()).toBe(200);
-  expect((await page.request.post(`/api/user-courses/${courseId}/start`, { headers: participant })).status()).toBe(200);
+  // The published course reaches the participant's read model a moment later.
+  await expect(async () => {
+    expect((await page.request.post(`/api/user-courses/${courseId}/start`, { headers: participant })).status()).toBe(200);
+  }).toPass();
   const completed = await page.request.post(`/api/user-courses/${courseId}/blocks/${blockId}/open`, { headers: participant });
   expect(completed.status()).toBe(200);
   // Read what was just written, as the UI does (X-Min-Position).

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, logIn } from './support.ts';
+import { apiToken, logIn, publishCourse } from './support.ts';
 
 /**
  * Issue 17 item 6 in Chromium: a pharmacist completes a course that reports to the pharmacists'
@@ -9,27 +9,13 @@ import { apiToken, logIn } from './support.ts';
  */
 test('a completed course’s credit points reach the chamber and show for the participant, the course and the person', async ({ page, browser }) => {
   const token = await apiToken(page, 'admin');
-  const headers = { authorization: `JWT ${token}` };
   const title = `Kreditne točke zbornice ${Date.now().toString(36)}`;
-  const created = await page.request.post('/api/courses', {
-    headers,
-    data: {
-      type: 3,
-      title,
-      description: 'Izobraževanje, ki ga priznava Lekarniška zbornica.',
-      cover: '/c.svg',
-      creditPoints: 1.5,
-      public: true,
-      externalId: 'LZS-E2E-1',
-      syncDestination: 1,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const courseId = ((await created.json()) as { id: number }).id;
-  expect(
-    (await page.request.post(`/api/courses/${courseId}/blocks`, { headers, data: { block: { kind: 'points', name: 'Točke', points: 1.5 } } })).status(),
-  ).toBe(201);
-  expect((await page.request.post(`/api/courses/${courseId}/publish`, { headers })).status()).toBe(200);
+  const courseId = await publishCourse(
+    page,
+    token,
+    { title, description: 'Izobraževanje, ki ga priznava Lekarniška zbornica.', creditPoints: 1.5, externalId: 'LZS-E2E-1', syncDestination: 1 },
+    [{ kind: 'points', name: 'Točke', points: 1.5 }],
+  );
 
   // The participant completes it: the credit points block is the whole course.
   await logIn(page, 'udelezenec');

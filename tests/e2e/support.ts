@@ -19,3 +19,23 @@ export const apiToken = async (page: Page, username: string) => {
 };
 
 export const menuLabels = async (page: Page) => (await page.locator('header [data-menu]').allTextContents()).map((text) => text.trim());
+
+/**
+ * A public course published through the API for a test of its own (an admin's token), with the given
+ * blocks: returns its id once it is published. The fields are the course's spec §3 fields.
+ */
+export const publishCourse = async (page: Page, token: string, course: Record<string, unknown>, blocks: Record<string, unknown>[]) => {
+  const headers = { authorization: `JWT ${token}` };
+  const created = await page.request.post('/api/courses', {
+    headers,
+    data: { type: 3, description: 'Izobraževanje za preizkus.', cover: '/c.svg', public: true, ...course },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const courseId = ((await created.json()) as { id: number }).id;
+  for (const block of blocks) {
+    const added = await page.request.post(`/api/courses/${courseId}/blocks`, { headers, data: { block } });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+  expect((await page.request.post(`/api/courses/${courseId}/publish`, { headers })).status()).toBe(200);
+  return courseId;
+};

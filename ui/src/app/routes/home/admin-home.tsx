@@ -13,6 +13,9 @@ import { listChangeRequests } from '../../../features/users/api/user-admin.ts';
 import { hasSystemPermission } from '../../../features/users/roles.ts';
 import { formatNumber } from '../../../lib/i18n.ts';
 
+// Dark enough on white for small text (WCAG AA 4.5:1), as the course list's publishing gaps; Mantine's orange.9 is not.
+const GAP_COLOR = '#a33a00';
+
 /** spec §6 system permissions each part needs: course read 1017, users 1004, mail 1008, reports (the platform's figures) 1064. */
 const COURSES = 1017;
 const USERS = 1004;
@@ -91,7 +94,7 @@ export const AdminHome = ({ me }: { me: CurrentUser }) => {
                     {c.title}
                   </Anchor>
                   {c.gaps.map((gap) => (
-                    <Badge key={gap} variant="outline" color="orange.9" size="sm" style={{ flexShrink: 0 }}>
+                    <Badge key={gap} variant="outline" color={GAP_COLOR} size="sm" style={{ flexShrink: 0 }}>
                       {t(`adminCourses.gap.${gap}`)}
                     </Badge>
                   ))}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listUserCourses, type UserCourse } from '../../../features/courses/api/courses.ts';
 import { CourseCard } from '../../../features/courses/components/course-list.tsx';
+import { NewsCard } from '../../../features/news/components/news-card.tsx';
 import { formatDate, formatNumber } from '../../../lib/i18n.ts';
 
 /** A course closing within this many days is "due". */
@@ -21,7 +22,7 @@ const closesAt = (course: UserCourse, now: number) => {
 /**
  * A participant's home (issue 18): where they stopped (the course started last, at its next block),
  * the courses closing within two weeks that they have not finished, new courses for them, and what
- * they completed this year with its credit points. The news item of location 1 comes as the pop-up.
+ * they completed this year with its credit points, and the news item of location 1 (also the pop-up's).
  */
 export const ParticipantHome = () => {
   const { t } = useTranslation();
@@ -117,6 +118,7 @@ export const ParticipantHome = () => {
           </Anchor>
         </Group>
       </Paper>
+      <NewsCard />
     </Stack>
   );
 };

@@ -1,4 +1,4 @@
-import { Center, FileInput, Grid, Image, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Center, Grid, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -16,13 +16,12 @@ import {
   changeSignature,
   createCompany,
   deleteCompany,
-  fileObjectUrl,
   getCompany,
   listCompanies,
   updateCompany,
-  uploadImage,
 } from '../api/companies.ts';
 import { CompanySelect, TagSelect } from './selects.tsx';
+import { SignatureFields } from './signature-fields.tsx';
 
 /** `canCreate`: whether to offer "Novo podjetje" (issue 18: nobody is shown an action only to be refused). */
 export const CompaniesListPage = ({ canCreate = true }: { canCreate?: boolean }) => {
@@ -253,37 +252,6 @@ export const CompanyFormPage = ({ id, readOnly = false, canDelete = true }: { id
   );
 };
 
-/** The signature image: a PNG uploaded at once, previewed, and saved with the signature. */
-export const SignatureImage = ({ fileId, onChange }: { fileId: number | null; onChange: (id: number | null) => void }) => {
-  const { t } = useTranslation();
-  const preview = useQuery({
-    queryKey: ['files', fileId],
-    queryFn: () => fileObjectUrl(fileId as number),
-    enabled: fileId !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const upload = useMutation({
-    mutationFn: uploadImage,
-    onSuccess: ({ id }) => onChange(id),
-    onError: (error) => notifications.show({ color: 'red', message: error.message }),
-  });
-  return (
-    <Stack gap="xs">
-      <FileInput
-        label={t('organisation.company.signatureImage')}
-        description={t('organisation.company.signatureHint')}
-        accept="image/png"
-        clearable={fileId !== null}
-        onChange={(file) => (file ? upload.mutate(file) : onChange(null))}
-        disabled={upload.isPending}
-      />
-      {fileId !== null && preview.data ? (
-        <Image src={preview.data} alt={t('organisation.company.signatureImage')} h={60} w={200} fit="contain" data-testid="signature-preview" />
-      ) : null}
-    </Stack>
-  );
-};
-
 /** The signature shown on certificates, and the company's units. */
 const CompanyAside = ({ company, readOnly }: { company: Company; readOnly: boolean }) => {
   const { t } = useTranslation();
@@ -315,27 +283,7 @@ const CompanyAside = ({ company, readOnly }: { company: Company; readOnly: boole
           if (form.validate()) save.mutate();
         }}
       >
-        <Grid>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <TextInput
-              label={t('organisation.company.signatureName')}
-              value={form.values.name}
-              onChange={(x) => form.set('name', x.currentTarget.value)}
-              error={form.errors.name}
-              withAsterisk
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <TextInput
-              label={t('organisation.company.signatureRole')}
-              value={form.values.role}
-              onChange={(x) => form.set('role', x.currentTarget.value)}
-              error={form.errors.role}
-              withAsterisk
-            />
-          </Grid.Col>
-        </Grid>
-        <SignatureImage fileId={form.values.imageFileId ?? null} onChange={(id) => form.set('imageFileId', id)} />
+        <SignatureFields form={form} />
       </FormCard>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="xs">

@@ -1,4 +1,4 @@
-import { Button, Grid, Text, TextInput } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { signatureRule } from '../../../../../domain/organisation/organisation.r
 import { FormCard } from '../../../components/form-card.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { changeUnitSignature, removeUnitSignature, type Unit } from '../api/units.ts';
-import { SignatureImage } from './companies.tsx';
+import { SignatureFields } from './signature-fields.tsx';
 
 /**
  * A unit's own certificate signature (issue 18 item 3, spec §3 "signature name, role and image"):
@@ -60,27 +60,7 @@ export const UnitSignatureCard = ({ unit, readOnly = false }: { unit: Unit; read
       <Text size="sm" c="dimmed">
         {t('organisation.unit.signatureIntro')}
       </Text>
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <TextInput
-            label={t('organisation.company.signatureName')}
-            value={form.values.name}
-            onChange={(x) => form.set('name', x.currentTarget.value)}
-            error={form.errors.name}
-            withAsterisk
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <TextInput
-            label={t('organisation.company.signatureRole')}
-            value={form.values.role}
-            onChange={(x) => form.set('role', x.currentTarget.value)}
-            error={form.errors.role}
-            withAsterisk
-          />
-        </Grid.Col>
-      </Grid>
-      <SignatureImage fileId={form.values.imageFileId ?? null} onChange={(id) => form.set('imageFileId', id)} />
+      <SignatureFields form={form} />
     </FormCard>
   );
 };
