@@ -12,6 +12,8 @@ const flag = (defaultValue: boolean) => z.stringbool().default(defaultValue);
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** API processes `npm start` runs on one PostgreSQL (node:cluster, one port; decision 0035). */
+  API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().default('./.data'),
   OBJECT_STORE_DIR: z.string().optional(),
   /** Where credit points for chambers without an address go as files (decision 0030). */
@@ -32,6 +34,8 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   EVENT_STORE: z.enum(['postgres', 'esdb']).default('postgres'),
   EVENTSTORE_URL: z.string().optional(),
+  /** The same as EVENTSTORE_URL (the name CI uses for the contract suite); EVENTSTORE_URL wins when both are set. */
+  ESDB_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Medilearn <no-reply@medilearn.si>'),
@@ -85,6 +89,8 @@ const schema = z.object({
 export type Config = {
   readonly port: number;
   readonly host: string;
+  /** How many API processes `npm start` runs (1: this process serves; more: a supervisor forks them). */
+  readonly apiProcesses: number;
   readonly dataDir: string;
   /** Where uploads go with the S3-upload feature on (the local object store). */
   readonly objectStoreDir: string;
@@ -134,12 +140,14 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.EVENT_STORE === 'esdb' && !e.EVENTSTORE_URL) throw new ConfigError('EVENT_STORE=esdb needs EVENTSTORE_URL');
+  const eventStoreUrl = e.EVENTSTORE_URL || e.ESDB_URL || undefined;
+  if (e.EVENT_STORE === 'esdb' && !eventStoreUrl) throw new ConfigError('EVENT_STORE=esdb needs EVENTSTORE_URL (or ESDB_URL)');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
   const mailAddress = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM.trim();
   return {
     port: e.PORT,
     host: e.HOST,
+    apiProcesses: e.API_PROCESSES,
     dataDir: e.DATA_DIR,
     objectStoreDir: e.OBJECT_STORE_DIR ?? join(e.DATA_DIR, 'objects'),
     videoMaxBytes: e.VIDEO_MAX_BYTES,
@@ -156,7 +164,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     eventStore: e.EVENT_STORE,
-    eventStoreUrl: e.EVENTSTORE_URL,
+    eventStoreUrl,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

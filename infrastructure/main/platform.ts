@@ -80,6 +80,7 @@ import { createFileDropChamberReporter } from '../chambers/file-drop-chamber-rep
 import { createHttpChamberReporter, routeChamberReports } from '../chambers/http-chamber-reporter.ts';
 import type { Config } from '../config/config.ts';
 import type { EventStore } from '../event-store/event-store.port.ts';
+import { createNotificationListener } from '../event-store/postgres/notification-listener.ts';
 import { createDirectoryObjectStore } from '../files/directory-object-store.ts';
 import { createPostgresFileStore } from '../files/postgres-file-store.ts';
 import { createHttpApp } from '../http/app.ts';
@@ -97,7 +98,7 @@ import { createSmtpMailer } from '../mail/smtp-mailer.ts';
 import { createPdfkitCertificateRenderer } from '../pdf/pdfkit-certificate.ts';
 import { resolvePersonalDataSecret } from '../personal-data/personal-data-secret.ts';
 import type { PersonalKeys } from '../personal-data/personal-keys.port.ts';
-import { createPostgresPersonalKeys } from '../personal-data/postgres-personal-keys.ts';
+import { createPostgresPersonalKeys, PERSONAL_KEY_ERASED_CHANNEL } from '../personal-data/postgres-personal-keys.ts';
 import { protectExistingEvents } from '../personal-data/protect-existing-events.ts';
 import { createPersonalDataProtection, createProtectingEventStore, type PersonalDataProtection } from '../personal-data/protecting-event-store.ts';
 import type { Database } from '../postgres/database.ts';
@@ -144,7 +145,13 @@ export const buildPlatform = async (options: {
   const { config, db, logger, log, jobs } = options;
   // Every slice reads and writes people's data through this store, so it stays erasable (decision 0019).
   const personalSecret = await resolvePersonalDataSecret(db.pg);
-  const personalKeys = createPostgresPersonalKeys(db.pg, createAesSecretSealer(personalSecret));
+  // An erasure in any API process evicts the key from every process's cache at once (decision 0035).
+  const keyErasures = createNotificationListener({
+    connect: db.connect,
+    channel: PERSONAL_KEY_ERASED_CHANNEL,
+    onError: (err) => log.warn({ err }, 'personal key LISTEN connection error'),
+  });
+  const personalKeys = createPostgresPersonalKeys(db.pg, createAesSecretSealer(personalSecret), Date.now, { erasures: keyErasures });
   const protection = createPersonalDataProtection({
     definitions: EVENT_DEFINITIONS,
     keys: personalKeys,
@@ -374,7 +381,10 @@ export const buildPlatform = async (options: {
   registerMailRoutes(app, { outbox, db: db.slonik, smtp: Boolean(config.smtpUrl) });
   registerPushRoutes(app, { store, db: db.slonik, push });
   const changes = createReadModelChanges(db.pg);
-  app.addHook('onClose', async () => changes.close());
+  app.addHook('onClose', async () => {
+    changes.close();
+    await keyErasures.close();
+  });
   registerLiveRoutes(app, { changes, streamsPerUser: config.liveStreamsPerUser });
   registerConsentRoutes(app, {
     store,

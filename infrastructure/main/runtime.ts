@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { EventStoreDBClient } from '@eventstore/db-client';
 import { Context, Effect, Layer, Schedule } from 'effect';
 import pg from 'pg';
@@ -72,7 +73,8 @@ export const DatabaseLayer = Layer.effect(
       }
     }).pipe(Effect.retry({ schedule: Schedule.exponential('250 millis'), times: 6 }));
     return yield* Effect.acquireRelease(
-      attempt('Database pools', () => openDatabase(connectionString, { poolSize: config.databasePoolSize })),
+      // Named by process, so pg_stat_activity and pg_locks tell which process holds which projection (decision 0035).
+      attempt('Database pools', () => openDatabase(connectionString, { poolSize: config.databasePoolSize, applicationName: `medilearn:${process.pid}` })),
       (db) => Effect.promise(() => db.close()),
     );
   }),
@@ -186,6 +188,11 @@ export const ServerLayer = Layer.effectDiscard(
     const address = platform.app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://localhost:${port}`;
+    // Several API processes (API_PROCESSES): the first prints the banner, the others one line.
+    if (cluster.isWorker && cluster.worker?.id !== 1) {
+      logger.info({ port, pid: process.pid }, 'API process is listening');
+      return;
+    }
     const lines = [`Medilearn is running at ${url}`];
     if (config.demoData) {
       lines.push(`Demo logins (password ${DEMO_PASSWORD}):`);

@@ -4,16 +4,32 @@ import type { SecretSealer } from '../auth/secret-sealer.port.ts';
 import type { PersonalKeys } from './personal-keys.port.ts';
 
 /**
- * How long a process trusts a key it has read. Another process that erases a person cannot evict this
- * cache, so a key stays usable here for at most this long after erasure (decision 0019).
+ * How long a process trusts a key it has read. An erasure in another process evicts it at once
+ * through NOTIFY (below); this bound only matters if that notification is lost (decision 0019, 0035).
  */
 const CACHE_MS = 60_000;
+
+/** The channel an erasure is announced on; the payload is the user id. */
+export const PERSONAL_KEY_ERASED_CHANNEL = 'personal_key_erased';
+
+/** Notifications of erasures in any process: a user id, or `null` after a (re)connect (some may be lost). */
+export type KeyErasures = { subscribe(listener: (userId: string | null) => void): () => void };
 
 type Cached = { readonly key: Buffer | null; readonly at: number };
 
 /** Keys in `public.personal_keys`, sealed with the platform key, with a short in-process cache. */
-export const createPostgresPersonalKeys = (pool: pg.Pool, sealer: SecretSealer, now: () => number = Date.now): PersonalKeys => {
+export const createPostgresPersonalKeys = (
+  pool: pg.Pool,
+  sealer: SecretSealer,
+  now: () => number = Date.now,
+  options: { erasures?: KeyErasures } = {},
+): PersonalKeys => {
   const cache = new Map<number, Cached>();
+  // Another process erased someone: forget their key here too; after a reconnect forget every key.
+  options.erasures?.subscribe((userId) => {
+    if (userId === null) cache.clear();
+    else cache.delete(Number(userId));
+  });
   const unwrap = (wrapped: string | null): Buffer | null => {
     if (wrapped === null) return null;
     const opened = sealer.unseal(wrapped);
@@ -67,9 +83,13 @@ export const createPostgresPersonalKeys = (pool: pg.Pool, sealer: SecretSealer, 
     },
 
     async erase(userId) {
+      // The notification is sent when the erasure commits, to every process (this one included).
       await pool.query(
-        `insert into public.personal_keys (user_id, wrapped, erased_at) values ($1, null, now())
-         on conflict (user_id) do update set wrapped = null, erased_at = coalesce(public.personal_keys.erased_at, now())`,
+        `with erased as (
+           insert into public.personal_keys (user_id, wrapped, erased_at) values ($1, null, now())
+           on conflict (user_id) do update set wrapped = null, erased_at = coalesce(public.personal_keys.erased_at, now())
+           returning user_id)
+         select pg_notify('${PERSONAL_KEY_ERASED_CHANNEL}', user_id::text) from erased`,
         [userId],
       );
       cache.set(userId, { key: null, at: now() });

@@ -38,7 +38,7 @@ export type ProjectionRunnerOptions = {
   readonly rebuildBatchSize?: number;
   /** Longest sleep without a wake-up hint before reading again. */
   readonly idlePollMs?: number;
-  /** How often a process without the lock tries to take over. */
+  /** How often a process without the lock tries to take over (not woken by appends: standbys stay cheap). */
   readonly standbyPollMs?: number;
   /** How often lag is logged. 0 turns it off. */
   readonly lagLogIntervalMs?: number;
@@ -60,8 +60,13 @@ type Loop = {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
-/** 32-bit key for pg_try_advisory_lock(int, int): the projection name, and the generation as second key. */
-const lockKey = (name: string) => {
+/**
+ * 32-bit key for pg_try_advisory_lock(int, int): the projection name, and the generation as second key.
+ * In pg_locks the lock of projection `name`, generation `g` is locktype 'advisory', classid
+ * `projectionLockKey(name) >>> 0`, objid `g`, objsubid 2; its backend's application_name names the
+ * process (`medilearn:<pid>` under `npm start`, decision 0035).
+ */
+export const projectionLockKey = (name: string) => {
   let h = 0x811c9dc5;
   for (const c of `projection:${name}`) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193);
   return h | 0;
@@ -77,7 +82,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
   const batchSize = options.batchSize ?? 500;
   const rebuildBatchSize = options.rebuildBatchSize ?? 25_000;
   const idlePollMs = options.idlePollMs ?? 1000;
-  const standbyPollMs = options.standbyPollMs ?? 2000;
+  const standbyPollMs = options.standbyPollMs ?? 1000;
   const loops = new Map<string, Loop>();
   const running = new Set<Promise<void>>();
   let stopped = false;
@@ -107,6 +112,22 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
         resolve();
       }
       sleepers.push(done);
+    });
+
+  // Standby loops sleep here: only their timer or stop() wakes them, never an append. With several
+  // processes an append-woken standby cost a lock attempt and a registry read per projection per NOTIFY.
+  const standbySleepers = new Set<() => void>();
+  const standbySleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      // Jittered, so standbys of processes started together do not poll in step.
+      const timer = setTimeout(done, ms * (0.75 + Math.random() * 0.5));
+      timer.unref();
+      function done() {
+        clearTimeout(timer);
+        standbySleepers.delete(done);
+        resolve();
+      }
+      standbySleepers.add(done);
     });
 
   const emitProgress = () => {
@@ -145,7 +166,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
     const key = `${loop.projection.name}:${loop.generation.generation}`;
     if (held.has(key)) return true;
     const result = await onLockClient((client) =>
-      client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [lockKey(loop.projection.name), loop.generation.generation]),
+      client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [projectionLockKey(loop.projection.name), loop.generation.generation]),
     );
     if (result.rows[0]?.ok) held.add(key);
     return held.has(key);
@@ -154,7 +175,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
   const release = async (name: string, generation: number) => {
     const key = `${name}:${generation}`;
     if (!held.delete(key) || !lockClient) return;
-    await onLockClient((client) => client.query('select pg_advisory_unlock($1, $2)', [lockKey(name), generation])).catch(() => undefined);
+    await onLockClient((client) => client.query('select pg_advisory_unlock($1, $2)', [projectionLockKey(name), generation])).catch(() => undefined);
   };
 
   const loadGeneration = async (name: string, generation?: number): Promise<Generation | null> => {
@@ -230,7 +251,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
       try {
         if (!(await acquire(loop))) {
           loop.holdsLock = false;
-          await waitForWake(standbyPollMs);
+          await standbySleep(standbyPollMs);
           if (loop.generation.status === 'active') {
             const current = await loadGeneration(loop.projection.name);
             if (current && current.generation !== loop.generation.generation) loop.generation = current;
@@ -357,6 +378,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
       unsubscribe?.();
       if (lagTimer) clearInterval(lagTimer);
       wakeAll();
+      for (const wake of [...standbySleepers]) wake();
       emitProgress();
       await Promise.allSettled([...running]);
       const client = lockClient;

@@ -6,10 +6,11 @@ import { createEventCodec } from '../../infrastructure/event-store/event-codec.t
 import { eventStoreContract } from './event-store.contract.ts';
 
 /**
- * The same contract against EventStoreDB/KurrentDB: EVENTSTORE_URL (docker-compose.yml starts one:
- * `esdb://localhost:2113?tls=false`), or a testcontainer when a Docker engine answers.
+ * The same contract against EventStoreDB/KurrentDB: ESDB_URL (what CI sets; EVENTSTORE_URL, the
+ * platform's own variable, is read too), e.g. `esdb://localhost:2113?tls=false` from docker-compose.yml,
+ * or a testcontainer when a Docker engine answers. With ESDB_URL set the suite always runs.
  */
-const url = process.env.EVENTSTORE_URL;
+const url = process.env.ESDB_URL || process.env.EVENTSTORE_URL || undefined;
 const dockerSocket = '/var/run/docker.sock';
 
 const startContainer = async (): Promise<{ url: string; stop(): Promise<void> }> => {
@@ -44,7 +45,7 @@ if (url || (await dockerAnswers())) {
   });
 } else {
   const message =
-    'SKIPPED: EventStoreDB contract suite. EVENTSTORE_URL is not set and no Docker engine answers (docker compose up eventstore, then EVENTSTORE_URL=esdb://localhost:2113?tls=false npm test).';
+    'SKIPPED: EventStoreDB contract suite. ESDB_URL (or EVENTSTORE_URL) is not set and no Docker engine answers (docker compose up eventstore, then ESDB_URL=esdb://localhost:2113?tls=false npm test).';
   console.warn(message);
   describe('event store contract: esdb', () => {
     it.skip(message, () => undefined);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAesSecretSealer } from '../../infrastructure/auth/aes-secret-sealer.ts';
-import { createPostgresPersonalKeys } from '../../infrastructure/personal-data/postgres-personal-keys.ts';
+import { createNotificationListener } from '../../infrastructure/event-store/postgres/notification-listener.ts';
+import { createPostgresPersonalKeys, PERSONAL_KEY_ERASED_CHANNEL } from '../../infrastructure/personal-data/postgres-personal-keys.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 
 /** The per-person keys of decision 0019: one key per person however many writers ask at once, and gone for good once erased. */
@@ -33,5 +34,39 @@ describe('personal data keys', () => {
     expect((await elsewhere.existingKeys([201])).get(201)).toBeNull();
     const stored = await db.pg.query('select wrapped, erased_at is not null as erased from public.personal_keys where user_id = 201');
     expect(stored.rows).toEqual([{ wrapped: null, erased: true }]);
+  });
+
+  it('evicts a key another process erased from every process’s cache at once, not after the cache’s minute (NOTIFY)', async () => {
+    // The clock stands still: a cached key would stay fresh for ever, so only the notification can evict it.
+    const frozen = () => 0;
+    const listeners: ReturnType<typeof createNotificationListener>[] = [];
+    const openProcess = () => {
+      const erasures = createNotificationListener({ connect: db.connect, channel: PERSONAL_KEY_ERASED_CHANNEL });
+      listeners.push(erasures);
+      return createPostgresPersonalKeys(db.pg, sealer, frozen, { erasures });
+    };
+    const here = openProcess();
+    const elsewhere = openProcess();
+    const unaware = createPostgresPersonalKeys(db.pg, sealer, frozen);
+    try {
+      const key = await elsewhere.keyFor(301);
+      expect(key).toBeInstanceOf(Buffer);
+      expect((await unaware.existingKeys([301])).get(301)).toEqual(key);
+      // Let both listeners connect (a connect also empties the cache, which proves nothing here).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await elsewhere.existingKeys([301])).get(301)).toEqual(key);
+      await here.erase(301);
+      const started = Date.now();
+      let seen: Buffer | null | undefined = key;
+      while (seen && Date.now() - started < 3000) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen = (await elsewhere.existingKeys([301])).get(301);
+      }
+      expect(seen).toBeNull();
+      // A cache that hears nothing keeps the key until its minute is over (here: for ever): what NOTIFY fixes.
+      expect((await unaware.existingKeys([301])).get(301)).toEqual(key);
+    } finally {
+      await Promise.all(listeners.map((l) => l.close()));
+    }
   });
 });

@@ -15,18 +15,27 @@ import { EVENT_DEFINITIONS } from '../../infrastructure/main/event-definitions.t
 import { createLogger } from '../../infrastructure/main/logger.ts';
 import { buildPlatform, type Platform } from '../../infrastructure/main/platform.ts';
 import { PROJECTIONS } from '../../infrastructure/main/projections.ts';
+import { openDatabase } from '../../infrastructure/postgres/database.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_PASSWORD = 'Geslo1234!';
 
 const ALL_READ_MODELS = PROJECTIONS.map((projection) => projection.name);
 
+const openJoined = async (connectionString: string) => {
+  const opened = await openDatabase(connectionString, { poolSize: 10 });
+  return { ...opened, drop: () => opened.close() };
+};
+
 /**
  * The platform as `npm start` wires it, on a database of its own, with the projection runner
  * running; requests go through `app.inject`. `env` overrides configuration.
  */
-export const startTestPlatform = async (env: Record<string, string> = {}, options: { jobs?: boolean; logLines?: string[] } = {}) => {
-  const db = await createTestDatabase();
+export const startTestPlatform = async (env: Record<string, string> = {}, options: { jobs?: boolean; logLines?: string[]; joinDatabase?: string } = {}) => {
+  // `joinDatabase`: a second platform on another's database, with pools, caches and a runner of its own,
+  // as another API process would be (decision 0035); its close leaves the database to its owner.
+  const joined = options.joinDatabase;
+  const db = joined ? await openJoined(joined) : await createTestDatabase();
   // The local object store (S3-upload feature) of this platform only, removed on close.
   const objects = await mkdtemp(join(tmpdir(), 'medilearn-objects-'));
   const config = loadConfig({

@@ -2,22 +2,22 @@ import type pg from 'pg';
 
 /**
  * LISTEN on one channel over a dedicated connection, opened when the first subscriber arrives and
- * reopened after a failure. Subscribers are also called after every reconnect, since notifications
- * sent while the connection was down are lost.
+ * reopened after a failure. Subscribers get each notification's payload, and are also called after
+ * every (re)connect with `null`, since notifications sent while the connection was down are lost.
  */
 export const createNotificationListener = (options: {
   connect: () => Promise<pg.Client>;
   channel: string;
   onError?: ((error: unknown) => void) | undefined;
 }) => {
-  const subscribers = new Set<() => void>();
+  const subscribers = new Set<(payload: string | null) => void>();
   let client: pg.Client | null = null;
   let starting: Promise<void> | null = null;
   let closed = false;
   let retryTimer: NodeJS.Timeout | null = null;
 
-  const notifyAll = () => {
-    for (const subscriber of subscribers) subscriber();
+  const notifyAll = (payload: string | null) => {
+    for (const subscriber of subscribers) subscriber(payload);
   };
 
   const start = async () => {
@@ -25,7 +25,7 @@ export const createNotificationListener = (options: {
     try {
       const c = await options.connect();
       c.on('notification', (message) => {
-        if (message.channel === options.channel) notifyAll();
+        if (message.channel === options.channel) notifyAll(message.payload ?? '');
       });
       c.on('error', (error) => {
         options.onError?.(error);
@@ -39,7 +39,7 @@ export const createNotificationListener = (options: {
         return;
       }
       client = c;
-      notifyAll();
+      notifyAll(null);
     } catch (error) {
       options.onError?.(error);
       scheduleRestart();
@@ -56,7 +56,7 @@ export const createNotificationListener = (options: {
   };
 
   return {
-    subscribe(subscriber: () => void) {
+    subscribe(subscriber: (payload: string | null) => void) {
       subscribers.add(subscriber);
       if (!client && !starting) starting = start();
       return () => {
