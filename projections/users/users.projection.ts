@@ -328,11 +328,36 @@ const applyLogins = async ({ tx, table }: ProjectionContext, events: readonly Re
      where u.id = l.id`);
 };
 
+/**
+ * Logouts only ever add a revoked session (the first one of a session id stays): those of a batch
+ * are one statement too, not one round trip each, which kept the read model behind its writes under
+ * steady load (docs/benchmarks.md, lag).
+ */
+const applyLogouts = async ({ tx, table }: ProjectionContext, events: readonly RecordedEvent[]) => {
+  if (events.length === 0) return;
+  await tx.query(sql.unsafe`
+    insert into ${table('user_revoked_sessions')} (session_id, user_id, revoked_at)
+    select session_id, user_id, to_timestamp(ms / 1000.0)
+      from unnest(${sql.array(
+        events.map((e) => (e as Data<{ sessionId: string }>).data.sessionId),
+        'uuid',
+      )}::uuid[], ${sql.array(events.map(userIdOf), 'int4')}::int4[], ${sql.array(
+        events.map((e) => e.createdAt.getTime()),
+        'float8',
+      )}::float8[]) with ordinality as t(session_id, user_id, ms, n)
+     order by n
+    on conflict do nothing`);
+};
+
+const BATCHED = new Set(['UserLoggedIn', 'UserLoggedOut']);
+
 export const usersProjection: Projection = {
   ...perEvent,
   apply: async (context, events) => {
     const logins = events.filter((e) => e.type === 'UserLoggedIn');
-    await perEvent.apply(context, logins.length === 0 ? events : events.filter((e) => e.type !== 'UserLoggedIn'));
+    const logouts = events.filter((e) => e.type === 'UserLoggedOut');
+    await perEvent.apply(context, logins.length + logouts.length === 0 ? events : events.filter((e) => !BATCHED.has(e.type)));
     await applyLogins(context, logins);
+    await applyLogouts(context, logouts);
   },
 };
