@@ -12,7 +12,8 @@ describe('platform API and command handling', () => {
   let p: TestPlatform;
 
   beforeAll(async () => {
-    p = await startTestPlatform({ READ_WAIT_MS: '300', FEATURE_ZOOM: 'true' });
+    // The product's own wait (2 s default): a loaded CI machine's projections lagged a 300 ms wait.
+    p = await startTestPlatform({ READ_WAIT_MS: '2500', FEATURE_ZOOM: 'true' });
   });
 
   afterAll(async () => p.close());
