@@ -3,8 +3,10 @@
 
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { sha256 } from '../../application/consents/consent-hash.ts';
 import { consentDecider } from '../../domain/consents/consent.decide.ts';
@@ -25,10 +27,14 @@ const COURSES = 200;
 const RATE = 500;
 /** Statistics are read by admins, not by every participant: each statistics endpoint is loaded at this rate. */
 const STATS_RATE = Number(process.env.BENCH_STATS_RATE ?? 100);
-const ADMIN_ID = 900_000;
+export const ADMIN_ID = 900_000;
+
+/** How much organisation the seed builds (the soak benchmark seeds less than this one). */
+export type SeedSizes = { participants: number; companies: number; unitsPerCompany: number; professions: number; courses: number };
+const SIZES: SeedSizes = { participants: PARTICIPANTS, companies: COMPANIES, unitsPerCompany: UNITS_PER_COMPANY, professions: PROFESSIONS, courses: COURSES };
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run seeds the same data. */
-const random = (seed: number) => {
+export const random = (seed: number) => {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
@@ -39,9 +45,9 @@ const random = (seed: number) => {
 };
 
 type Fact = { type: string; data: unknown };
-type Participant = { id: number; unit: number; company: number; profession: number };
-type Audience = { public: boolean; companyIds: number[]; unitIds: number[]; professionIds: number[] };
-type SeedCourse = { id: number; audience: Audience; blocks: { video: number; quiz: number; nps: number; points: number } };
+export type Participant = { id: number; unit: number; company: number; profession: number };
+export type Audience = { public: boolean; companyIds: number[]; unitIds: number[]; professionIds: number[] };
+export type SeedCourse = { id: number; audience: Audience; blocks: { video: number; quiz: number; nps: number; points: number } };
 type Enrollment = { courseId: number; userId: number; sessions: Fact[][] };
 
 /** Who sees a course, as decision 0011 says, for the audiences seeded here. */
@@ -52,8 +58,8 @@ const visible = (c: SeedCourse, p: Participant) => {
   return organisation && (a.professionIds.length === 0 || a.professionIds.includes(p.profession));
 };
 
-const QUESTIONS = ['q1', 'q2', 'q3'];
-const VIDEO_SECONDS = 300;
+export const QUESTIONS = ['q1', 'q2', 'q3'];
+export const VIDEO_SECONDS = 300;
 
 /**
  * One participant's way through a course, as the enrollment decider would record it, in up to
@@ -100,8 +106,11 @@ const journey = (course: SeedCourse, userId: number, rnd: () => number): Fact[][
   return [video, quiz, rest];
 };
 
-const courseFields = (id: number, audience: Audience) => ({
-  type: 1 + (id % 9),
+const LISTED_TYPES = [1, 2, 3, 4, 5, 6, 8, 9];
+
+export const courseFields = (id: number, audience: Audience) => ({
+  // Every type a list shows: type 7 (powerclass certificate) is hidden from participants' lists (spec §3).
+  type: LISTED_TYPES[id % LISTED_TYPES.length] as number,
   title: `Izobraževanje ${id}: interakcije zdravil`,
   description: 'Pregled najpogostejših interakcij zdravil v lekarni, s primeri iz prakse in kratkim preverjanjem znanja.',
   cover: `/media/covers/${id}.jpg`,
@@ -164,7 +173,8 @@ const BLOCKS = (b: SeedCourse['blocks']) => [
  * courses they see until there are `total` enrollment events. Courses by audience (one in five
  * each): public; two companies; ten units; two professions; one company and one profession.
  */
-const buildSeed = (total: number) => {
+const buildSeed = (total: number, sizes: SeedSizes) => {
+  const { participants: PARTICIPANTS, companies: COMPANIES, unitsPerCompany: UNITS_PER_COMPANY, professions: PROFESSIONS, courses: COURSES } = sizes;
   const rnd = random(42);
   const pick = (n: number) => 1 + Math.floor(rnd() * n);
   const participants: Participant[] = Array.from({ length: PARTICIPANTS }, (_, i) => {
@@ -233,8 +243,9 @@ const appendAll = async (store: EventStore, appends: readonly { stream: string; 
  * worth of objects) are dropped on return: kept, they would make every major garbage collection
  * of the server, which runs in this process, mark them again.
  */
-const seedStore = async (store: EventStore, total: number) => {
-  const seed = buildSeed(total);
+export const seedStore = async (store: EventStore, total: number, sizes: SeedSizes = SIZES) => {
+  const { companies: COMPANIES, unitsPerCompany: UNITS_PER_COMPANY, professions: PROFESSIONS } = sizes;
+  const seed = buildSeed(total, sizes);
   const company = (companyId: number) => ({
     stream: `company-${companyId}`,
     expected: 'no_stream' as const,
@@ -478,7 +489,7 @@ if (import.meta.main && process.argv[2] === '--load') {
 }
 
 /** Busy and total CPU time of the machine so far (/proc/stat, in clock ticks). */
-const cpuTicks = async () => {
+export const cpuTicks = async () => {
   const fields = (await readFile('/proc/stat', 'utf8')).split('\n', 1)[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
   const total = fields.reduce((a, b) => a + b, 0);
   return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
@@ -532,7 +543,7 @@ const PLAIN_RECORDS = `
          quiz_passed as "quizPassed", nps_score as "npsScore"
     from rm.course_records where course_id = $2 and user_id = $1 order by block_id`;
 
-const startPlain = async (pool: import('pg').Pool) => {
+export const startPlain = async (pool: import('pg').Pool) => {
   const app = Fastify();
   const query = async (name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows;
   app.get<{ Params: { user: string } }>('/plain/user-courses/:user', async (r) => ({
@@ -551,13 +562,34 @@ const startPlain = async (pool: import('pg').Pool) => {
 
 // ------------------------------------------------------------------ the benchmark
 
-const shuffled = <T>(items: readonly T[], rnd: () => number) => {
+export const shuffled = <T>(items: readonly T[], rnd: () => number) => {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(rnd() * (i + 1));
     [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
   }
   return copy;
+};
+
+/**
+ * `BENCH_CPU_PROFILE=<dir>`: a CPU profile of the server process (this one) during each platform
+ * row, written as <dir>/<row>.cpuprofile (open in Chrome DevTools): where a row's time goes.
+ */
+const profiled = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
 };
 
 export const benchCourses = async (adminUrl: string, out: (line: string) => void) => {
@@ -658,7 +690,12 @@ export const benchCourses = async (adminUrl: string, out: (line: string) => void
     const api = await ids(`http://127.0.0.1:${port}/api/user-courses`, { authorization: `JWT ${tokens.get(p.id)}` });
     const bare = await ids(`http://127.0.0.1:${plain.port}/plain/user-courses/${p.id}`);
     const seeded = (seed.seen.get(p.id) as SeedCourse[]).map((c) => c.id).sort((a, b) => a - b);
-    if (JSON.stringify(api) !== JSON.stringify(bare) || JSON.stringify(api) !== JSON.stringify(seeded)) throw new Error(`course lists differ for user ${p.id}`);
+    if (JSON.stringify(api) !== JSON.stringify(bare) || JSON.stringify(api) !== JSON.stringify(seeded)) {
+      const only = (a: number[], b: number[]) => a.filter((id) => !b.includes(id)).join(',');
+      throw new Error(
+        `course lists differ for user ${p.id}: api only [${only(api, seeded)}], seed only [${only(seeded, api)}], plain only [${only(bare, seeded)}], seed not in plain [${only(seeded, bare)}]`,
+      );
+    }
   }
   // Warm-up, not reported: JIT, prepared statements, caches.
   await load({ port, rate: 250, seconds: 2, requests: mixed() });
@@ -666,7 +703,7 @@ export const benchCourses = async (adminUrl: string, out: (line: string) => void
 
   const rows: Figures[] = [];
   for (const kind of ['list', 'page', 'record'] as const) {
-    rows.push(...(await load({ port, rate: RATE, seconds: duration, requests: requests(kind, 'platform') })));
+    rows.push(...(await profiled(`platform-${kind}`, () => load({ port, rate: RATE, seconds: duration, requests: requests(kind, 'platform') }))));
     rows.push(...(await load({ port: plain.port, rate: RATE, seconds: duration, requests: requests(kind, 'plain') })));
   }
   const mix = await load({ port, rate: RATE, seconds: duration, requests: mixed() });

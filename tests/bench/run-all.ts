@@ -1,4 +1,4 @@
-// `npm run bench [-- append catch-up rebuild lag http courses users personal-data imports]`: runs the benchmarks on one PostgreSQL
+// `npm run bench [-- append catch-up rebuild lag http courses users personal-data imports soak]`: runs the benchmarks on one PostgreSQL
 // (embedded with fsync on, or DATABASE_URL) and prints Markdown tables for docs/benchmarks.md.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
@@ -12,6 +12,7 @@ import { benchImports } from './imports.bench.ts';
 import { benchLag } from './lag.bench.ts';
 import { benchPersonalData } from './personal-data.bench.ts';
 import { benchRebuild } from './rebuild.bench.ts';
+import { benchSoak } from './soak.bench.ts';
 import { benchUsers } from './users.bench.ts';
 
 const all = {
@@ -24,6 +25,7 @@ const all = {
   users: benchUsers,
   'personal-data': benchPersonalData,
   imports: benchImports,
+  soak: benchSoak,
 } as const;
 const chosen = process.argv.slice(2).filter((name) => name in all) as (keyof typeof all)[];
 const names = chosen.length > 0 ? chosen : (Object.keys(all) as (keyof typeof all)[]);
