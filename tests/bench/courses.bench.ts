@@ -406,7 +406,7 @@ export const seedStore = async (store: EventStore, total: number, sizes: SeedSiz
 
 type Request = { label: string; path: string; token: string | null };
 type LoadJob = { port: number; rate: number; seconds: number; requests: Request[] };
-type Figures = {
+export type Figures = {
   label: string;
   count: number;
   achieved: number;
@@ -419,6 +419,19 @@ type Figures = {
   /** Share of the machine's CPU time busy during the phase (server, PostgreSQL, load client and anything else). */
   busy?: number;
 };
+
+/** A row's figures from its latencies (ms, from when each request was due) over `seconds`. */
+export const figuresOf = (label: string, t: { latencies: number[]; non2xx: number; errors: number }, seconds: number): Figures => ({
+  label,
+  count: t.latencies.length + t.errors,
+  achieved: (t.latencies.length + t.errors) / seconds,
+  p50: percentile(t.latencies, 50),
+  p95: percentile(t.latencies, 95),
+  p99: percentile(t.latencies, 99),
+  max: t.latencies.reduce((a, b) => Math.max(a, b), 0),
+  non2xx: t.non2xx,
+  errors: t.errors,
+});
 
 /**
  * Open loop: request i is due at start + i / rate whatever happened to the ones before, and its
@@ -469,17 +482,7 @@ const runLoad = async (job: LoadJob): Promise<Figures[]> => {
   await finished;
   agent.destroy();
   const elapsed = (end - start) / 1000;
-  return [...byLabel].map(([label, f]) => ({
-    label,
-    count: f.latencies.length + f.errors,
-    achieved: (f.latencies.length + f.errors) / elapsed,
-    p50: percentile(f.latencies, 50),
-    p95: percentile(f.latencies, 95),
-    p99: percentile(f.latencies, 99),
-    max: Math.max(...f.latencies),
-    non2xx: f.non2xx,
-    errors: f.errors,
-  }));
+  return [...byLabel].map(([label, f]) => figuresOf(label, f, elapsed));
 };
 
 if (import.meta.main && process.argv[2] === '--load') {

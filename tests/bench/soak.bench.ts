@@ -15,12 +15,14 @@ import Fastify from 'fastify';
 import { createJwtSessionTokens } from '../../infrastructure/auth/jwt-session-tokens.ts';
 import { type AllPosition, comparePositions } from '../../infrastructure/event-store/event-store.port.ts';
 import { PROJECTIONS } from '../../infrastructure/main/projections.ts';
-import { createBenchDb, fmt, percentile } from './bench-support.ts';
+import { createBenchDb, fmt } from './bench-support.ts';
 import {
   ADMIN_ID,
   type Audience,
   courseFields,
   cpuTicks,
+  type Figures as LoadFigures,
+  figuresOf as loadFiguresOf,
   QUESTIONS,
   random,
   type SeedCourse,
@@ -154,16 +156,7 @@ type Plan = {
   companies: number[];
   baseline?: { plainPort: number; barePort: number };
 };
-type Figures = {
-  label: string;
-  count: number;
-  achieved: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  non2xx: number;
-  errors: number;
+type Figures = Omit<LoadFigures, 'busy'> & {
   /** Reads after a write answered with X-Read-Stale: the read models had not caught up within READ_WAIT_MS. */
   stale: number;
 };
@@ -200,15 +193,7 @@ type Step =
 type Journey = { userId: number; token: string; courseId: number; steps: Step[]; next: number; attempt: number; readNext: boolean; position: string | null };
 
 const figuresOf = (label: string, t: { latencies: number[]; non2xx: number; errors: number; stale: number }, seconds: number): Figures => ({
-  label,
-  count: t.latencies.length + t.errors,
-  achieved: (t.latencies.length + t.errors) / seconds,
-  p50: percentile(t.latencies, 50),
-  p95: percentile(t.latencies, 95),
-  p99: percentile(t.latencies, 99),
-  max: t.latencies.reduce((a, b) => Math.max(a, b), 0),
-  non2xx: t.non2xx,
-  errors: t.errors,
+  ...loadFiguresOf(label, t, seconds),
   stale: t.stale,
 });
 
