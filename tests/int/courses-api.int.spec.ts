@@ -107,6 +107,31 @@ describe("courses API: authoring and a participant's journey", () => {
     expect((await call('ana', 'GET', `/api/courses/${courseId}`)).statusCode).toBe(403);
   });
 
+  it("reads the participant's courses after a write it follows, and refuses a closed session", async () => {
+    await p.createUser('cilka', [{ roleId: ROLE.participant, unitId: unitA, companyId }]);
+    const { token } = await p.login('cilka');
+    const as = (url: string, headers: Record<string, string> = {}) =>
+      p.app.inject({ method: 'GET', url, headers: { authorization: `JWT ${token}`, ...headers } });
+    const started = await p.app.inject({ method: 'POST', url: `/api/user-courses/${courseId}/start`, headers: { authorization: `JWT ${token}` } });
+    expect(started.statusCode).toBeLessThan(300);
+    // Straight after the write, not waiting in the test: the header makes the read wait for it.
+    const after = { 'x-min-position': started.headers['x-event-position'] as string };
+    const list = await as('/api/user-courses', after);
+    expect(list.headers['x-read-stale']).toBeUndefined();
+    expect((list.json() as { items: { id: number; enrollment: string }[] }).items).toEqual([expect.objectContaining({ id: courseId, enrollment: 'started' })]);
+    expect((await as(`/api/user-courses/${courseId}`, after)).json()).toEqual(expect.objectContaining({ id: courseId, enrollment: 'started' }));
+    expect((await as(`/api/record?course_id=${courseId}`)).statusCode).toBe(200);
+    const out = await p.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `JWT ${token}` } });
+    expect(out.statusCode).toBeLessThan(300);
+    const position = out.headers['x-event-position'];
+    if (typeof position === 'string') await p.platform.runner.waitFor(['users'], parsePosition(position) as never, 10_000);
+    for (const url of ['/api/user-courses', `/api/user-courses/${courseId}`, `/api/record?course_id=${courseId}`]) {
+      const refused = await as(url);
+      expect(refused.statusCode, url).toBe(401);
+      expect(refused.body, url).not.toContain('enrollment');
+    }
+  });
+
   it('never shows a participant which quiz answer is correct', async () => {
     const blocks = (await call('ana', 'GET', `/api/block?course_id=${courseId}`)).json() as {
       items: { kind: string; course_id: number; fields: { questions?: { answers: object[] }[] } }[];
