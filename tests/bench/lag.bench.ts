@@ -6,14 +6,15 @@ import type { AllPosition } from '../../infrastructure/event-store/event-store.p
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
 import { PROJECTIONS } from '../../infrastructure/main/projections.ts';
 import { createProjectionRunner } from '../../infrastructure/projections/projection-runner.ts';
-import { createBenchDb, fmt, percentile, seconds } from './bench-support.ts';
+import { type BenchDb, createBenchDb, fmt, percentile, seconds } from './bench-support.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Command-to-read-model lag at a steady command rate: each command (a logout, through the same
  * handleCommand every slice uses) is timed from the append's acknowledgement to the moment the
- * users read model has applied it, and from the command's start (end to end).
+ * users read model has applied it, and from the command's start (end to end). Beside it, the same
+ * open loop against a plain baseline: an INSERT and a listener that copies rows (plainLag).
  */
 export const benchLag = async (adminUrl: string, out: (line: string) => void) => {
   const db = await createBenchDb(adminUrl);
@@ -69,6 +70,86 @@ export const benchLag = async (adminUrl: string, out: (line: string) => void) =>
     );
   }
   await runner.stop();
+
+  // Baseline, same run and rates: a plain INSERT with a NOTIFY, and one LISTENing connection that
+  // copies every new row into a read table with one statement per wake-up (no decider, no stream
+  // revision check, no read horizon: it would skip a row whose transaction commits late).
+  const plain = await plainLag(db);
+  for (const rate of [200, 1000]) {
+    const f = await plain(rate, seconds() * 1000);
+    out(
+      `| plain INSERT + NOTIFY, copied by a listener: ${rate} | ${fmt(f.achieved)} | ${fmt(f.p50, 1)} | ${fmt(f.p99, 1)} | ${fmt(f.e50, 1)} | ${fmt(f.e99, 1)} | ${fmt(f.count)} |`,
+    );
+  }
+  await plain.close();
   await db.drop();
   return results;
+};
+
+const plainLag = async (db: BenchDb) => {
+  await db.pg.query(`create table bench_plain_log (id bigserial primary key, session uuid not null, at timestamptz not null default now());
+                     create table bench_plain_read (id bigint primary key, session uuid not null)`);
+  const listener = await db.connect();
+  let copied = 0n;
+  let waiters: { id: bigint; resolve: () => void }[] = [];
+  let copying: Promise<void> | null = null;
+  let again = false;
+  const copy = async () => {
+    const { rows } = await db.pg.query<{ max: string | null }>(
+      `with moved as (insert into bench_plain_read select id, session from bench_plain_log where id > $1 on conflict do nothing returning id)
+       select max(id)::text as max from moved`,
+      [copied.toString()],
+    );
+    if (rows[0]?.max) copied = BigInt(rows[0].max) > copied ? BigInt(rows[0].max) : copied;
+    const ready = waiters.filter((w) => w.id <= copied);
+    waiters = waiters.filter((w) => w.id > copied);
+    for (const w of ready) w.resolve();
+  };
+  // One copy at a time; a NOTIFY during a copy runs one more after it.
+  const wake = () => {
+    if (copying) {
+      again = true;
+      return;
+    }
+    copying = (async () => {
+      do {
+        again = false;
+        await copy();
+      } while (again);
+      copying = null;
+    })();
+  };
+  listener.on('notification', wake);
+  await listener.query('listen bench_plain');
+  const run = async (rate: number, durationMs: number) => {
+    const count = Math.round((rate * durationMs) / 1000);
+    const lags: number[] = [];
+    const ends: number[] = [];
+    const inFlight: Promise<void>[] = [];
+    const started = performance.now();
+    for (let i = 0; i < count; i++) {
+      const due = started + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 1) await sleep(wait);
+      inFlight.push(
+        (async () => {
+          const t0 = performance.now();
+          const { rows } = await db.pg.query<{ id: string }>(
+            `with i as (insert into bench_plain_log (session) values ($1) returning id) select id::text, pg_notify('bench_plain', '') from i`,
+            [randomUUID()],
+          );
+          const acked = performance.now();
+          const id = BigInt(rows[0]?.id as string);
+          if (id > copied) await new Promise<void>((resolve) => waiters.push({ id, resolve }));
+          const applied = performance.now();
+          lags.push(applied - acked);
+          ends.push(applied - t0);
+        })(),
+      );
+    }
+    await Promise.all(inFlight);
+    const achieved = count / ((performance.now() - started) / 1000);
+    return { achieved, count, p50: percentile(lags, 50), p99: percentile(lags, 99), e50: percentile(ends, 50), e99: percentile(ends, 99) };
+  };
+  return Object.assign(run, { close: async () => listener.end() });
 };

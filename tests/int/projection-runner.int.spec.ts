@@ -71,6 +71,37 @@ describe('projection runner', () => {
     for (const { nspname } of schemas.rows) await db.pg.query(`drop schema "${nspname}" cascade`);
   };
 
+  it('moves past events it ignores without a transaction each, stores that checkpoint once idle, and a runner after it applies nothing twice', async () => {
+    await reset();
+    const first = fastRunner(db, store, [countingProjection()]);
+    await first.start();
+    for (let i = 0; i < 50; i++) await store.append(`s-${i % 5}`, [happened(i)], { expectedRevision: 'any' });
+    let last: AllPosition | null = null;
+    for (let i = 0; i < 200; i++) {
+      last = (await store.append(`n-${i % 3}`, [{ eventId: randomUUID(), type: 'TestNoted', data: { text: 'x' }, metadata: {} }], { expectedRevision: 'any' }))
+        .position;
+    }
+    expect(await first.waitFor(['counting'], last as AllPosition, 10_000)).toBe(true);
+    const stored = async () =>
+      (
+        await db.pg.query<{ commit: string; prepare: string }>(
+          "select checkpoint_commit::text as commit, checkpoint_prepare::text as prepare from projections.generations where name = 'counting' and status = 'active'",
+        )
+      ).rows[0];
+    // Other processes read the stored checkpoint (read-your-writes across processes): it must not stay at the last handled event.
+    await eventually(async () => {
+      const row = await stored();
+      return row !== undefined && comparePositions({ commit: BigInt(row.commit), prepare: BigInt(row.prepare) }, last as AllPosition) === 0;
+    }, 5_000);
+    await first.stop();
+    const second = fastRunner(db, store, [countingProjection()]);
+    await second.start();
+    const more = (await store.append('s-0', [happened(50)], { expectedRevision: 'any' })).position;
+    expect(await second.waitFor(['counting'], more, 10_000)).toBe(true);
+    await expectExactlyOnce(db);
+    await second.stop();
+  });
+
   it('applies events written before and after it starts, exactly once, and answers waitFor', async () => {
     await reset();
     for (let i = 0; i < 250; i++) await store.append(`s-${i % 5}`, [happened(i)], { expectedRevision: 'any' });
