@@ -35,39 +35,22 @@ export const benchLag = async (adminUrl: string, out: (line: string) => void) =>
   out('|---:|---:|---:|---:|---:|---:|---:|');
   const results: Record<number, { p50: number; p99: number }> = {};
   for (const rate of [200, 1000]) {
-    const durationMs = seconds() * 1000;
-    const count = Math.round((rate * durationMs) / 1000);
-    const lags: number[] = [];
-    const ends: number[] = [];
-    const inFlight: Promise<void>[] = [];
-    const started = performance.now();
-    for (let i = 0; i < count; i++) {
-      const due = started + (i * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait > 1) await sleep(wait);
-      inFlight.push(
-        (async () => {
-          const t0 = performance.now();
-          const result = await handleCommand(db.store, {
-            streamName: userStream((i % userCount) + 1),
-            decider: userDecider,
-            command: { type: 'LogOut', sessionId: randomUUID() },
-            metadata: { actorId: (i % userCount) + 1 },
-          });
-          const acked = performance.now();
-          await runner.waitFor(['users'], result.position as AllPosition, 10_000);
-          const applied = performance.now();
-          lags.push(applied - acked);
-          ends.push(applied - t0);
-        })(),
-      );
-    }
-    await Promise.all(inFlight);
-    const achieved = count / ((performance.now() - started) / 1000);
-    results[rate] = { p50: percentile(lags, 50), p99: percentile(lags, 99) };
-    out(
-      `| ${rate} | ${fmt(achieved)} | ${fmt(percentile(lags, 50), 1)} | ${fmt(percentile(lags, 99), 1)} | ${fmt(percentile(ends, 50), 1)} | ${fmt(percentile(ends, 99), 1)} | ${fmt(count)} |`,
+    const f = await timeOpenLoop(
+      rate,
+      seconds() * 1000,
+      (i) =>
+        handleCommand(db.store, {
+          streamName: userStream((i % userCount) + 1),
+          decider: userDecider,
+          command: { type: 'LogOut', sessionId: randomUUID() },
+          metadata: { actorId: (i % userCount) + 1 },
+        }),
+      async (result) => {
+        await runner.waitFor(['users'], result.position as AllPosition, 10_000);
+      },
     );
+    results[rate] = { p50: f.p50, p99: f.p99 };
+    out(`| ${rate} | ${fmt(f.achieved)} | ${fmt(f.p50, 1)} | ${fmt(f.p99, 1)} | ${fmt(f.e50, 1)} | ${fmt(f.e99, 1)} | ${fmt(f.count)} |`);
   }
   await runner.stop();
 
@@ -84,6 +67,37 @@ export const benchLag = async (adminUrl: string, out: (line: string) => void) =>
   await plain.close();
   await db.drop();
   return results;
+};
+
+/**
+ * Open loop: write i is due at i / rate seconds whatever happened before. Lag runs from a write's
+ * acknowledgement to `readable` answering for it; end to end from the write's start.
+ */
+const timeOpenLoop = async <T>(rate: number, durationMs: number, write: (i: number) => Promise<T>, readable: (written: T) => Promise<void>) => {
+  const count = Math.round((rate * durationMs) / 1000);
+  const lags: number[] = [];
+  const ends: number[] = [];
+  const inFlight: Promise<void>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    inFlight.push(
+      (async () => {
+        const t0 = performance.now();
+        const written = await write(i);
+        const acked = performance.now();
+        await readable(written);
+        const applied = performance.now();
+        lags.push(applied - acked);
+        ends.push(applied - t0);
+      })(),
+    );
+  }
+  await Promise.all(inFlight);
+  const achieved = count / ((performance.now() - started) / 1000);
+  return { achieved, count, p50: percentile(lags, 50), p99: percentile(lags, 99), e50: percentile(ends, 50), e99: percentile(ends, 99) };
 };
 
 const plainLag = async (db: BenchDb) => {
@@ -121,35 +135,20 @@ const plainLag = async (db: BenchDb) => {
   };
   listener.on('notification', wake);
   await listener.query('listen bench_plain');
-  const run = async (rate: number, durationMs: number) => {
-    const count = Math.round((rate * durationMs) / 1000);
-    const lags: number[] = [];
-    const ends: number[] = [];
-    const inFlight: Promise<void>[] = [];
-    const started = performance.now();
-    for (let i = 0; i < count; i++) {
-      const due = started + (i * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait > 1) await sleep(wait);
-      inFlight.push(
-        (async () => {
-          const t0 = performance.now();
-          const { rows } = await db.pg.query<{ id: string }>(
-            `with i as (insert into bench_plain_log (session) values ($1) returning id) select id::text, pg_notify('bench_plain', '') from i`,
-            [randomUUID()],
-          );
-          const acked = performance.now();
-          const id = BigInt(rows[0]?.id as string);
-          if (id > copied) await new Promise<void>((resolve) => waiters.push({ id, resolve }));
-          const applied = performance.now();
-          lags.push(applied - acked);
-          ends.push(applied - t0);
-        })(),
-      );
-    }
-    await Promise.all(inFlight);
-    const achieved = count / ((performance.now() - started) / 1000);
-    return { achieved, count, p50: percentile(lags, 50), p99: percentile(lags, 99), e50: percentile(ends, 50), e99: percentile(ends, 99) };
-  };
+  const run = (rate: number, durationMs: number) =>
+    timeOpenLoop(
+      rate,
+      durationMs,
+      async () => {
+        const { rows } = await db.pg.query<{ id: string }>(
+          `with i as (insert into bench_plain_log (session) values ($1) returning id) select id::text, pg_notify('bench_plain', '') from i`,
+          [randomUUID()],
+        );
+        return BigInt(rows[0]?.id as string);
+      },
+      async (id) => {
+        if (id > copied) await new Promise<void>((resolve) => waiters.push({ id, resolve }));
+      },
+    );
   return Object.assign(run, { close: async () => listener.end() });
 };
