@@ -1,7 +1,6 @@
 import cluster from 'node:cluster';
 import { EventStoreDBClient } from '@eventstore/db-client';
 import { Context, Effect, Layer, Schedule } from 'effect';
-import pg from 'pg';
 import type { Logger } from 'pino';
 import { sql } from 'slonik';
 import { type Config, loadConfig } from '../config/config.ts';
@@ -13,7 +12,7 @@ import type { Jobs } from '../jobs/jobs.port.ts';
 import { startJobs } from '../jobs/pg-boss-jobs.ts';
 import { type Database, openDatabase } from '../postgres/database.ts';
 import { startEmbeddedPostgres } from '../postgres/embedded-postgres.ts';
-import { migrate } from '../postgres/migrate.ts';
+import { migrateDatabase } from '../postgres/migrate.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './demo-data.ts';
 import { EVENT_DEFINITIONS } from './event-definitions.ts';
 import { createLogger } from './logger.ts';
@@ -62,16 +61,9 @@ export const DatabaseLayer = Layer.effect(
     }
     const connectionString = url;
     // An external database may still be starting: retry the first connection with backoff.
-    yield* attempt('Database migrations', async () => {
-      const client = new pg.Client({ connectionString });
-      await client.connect();
-      try {
-        const applied = await migrate(client);
-        if (applied.length > 0) logger.info({ applied }, 'database migrated');
-      } finally {
-        await client.end();
-      }
-    }).pipe(Effect.retry({ schedule: Schedule.exponential('250 millis'), times: 6 }));
+    yield* attempt('Database migrations', () => migrateDatabase(connectionString, logger)).pipe(
+      Effect.retry({ schedule: Schedule.exponential('250 millis'), times: 6 }),
+    );
     return yield* Effect.acquireRelease(
       // Named by process, so pg_stat_activity and pg_locks tell which process holds which projection (decision 0035).
       attempt('Database pools', () => openDatabase(connectionString, { poolSize: config.databasePoolSize, applicationName: `medilearn:${process.pid}` })),

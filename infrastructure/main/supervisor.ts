@@ -1,8 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
-import pg from 'pg';
 import type { Config } from '../config/config.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../postgres/embedded-postgres.ts';
-import { migrate } from '../postgres/migrate.ts';
+import { migrateDatabase } from '../postgres/migrate.ts';
 import { createLogger } from './logger.ts';
 
 /** More restarts than this within a minute is a crash loop: the supervisor stops everything. */
@@ -56,14 +55,7 @@ export const superviseApiProcesses = async (config: Config): Promise<void> => {
       logger.info({ port: embedded.port }, 'embedded PostgreSQL is running');
     }
     // Once here, so the workers start on a migrated database (they would queue on the migration lock otherwise).
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      const applied = await migrate(client);
-      if (applied.length > 0) logger.info({ applied }, 'database migrated');
-    } finally {
-      await client.end();
-    }
+    await migrateDatabase(databaseUrl, logger);
   } catch (error) {
     process.stderr.write(`Medilearn could not start:\n${error instanceof Error ? error.message : String(error)}\n`);
     await embedded?.stop().catch(() => undefined);

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type pg from 'pg';
+import pg from 'pg';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 // Any fixed number: serialises migrations of processes that start together.
@@ -32,4 +32,16 @@ export const migrate = async (client: pg.Client | pg.PoolClient): Promise<string
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
   }
   return applied;
+};
+
+/** Connects to the database at this URL, applies what is missing and says what it applied (`npm start`, the supervisor). */
+export const migrateDatabase = async (connectionString: string, logger: { info(data: object, message: string): void }): Promise<void> => {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const applied = await migrate(client);
+    if (applied.length > 0) logger.info({ applied }, 'database migrated');
+  } finally {
+    await client.end();
+  }
 };
