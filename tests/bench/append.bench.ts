@@ -26,6 +26,9 @@ export const benchAppend = async (adminUrl: string, out: (line: string) => void)
   await db.pg.query(
     'create table bench_plain (id bigserial primary key, stream text not null, data jsonb not null, created_at timestamptz not null default now())',
   );
+  // The same rows written plainly into a table shaped as es.events (same columns, same three
+  // indexes): what PostgreSQL itself costs for an event row, without the store's compare-and-set.
+  await db.pg.query('create table bench_plain_events (like es.events including all)');
   const data = JSON.stringify(benchPayload(1));
 
   const plain = async (writers: number, rows: number) => {
@@ -42,7 +45,31 @@ export const benchAppend = async (adminUrl: string, out: (line: string) => void)
     });
   };
 
-  const appends = async (writers: number, size: number) => {
+  let shapedRevision = 0;
+  const plainShaped = async (writers: number, rows: number) => {
+    const values = Array.from(
+      { length: rows },
+      (_, i) => `($1, $${i * 3 + 2}::bigint, $${i * 3 + 3}::uuid, 'BenchEventHappened', 1, $${i * 3 + 4}::jsonb, $${rows * 3 + 2}::jsonb)`,
+    ).join(', ');
+    const sql = {
+      name: `plain_shaped_${rows}`,
+      text: `insert into bench_plain_events (stream_name, stream_revision, event_id, event_type, schema_version, data, metadata) values ${values}`,
+    };
+    return runFor(writers, durationMs, async (w) => {
+      const from = shapedRevision;
+      shapedRevision += rows;
+      const params = Array.from({ length: rows }, (_, i) => [from + i, newEventId(), data]).flat();
+      const client = await db.pg.connect();
+      try {
+        await client.query({ ...sql, values: [`shaped-${w}`, ...params, JSON.stringify({ actorId: w })] });
+      } finally {
+        client.release();
+      }
+      return 1;
+    });
+  };
+
+  const appends = async (writers: number, size: number, store: EventStore = db.store) => {
     const run = randomUUID().slice(0, 8);
     const revisions = new Map<number, bigint | 'no_stream'>();
     return runFor(writers, durationMs, async (w) => {
@@ -52,29 +79,43 @@ export const benchAppend = async (adminUrl: string, out: (line: string) => void)
         data: benchPayload(i),
         metadata: { actorId: w },
       }));
-      const result = await db.store.append(`bench-${run}-${w}`, events, { expectedRevision: revisions.get(w) ?? 'no_stream' });
+      const result = await store.append(`bench-${run}-${w}`, events, { expectedRevision: revisions.get(w) ?? 'no_stream' });
       revisions.set(w, result.nextRevision);
       return 1;
     });
   };
 
   out(
-    '| writers | plain 1-row INSERT tx/s | single-event appends/s | ratio | plain 10-row INSERT tx/s (rows/s) | 10-event appends/s (events/s) | events/s ratio to 10-row INSERT rows/s |',
+    '| writers | plain 1-row INSERT tx/s | single-event appends/s | ratio | plain 10-row INSERT tx/s (rows/s) | 10-event appends/s (events/s) | events/s ratio to 10-row INSERT rows/s | plain 10-row INSERT into an es.events-shaped table, rows/s | events/s ratio to it |',
   );
-  out('|---:|---:|---:|---:|---:|---:|---:|');
+  out('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const figures: Record<string, number> = {};
   for (const writers of [1, 8, 32]) {
     const plain1 = await plain(writers, 1);
     const single = await appends(writers, 1);
     const plain10 = await plain(writers, 10);
     const ten = await appends(writers, 10);
+    const shaped10 = await plainShaped(writers, 10);
     figures[`plain1_${writers}`] = plain1;
     figures[`single_${writers}`] = single;
     figures[`ten_${writers}`] = ten;
+    figures[`shaped10_${writers}`] = shaped10;
     out(
-      `| ${writers} | ${fmt(plain1)} | ${fmt(single)} | ${fmt(single / plain1, 2)} | ${fmt(plain10)} (${fmt(plain10 * 10)}) | ${fmt(ten)} (${fmt(ten * 10)}) | ${fmt(ten / plain10, 2)} |`,
+      `| ${writers} | ${fmt(plain1)} | ${fmt(single)} | ${fmt(single / plain1, 2)} | ${fmt(plain10)} (${fmt(plain10 * 10)}) | ${fmt(ten)} (${fmt(ten * 10)}) | ${fmt(ten / plain10, 2)} | ${fmt(shaped10 * 10)} | ${fmt(ten / shaped10, 2)} |`,
     );
   }
+
+  // Decision 0037 in the same run: the store as it was before, one batch in flight.
+  out('');
+  out('| writers | 10-event appends, events/s: one batch in flight (before 0037) | batches side by side (0037, the default) | ratio |');
+  out('|---:|---:|---:|---:|');
+  const oneBatch = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec([...EVENT_DEFINITIONS, benchEvent]), maxInFlight: 1 });
+  for (const writers of [8, 32]) {
+    const before = await appends(writers, 10, oneBatch);
+    const now = await appends(writers, 10);
+    out(`| ${writers} | ${fmt(before * 10)} | ${fmt(now * 10)} | ${fmt(now / before, 2)} |`);
+  }
+  await oneBatch.close();
 
   // Fair retries (issue 19 item 3): 32 writers through handleCommand (read, fold, decide, append at
   // the read revision), each timing every command from its call to its success.

@@ -39,7 +39,10 @@ export const startBenchServer = async (): Promise<BenchServer> => {
 export type BenchDb = Database & { store: EventStore; drop(): Promise<void> };
 
 /** A fresh, migrated database on the bench server, with a PostgreSQL event store over it. */
-export const createBenchDb = async (adminUrl: string, options: { poolSize?: number; maxInFlight?: number; maxBatch?: number } = {}): Promise<BenchDb> => {
+export const createBenchDb = async (
+  adminUrl: string,
+  options: { poolSize?: number; maxInFlight?: number; maxBatch?: number; parallelBatchEvents?: number } = {},
+): Promise<BenchDb> => {
   const name = `bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -58,6 +61,7 @@ export const createBenchDb = async (adminUrl: string, options: { poolSize?: numb
     codec: createEventCodec([...EVENT_DEFINITIONS, benchEvent]),
     maxInFlight: options.maxInFlight,
     maxBatch: options.maxBatch,
+    parallelBatchEvents: options.parallelBatchEvents,
   });
   return {
     ...db,

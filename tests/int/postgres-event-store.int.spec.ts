@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventCodec } from '../../infrastructure/event-store/event-codec.ts';
+import type { EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 import { createPostgresEventStore } from '../../infrastructure/event-store/postgres/postgres-event-store.ts';
 import { createTestDatabase } from '../support/test-database.ts';
+import { testEvents } from '../support/test-events.ts';
 import { eventStoreContract } from './event-store.contract.ts';
 
 eventStoreContract('postgres', async () => {
@@ -9,4 +13,51 @@ eventStoreContract('postgres', async () => {
     create: async (definitions) => createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(definitions) }),
     dispose: () => db.drop(),
   };
+});
+
+describe('postgres event store: batches side by side (decision 0037)', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(testEvents) });
+  });
+
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  it('keeps one stream in the order its appends came while long queues run in batches side by side', async () => {
+    const wide = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(testEvents), maxInFlight: 3 });
+    const name = (label: string) => `${label}-${randomUUID()}`;
+    const tenEvents = (from: number) =>
+      Array.from({ length: 10 }, (_, i) => ({ eventId: randomUUID(), type: 'TestHappened', data: { n: from + i }, metadata: { actorId: 1 } }));
+    const [held, ordered] = [name('a'), name('z')];
+    await wide.append(held, tenEvents(0), { expectedRevision: 'no_stream' });
+    // Another session holds the first stream's row, so the batch that writes it waits.
+    const blocker = await db.pg.connect();
+    await blocker.query('begin');
+    await blocker.query('select 1 from es.streams where stream_name = $1 for update', [held]);
+    const appends = [
+      wide.append(held, tenEvents(10), { expectedRevision: 'any' }), // batch 1, waits on the row
+      wide.append(held, tenEvents(20), { expectedRevision: 'any' }),
+      wide.append(ordered, tenEvents(0), { expectedRevision: 'any' }),
+      wide.append(name('f'), tenEvents(0), { expectedRevision: 'any' }),
+      wide.append(name('f'), tenEvents(0), { expectedRevision: 'any' }), // 40 events queued: a second batch
+      wide.append(ordered, tenEvents(10), { expectedRevision: 'any' }),
+      wide.append(name('g'), tenEvents(0), { expectedRevision: 'any' }),
+      wide.append(name('g'), tenEvents(0), { expectedRevision: 'any' }),
+      wide.append(name('g'), tenEvents(0), { expectedRevision: 'any' }), // and a third
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await blocker.query('commit');
+    blocker.release();
+    await Promise.all(appends);
+    const read = await wide.readStream(ordered);
+    expect(read.events.map((e) => (e.data as { n: number }).n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+    expect((await wide.readStream(held)).events.map((e) => (e.data as { n: number }).n)).toEqual(Array.from({ length: 30 }, (_, n) => n));
+    await wide.close();
+  });
 });

@@ -12,6 +12,7 @@ import {
   type RecordedEvent,
   type StreamRead,
 } from '../event-store.port.ts';
+import { type BatchLimits, mayStartBatch, takeBatch } from './append-batches.ts';
 import { createNotificationListener } from './notification-listener.ts';
 
 type Pending = {
@@ -31,6 +32,8 @@ export type PostgresEventStoreOptions = {
   readonly maxBatch?: number;
   /** Batches in flight at once; while they run, new appends queue up and form the next batch. */
   readonly maxInFlight?: number;
+  /** Events queued before a second batch starts beside one in flight (append-batches.ts, decision 0037). */
+  readonly parallelBatchEvents?: number;
   readonly onListenError?: (error: unknown) => void;
 };
 
@@ -102,8 +105,13 @@ const UNIQUE_VIOLATION = '23505';
 
 export const createPostgresEventStore = (options: PostgresEventStoreOptions): EventStore => {
   const { pool, codec } = options;
-  const maxBatch = options.maxBatch ?? 256;
-  const maxInFlight = options.maxInFlight ?? 1;
+  const limits: BatchLimits = {
+    maxBatch: options.maxBatch ?? 256,
+    maxInFlight: options.maxInFlight ?? 2,
+    parallelBatchEvents: options.parallelBatchEvents ?? 32,
+  };
+  /** Batches in flight per stream name. */
+  const streamsInFlight = new Map<string, number>();
   const queue: Pending[] = [];
   let inFlight = 0;
   const listener = createNotificationListener({ connect: options.connect, channel: 'es_appended', onError: options.onListenError });
@@ -223,23 +231,18 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
     }
   };
 
-  /**
-   * The next batch: queued appends in arrival order, sorted by stream name (stable), so every batch
-   * locks stream rows in the same order and two batches in flight never wait on each other in a cycle.
-   */
-  const takeBatch = (): Pending[] =>
-    queue
-      .splice(0, maxBatch)
-      .map((append, order) => ({ append, order }))
-      .sort((a, b) => (a.append.streamName < b.append.streamName ? -1 : a.append.streamName > b.append.streamName ? 1 : a.order - b.order))
-      .map((x) => x.append);
-
   const pump = () => {
-    while (inFlight < maxInFlight && queue.length > 0) {
-      const batch = takeBatch();
+    while (mayStartBatch(queue, { batches: inFlight, streams: streamsInFlight }, limits)) {
+      const batch = takeBatch(queue, { batches: inFlight, streams: streamsInFlight }, limits);
       inFlight++;
+      for (const append of batch) streamsInFlight.set(append.streamName, (streamsInFlight.get(append.streamName) ?? 0) + 1);
       void flush(batch).finally(() => {
         inFlight--;
+        for (const append of batch) {
+          const left = (streamsInFlight.get(append.streamName) ?? 1) - 1;
+          if (left === 0) streamsInFlight.delete(append.streamName);
+          else streamsInFlight.set(append.streamName, left);
+        }
         // After the writers whose appends just resolved have queued their next ones (promise
         // continuations run before setImmediate), so the next batch is full rather than a stub.
         setImmediate(pump);
