@@ -63,6 +63,7 @@ import { registerExportReadRoutes } from '../../projections/exports/exports.rout
 import { registerImportReadRoutes } from '../../projections/imports/imports.routes.ts';
 import { registerOrganisationReadRoutes } from '../../projections/organisation/organisation.routes.ts';
 import { registerStatsReadRoutes } from '../../projections/stats/stats.routes.ts';
+import { createAuthSubjectCache } from '../../projections/users/auth-subject-cache.ts';
 import { registerUserAdminReadRoutes } from '../../projections/users/user-admin.routes.ts';
 import { findAuthSubject, userNames } from '../../projections/users/users.queries.ts';
 import { registerUsersReadRoutes } from '../../projections/users/users.routes.ts';
@@ -115,6 +116,9 @@ import { createWorkbookReader } from '../xlsx/workbook-reader.ts';
 import { EVENT_DEFINITIONS } from './event-definitions.ts';
 import { PROJECTIONS } from './projections.ts';
 import { APP_VERSION } from './version.ts';
+
+/** The read models the acting user of a request (roles, consents, session ended) is read from. */
+const SUBJECT_READ_MODELS = ['users', 'consents'] as const;
 
 export type Platform = {
   readonly app: HttpApp;
@@ -206,14 +210,18 @@ export const buildPlatform = async (options: {
     });
   }
 
+  const authSubject = createAuthSubjectCache({
+    stamp: () => runner.changeStamp(SUBJECT_READ_MODELS),
+    load: (userId, sessionId) => findAuthSubject(db.pg, userId, sessionId),
+  });
   const app = await createHttpApp({
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
     tokens,
-    loadSubject: (claims) => findAuthSubject(db.pg, claims.userId, claims.sessionId),
+    loadSubject: (claims) => authSubject(claims.userId, claims.sessionId),
     // The read model may not have a consent given a moment ago: before refusing (422086), the events decide.
     confirmMissingConsents: (userId) => missingConsentsFromEvents(store, userId, new Date()),
-    subjectReadModels: ['users', 'consents'],
+    subjectReadModels: SUBJECT_READ_MODELS,
     freshness: runner,
     readWaitMs: config.readWaitMs,
     version: APP_VERSION,

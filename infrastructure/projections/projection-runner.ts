@@ -20,6 +20,13 @@ export type ProjectionStatus = {
 };
 
 export type ProjectionRunner = ReadModelFreshness & {
+  /**
+   * A value that changes whenever what these read models return may have changed (a batch applied,
+   * a lease taken or lost, a generation switched), or null when this process does not run them all:
+   * the read models can then change without it knowing. What is derived from them may be kept while
+   * the stamp stays the same.
+   */
+  changeStamp(names: readonly string[]): string | null;
   start(): Promise<void>;
   stop(): Promise<void>;
   status(): ProjectionStatus[];
@@ -60,6 +67,8 @@ type Loop = {
   lastAppliedAt: Date | null;
   lastError: string | null;
   lastErrorAt: Date | null;
+  /** Set from a runner-wide counter whenever this loop's tables may have changed (changeStamp). */
+  changeStamp: number;
 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
@@ -99,6 +108,10 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
   const idlePollMs = options.idlePollMs ?? 1000;
   const standbyPollMs = options.standbyPollMs ?? 1000;
   const loops = new Map<string, Loop>();
+  let changes = 0;
+  const changed = (loop: Loop) => {
+    loop.changeStamp = ++changes;
+  };
   const running = new Set<Promise<void>>();
   let stopped = false;
   let lockClient: pg.Client | null = null;
@@ -258,6 +271,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
            and checkpoint_commit = ${from.commit.toString()}::bigint and checkpoint_prepare = ${from.prepare.toString()}::bigint`);
       if (moved.rowCount !== 1) throw new CheckpointMoved();
     });
+    changed(loop);
     loop.checkpoint = to;
     loop.persisted = to;
     loop.persistedAt = Date.now();
@@ -294,6 +308,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
       try {
         if (!(await acquire(loop))) {
           loop.holdsLock = false;
+          changed(loop);
           await standbySleep(standbyPollMs);
           if (loop.generation.status === 'active') {
             const current = await loadGeneration(loop.projection.name);
@@ -302,6 +317,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
           continue;
         }
         loop.holdsLock = true;
+        changed(loop);
         const stored = await loadGeneration(loop.projection.name, loop.generation.generation);
         if (!stored || stored.status === 'retired') throw new GenerationSwitched();
         loop.generation = stored;
@@ -330,6 +346,8 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
             await flushCheckpoint(loop);
             await switchTo(db.slonik, loop.projection, loop.generation.generation);
             loop.generation = { ...loop.generation, status: 'active' };
+            // The views now show this generation: whatever was derived from the one before is stale.
+            for (const other of loops.values()) if (other.projection.name === loop.projection.name) changed(other);
             log.info(
               { projection: loop.projection.name, generation: loop.generation.generation, eventsApplied: loop.eventsApplied },
               'projection generation is live',
@@ -355,6 +373,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
           const current = await loadGeneration(loop.projection.name).catch(() => null);
           if (current) loop.generation = current;
           loop.holdsLock = false;
+          changed(loop);
           continue;
         }
         if (error instanceof CheckpointMoved) {
@@ -397,6 +416,15 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
   const isPast = (name: string, position: AllPosition) => isLocalActive(name) && comparePositions((loops.get(name) as Loop).checkpoint, position) >= 0;
 
   return {
+    changeStamp(names) {
+      const stamps: number[] = [];
+      for (const name of names) {
+        if (!isLocalActive(name)) return null;
+        stamps.push((loops.get(name) as Loop).changeStamp);
+      }
+      return stamps.join(':');
+    },
+
     async start() {
       stopped = false;
       const generations = await prepareGenerations(db.slonik, projections);
@@ -414,6 +442,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
           lastAppliedAt: null,
           lastError: null,
           lastErrorAt: null,
+          changeStamp: ++changes,
         };
         loops.set(projection.name, loop);
         track(runLoop(loop));
@@ -468,6 +497,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
         lastAppliedAt: null,
         lastError: null,
         lastErrorAt: null,
+        changeStamp: ++changes,
       };
       loops.set(`rebuild:${name}`, loop);
       const unsubscribeRebuild = store.onAppended(wakeAll);

@@ -102,6 +102,25 @@ describe('projection runner', () => {
     await second.stop();
   });
 
+  it('changes its change stamp when a batch it handles is applied, not for events it ignores, and gives none for a projection it does not run', async () => {
+    await reset();
+    const runner = fastRunner(db, store, [countingProjection()]);
+    await runner.start();
+    const first = (await store.append('s-1', [happened(1)], { expectedRevision: 'any' })).position;
+    expect(await runner.waitFor(['counting'], first, 10_000)).toBe(true);
+    const before = runner.changeStamp(['counting']);
+    expect(before).not.toBeNull();
+    const noted = (await store.append('n-1', [{ eventId: randomUUID(), type: 'TestNoted', data: { text: 'x' }, metadata: {} }], { expectedRevision: 'any' }))
+      .position;
+    expect(await runner.waitFor(['counting'], noted, 10_000)).toBe(true);
+    expect(runner.changeStamp(['counting'])).toBe(before);
+    const second = (await store.append('s-1', [happened(2)], { expectedRevision: 'any' })).position;
+    expect(await runner.waitFor(['counting'], second, 10_000)).toBe(true);
+    expect(runner.changeStamp(['counting'])).not.toBe(before);
+    expect(runner.changeStamp(['counting', 'not_run_here'])).toBeNull();
+    await runner.stop();
+  });
+
   it('applies events written before and after it starts, exactly once, and answers waitFor', async () => {
     await reset();
     for (let i = 0; i < 250; i++) await store.append(`s-${i % 5}`, [happened(i)], { expectedRevision: 'any' });
