@@ -109,6 +109,20 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
   const standbyPollMs = options.standbyPollMs ?? 1000;
   const loops = new Map<string, Loop>();
   let changes = 0;
+  // Loops woken by one append ask for the same page from the same checkpoint: one query answers them all.
+  const pagesInFlight = new Map<string, Promise<AllRead>>();
+  const readPage = (from: AllPosition, limit: number): Promise<AllRead> => {
+    const key = `${from.commit}/${from.prepare}/${limit}`;
+    const shared = pagesInFlight.get(key);
+    if (shared) return shared;
+    const page = store.readAll(from, limit);
+    pagesInFlight.set(key, page);
+    const forget = () => {
+      pagesInFlight.delete(key);
+    };
+    page.then(forget, forget);
+    return page;
+  };
   const changed = (loop: Loop) => {
     loop.changeStamp = ++changes;
   };
@@ -330,11 +344,11 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
           if (stopped || !loop.holdsLock) break;
           const building = loop.generation.status === 'building';
           const limit = building ? rebuildBatchSize : batchSize;
-          const read = await (prefetched ?? store.readAll(loop.checkpoint, limit));
+          const read = await (prefetched ?? readPage(loop.checkpoint, limit));
           prefetched = null;
           if (read.events.length > 0) {
             if (read.events.length === limit) {
-              prefetched = store.readAll((read.events.at(-1) as RecordedEvent).position, limit);
+              prefetched = readPage((read.events.at(-1) as RecordedEvent).position, limit);
               // A batch that fails drops its prefetched page; the loop reads again from the checkpoint.
               prefetched.catch(() => undefined);
             }

@@ -17,7 +17,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * open loop against a plain baseline: an INSERT and a listener that copies rows (plainLag).
  */
 export const benchLag = async (adminUrl: string, out: (line: string) => void) => {
-  const db = await createBenchDb(adminUrl);
+  const db = await createBenchDb(adminUrl, process.env.LAG_IN_FLIGHT ? { maxInFlight: Number(process.env.LAG_IN_FLIGHT) } : {});
   const userCount = 500;
   await db.pg.query(`
     insert into es.events (stream_name, stream_revision, event_id, event_type, schema_version, data, metadata)

@@ -121,6 +121,41 @@ describe('projection runner', () => {
     await runner.stop();
   });
 
+  it('answers the projections woken by one append with one read of the log, and each applies it exactly once', async () => {
+    await reset();
+    let reads = 0;
+    const counting: EventStore = {
+      ...store,
+      readAll: (from, limit) => {
+        reads++;
+        return store.readAll(from, limit);
+      },
+    };
+    const names = ['c_one', 'c_two', 'c_three', 'c_four', 'c_five'];
+    const runner = fastRunner(
+      db,
+      counting,
+      names.map((name) => countingProjection({ name })),
+    );
+    await runner.start();
+    const warm = (await store.append('s-0', [happened(0)], { expectedRevision: 'any' })).position;
+    expect(await runner.waitFor(names, warm, 10_000)).toBe(true);
+    // Let every loop go idle at the same checkpoint, then wake them all with one append.
+    await sleep(300);
+    const rounds = 10;
+    const before = reads;
+    for (let i = 1; i <= rounds; i++) {
+      const position = (await store.append('s-0', [happened(i)], { expectedRevision: 'any' })).position;
+      expect(await runner.waitFor(names, position, 10_000)).toBe(true);
+      await sleep(150);
+    }
+    // Unshared, every loop reads about three times per wake-up (150 reads here when measured); the
+    // first read after a wake-up is one query for all five.
+    expect(reads - before).toBeLessThan(names.length * rounds * 2);
+    for (const name of names) await expectExactlyOnce(db, name);
+    await runner.stop();
+  });
+
   it('applies events written before and after it starts, exactly once, and answers waitFor', async () => {
     await reset();
     for (let i = 0; i < 250; i++) await store.append(`s-${i % 5}`, [happened(i)], { expectedRevision: 'any' });
