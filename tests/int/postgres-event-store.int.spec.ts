@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventCodec } from '../../infrastructure/event-store/event-codec.ts';
-import type { EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 import { createPostgresEventStore } from '../../infrastructure/event-store/postgres/postgres-event-store.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 import { testEvents } from '../support/test-events.ts';
@@ -17,17 +16,10 @@ eventStoreContract('postgres', async () => {
 
 describe('postgres event store: batches side by side (decision 0037)', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let store: EventStore;
-
   beforeAll(async () => {
     db = await createTestDatabase();
-    store = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(testEvents) });
   });
-
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
-  });
+  afterAll(() => db.drop());
 
   it('keeps one stream in the order its appends came while long queues run in batches side by side', async () => {
     const wide = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(testEvents), maxInFlight: 3 });
