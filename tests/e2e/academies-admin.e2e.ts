@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { SAMPLE_PNG } from '../support/sample-png.ts';
-import { logIn } from './support.ts';
+import { logIn, seriousAxeViolations } from './support.ts';
 
 /**
  * Issue 15 item 9, academies admin in Chromium: an editor finds the academies on the course list,
@@ -19,12 +18,7 @@ let academyUrl = '';
 
 const accessible = async (page: Page, where: string) => {
   await expect(page.locator('[role="status"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([]);
+  expect(await seriousAxeViolations(page), where).toEqual([]);
 };
 
 const addCourse = async (page: Page, name: string) => {

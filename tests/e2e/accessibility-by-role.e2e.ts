@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type MenuItem, mainMenu, userMenuLinks } from '../../ui/src/app/layout/menu-model.ts';
 import type { CurrentUser } from '../../ui/src/features/users/api/me.ts';
-import { apiToken, logIn } from './support.ts';
+import { apiToken, logIn, seriousAxeViolations } from './support.ts';
 
 /**
  * Issue 18 item 6: no serious or critical accessibility violation (axe-core) on the pages each demo
@@ -41,22 +40,13 @@ const ROLES: Role[] = [
 const flatten = (items: readonly MenuItem[]): string[] => items.flatMap((item) => [...(item.to ? [item.to] : []), ...flatten(item.children ?? [])]);
 const isLive = (path: string) => /\/(nps|success|costs)\/|\/admin\/stats|\/stroski|\/statistika/.test(path);
 
-/** The colours axe measured, so a contrast failure says what to change. */
-const contrast = (data: unknown) => {
-  const d = data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | null | undefined;
-  return d?.fgColor ? `(${d.fgColor} on ${d.bgColor}: ${d.contrastRatio})` : '';
-};
-
 const axe = async (page: Page, path: string) => {
   if (!isLive(path)) await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   // The page's heading, or (where the role is refused) its message.
   await expect(page.locator('main h1, main [role="alert"]').first(), path).toBeVisible();
   // Loaders gone (recharts keeps a hidden tooltip with role=status on its charts).
   await expect(page.locator('.mantine-Loader-root'), path).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${path} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${contrast(n.any[0]?.data)}`.trim()).join(', ')}`);
+  return (await seriousAxeViolations(page)).map((violation) => `${path} ${violation}`);
 };
 
 const demoIds = async (page: Page): Promise<Ids> => {

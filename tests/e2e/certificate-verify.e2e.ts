@@ -1,19 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { pdfText } from '../support/pdf-text.ts';
 import { SAMPLE_PNG } from '../support/sample-png.ts';
-import { apiToken, logIn, publishCourse } from './support.ts';
+import { apiToken, logIn, publishCourse, seriousAxeViolations } from './support.ts';
 
 /** No serious or critical accessibility violation (axe-core) once the page has loaded. */
 const accessible = async (page: Page, where: string) => {
   await expect(page.locator('[role="status"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([]);
+  expect(await seriousAxeViolations(page), where).toEqual([]);
 };
 
 /**

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { logIn } from './support.ts';
+import { logIn, seriousAxeViolations } from './support.ts';
 
 /**
  * Issue 15 item 8, the comments tab in Chromium: a participant asks a question (anonymously) and
@@ -21,12 +20,7 @@ const accessible = async (page: Page, where: string) => {
   await expect(page.locator('[role="status"]')).toHaveCount(0);
   // Toasts close by themselves after 3 s; the page is checked without them.
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([]);
+  expect(await seriousAxeViolations(page), where).toEqual([]);
 };
 
 const openCourse = async (page: Page) => {

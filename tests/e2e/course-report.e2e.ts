@@ -1,11 +1,10 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { CONSENT_TEXTS } from '../../domain/consents/consent.rules.ts';
 import { pdfRenderers, pngInk, renderPdfPage } from '../support/pdf-render.ts';
 import { pdfText } from '../support/pdf-text.ts';
-import { apiToken, logIn } from './support.ts';
+import { apiToken, logIn, seriousAxeViolations } from './support.ts';
 
 const COURSE = 'Interakcije zdravil v lekarni';
 const number = new Intl.NumberFormat('sl-SI', { useGrouping: 'always', maximumFractionDigits: 1 });
@@ -73,9 +72,7 @@ const participantTakesCourse = async (request: APIRequestContext, admin: Record<
 /** No serious or critical accessibility violation (axe-core), and a screenshot kept for review. */
 const accessible = async (page: Page, name: string) => {
   await expect(page.locator('[role="status"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await page.screenshot({ path: join('test-results', 'screenshots', `${name}.png`), fullPage: true });
 };
 

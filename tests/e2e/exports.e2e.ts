@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import XLSX from 'xlsx';
-import { apiToken, logIn } from './support.ts';
+import { apiToken, logIn, seriousAxeViolations } from './support.ts';
 
 /**
  * Issue 17 item 2 "done when": in Chromium an admin exports each kind (users, course participants
@@ -39,10 +38,7 @@ const api = (request: APIRequestContext, token: string) => {
 
 /** No serious or critical accessibility violation (axe-core), in the state the page is in. */
 const accessible = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`),
-  ).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 };
 
 /** Starts the export filled in on the page, waits for it to finish in the list and downloads its file. */

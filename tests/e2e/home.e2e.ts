@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { apiToken, logIn } from './support.ts';
+import { apiToken, logIn, seriousAxeViolations } from './support.ts';
 
 /**
  * Issue 18 items 1 and 2: a home page per role and a way in to every screen. A participant finds
@@ -83,8 +82,7 @@ test('an admin sees what needs attention and the platform’s figures, and finds
   await expect(page.getByTestId('home-attention')).toContainText('Potrebuje pozornost');
   await expect(page.getByTestId('home-attention')).toContainText(title);
   await expect(page.getByTestId('home-platform')).toContainText('Udeleženci');
-  const results = await new AxeBuilder({ page }).include('[data-testid="home-attention"]').analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousAxeViolations(page, { include: '[data-testid="home-attention"]' })).toEqual([]);
   await page.locator('header [data-menu]').filter({ hasText: 'Skupnosti' }).click();
   await page.getByRole('menuitem', { name: 'Poklici', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/professions$/);

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS, type ImportColumn } from '../../domain/imports/user-import.rules.ts';
-import { logIn } from './support.ts';
+import { logIn, seriousAxeViolations } from './support.ts';
 
 /**
  * Issue 17 item 1, "done when", in Chromium: an admin imports a 1,000-row file with 5 bad rows (made
@@ -49,12 +48,7 @@ const upload = async (page: Page, name: string, bytes: Buffer) =>
   page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
 
 const accessible = async (page: Page, where: string) => {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([]);
+  expect(await seriousAxeViolations(page), where).toEqual([]);
 };
 
 test('an admin imports 1,000 people: 5 bad rows flagged, fixed, then all 1,000 created', async ({ page }) => {

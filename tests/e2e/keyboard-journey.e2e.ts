@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pdfText } from '../support/pdf-text.ts';
-import { PASSWORD } from './support.ts';
+import { PASSWORD, seriousAxeViolations } from './support.ts';
 
 /**
  * Issue 18 item 6: a participant does the whole journey with the keyboard only (Tab, Shift+Tab,
@@ -38,12 +37,7 @@ const focus = async (page: Page, target: Locator, key = 'Tab', max = 80) => {
 
 /** No serious or critical axe violation on the step the participant is at (the blocks are reached only by taking the course). */
 const accessible = async (page: Page, step: string) => {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    step,
-  ).toEqual([]);
+  expect(await seriousAxeViolations(page), step).toEqual([]);
 };
 
 /** Tabs to a control and presses Enter (or Space). */

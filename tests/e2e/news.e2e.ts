@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { logIn } from './support.ts';
+import { logIn, seriousAxeViolations } from './support.ts';
 
 /**
  * Issue 16 item 1, news in Chromium: the admin writes an active news item for the demo
@@ -17,12 +16,7 @@ let newsUrl = '';
 
 const accessible = async (page: Page, where: string) => {
   await expect(page.locator('[role="status"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([]);
+  expect(await seriousAxeViolations(page), where).toEqual([]);
 };
 
 /** The pop-up asks once the page is there; give it the time a slow machine needs before saying it did not come. */

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { SAMPLE_PNG } from '../support/sample-png.ts';
-import { apiToken, logIn } from './support.ts';
+import { apiToken, logIn, seriousAxeViolations } from './support.ts';
 
 /**
  * Issue 16 item 2, newsletters in Chromium: an editor is told in Slovenian what is wrong, then writes
@@ -24,12 +23,7 @@ let doctorsIssue = 0;
 
 const accessible = async (page: Page, where: string) => {
   await expect(page.locator('[role="status"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([]);
+  expect(await seriousAxeViolations(page), where).toEqual([]);
 };
 
 test('an editor is told what is wrong, then writes and publishes an issue for pharmacists', async ({ page }) => {

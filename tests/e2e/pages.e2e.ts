@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ROUTES } from '../../ui/src/app/route-paths.ts';
-import { logIn } from './support.ts';
+import { logIn, seriousAxeViolations } from './support.ts';
 
 /**
  * Every route of spec §2 opens (with sample ids), has no serious or critical accessibility
@@ -19,12 +18,7 @@ const check = async (page: import('@playwright/test').Page, path: string) => {
   if (!live) await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   // Loaders gone (not every role="status": recharts keeps a hidden tooltip with that role on its charts).
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    path,
-  ).toEqual([]);
+  expect(await seriousAxeViolations(page), path).toEqual([]);
   await page.screenshot({ path: `test-results/screenshots/${fileName(path)}.png`, fullPage: true });
 };
 

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { browserKeys, startPushService } from '../support/push-service.ts';
 import { chromium, chromiumArgs, pushServiceURL } from './playwright.config.ts';
-import { apiToken, logIn } from './support.ts';
+import { apiToken, logIn, seriousAxeViolations } from './support.ts';
 
 /**
  * Issue 16 item 4 in Chromium: the header's push-permission dialog comes about 2.5 s after load for
@@ -86,8 +85,7 @@ test('the dialog comes about 2.5 s after load; "Ne, hvala" stores disablePush an
   // Not at once: about 2.5 s after the signed-in page was there.
   expect(Date.now() - signedIn).toBeGreaterThan(2000);
   await expect(dialog(page)).toContainText('Želite prejemati obvestila o novih izobraževanjih');
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousAxeViolations(page, { include: '[role="dialog"]' })).toEqual([]);
 
   await dialog(page).getByRole('button', { name: 'Ne, hvala' }).click();
   await expect(dialog(page)).toHaveCount(0);

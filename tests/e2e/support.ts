@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Demo1234!';
@@ -38,4 +39,25 @@ export const publishCourse = async (page: Page, token: string, course: Record<st
   }
   expect((await page.request.post(`/api/courses/${courseId}/publish`, { headers })).status()).toBe(200);
   return courseId;
+};
+
+/** The colours axe measured for a contrast failure (empty for other rules), so the failure says what to change. */
+const measuredColours = (data: unknown) => {
+  const d = data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | null | undefined;
+  return d?.fgColor ? ` (${d.fgColor} on ${d.bgColor}: ${d.contrastRatio})` : '';
+};
+
+/**
+ * The page (or, with `include`, the part of it that selector picks) must have no serious or critical
+ * accessibility violation (axe-core): runs axe in the state the page is in and returns those
+ * violations as `rule: targets`, so a test expects an empty list. The caller waits first for what
+ * must be gone (loaders, toasts).
+ */
+export const seriousAxeViolations = async (page: Page, options: { include?: string } = {}): Promise<string[]> => {
+  const builder = new AxeBuilder({ page });
+  if (options.include) builder.include(options.include);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')}${measuredColours(n.any[0]?.data)}`).join(', ')}`);
 };
