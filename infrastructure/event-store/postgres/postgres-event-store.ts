@@ -160,7 +160,7 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
     return row ? { nextRevision: BigInt(row.revision), position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) } } : null;
   };
 
-  const runBatch = async (batch: readonly Pending[]): Promise<void> => {
+  const runBatch = async (batch: readonly Pending[], stored: () => void = () => undefined): Promise<void> => {
     const streams: string[] = [];
     const expected: string[] = [];
     const counts: number[] = [];
@@ -193,6 +193,8 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
       throw error;
     }
     let appended = false;
+    // Its streams are free before its writers hear back, so their next appends may join a batch at once.
+    stored();
     for (const [i, append] of batch.entries()) {
       const row = result.rows[i];
       if (!row) {
@@ -211,9 +213,9 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
     if (appended) for (const listener of localListeners) listener();
   };
 
-  const flush = async (batch: Pending[]): Promise<void> => {
+  const flush = async (batch: Pending[], stored?: () => void): Promise<void> => {
     try {
-      await runBatch(batch);
+      await runBatch(batch, stored);
     } catch (error) {
       if (batch.length > 1 && isServerError(error)) {
         // One bad append (e.g. an event id stored before) must not fail its neighbours.
@@ -236,13 +238,19 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
       const batch = takeBatch(queue, { batches: inFlight, streams: streamsInFlight }, limits);
       inFlight++;
       for (const append of batch) streamsInFlight.set(append.streamName, (streamsInFlight.get(append.streamName) ?? 0) + 1);
-      void flush(batch).finally(() => {
-        inFlight--;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
         for (const append of batch) {
           const left = (streamsInFlight.get(append.streamName) ?? 1) - 1;
           if (left === 0) streamsInFlight.delete(append.streamName);
           else streamsInFlight.set(append.streamName, left);
         }
+      };
+      void flush(batch, release).finally(() => {
+        release();
+        inFlight--;
         // After the writers whose appends just resolved have queued their next ones (promise
         // continuations run before setImmediate), so the next batch is full rather than a stub.
         setImmediate(pump);
