@@ -21,6 +21,24 @@ describe('postgres event store: batches side by side (decision 0037)', () => {
   });
   afterAll(() => db.drop());
 
+  it('lets 32 single-event writers share one commit per round, as with one batch in flight', async () => {
+    const store = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(testEvents) });
+    const rounds = 20;
+    const streams = Array.from({ length: 32 }, () => `single-${randomUUID()}`);
+    await Promise.all(
+      streams.map(async (name) => {
+        for (let n = 0; n < rounds; n++) {
+          await store.append(name, [{ eventId: randomUUID(), type: 'TestHappened', data: { n }, metadata: { actorId: 1 } }], { expectedRevision: 'any' });
+        }
+      }),
+    );
+    const commits = await db.pg.query<{ n: string }>('select count(distinct transaction_id)::text as n from es.events where stream_name = any($1)', [streams]);
+    // A batch's streams held until its bookkeeping ended split every round into a batch of 1 and one
+    // of 31 (two commits per round: 40 here); shared, a round is one commit after the first.
+    expect(Number(commits.rows[0]?.n)).toBeLessThan(rounds * 1.5);
+    await store.close();
+  });
+
   it('keeps one stream in the order its appends came while long queues run in batches side by side', async () => {
     const wide = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(testEvents), maxInFlight: 3 });
     const name = (label: string) => `${label}-${randomUUID()}`;
