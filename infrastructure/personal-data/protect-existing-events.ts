@@ -30,32 +30,40 @@ export const protectExistingEvents = async (pool: pg.Pool, protection: PersonalD
       const hashed = protection.storedName(name);
       await client.query('begin');
       await client.query('update es.streams set stream_name = $2 where stream_name = $1', [name, hashed]);
-      await client.query('update es.events set stream_name = $2 where stream_name = $1', [name, hashed]);
+      await client.query('update es.appends set stream_name = $2 where stream_name = $1', [name, hashed]);
       await client.query('commit');
       renamed += 1;
     }
     let sealed = 0;
     const types = [...protection.definitions.keys()];
-    // Pages follow the primary key (the $all order), so each is one index range, however long the log.
+    // Pages follow the primary key of es.appends (the $all order), so each is one index range,
+    // however long the log; an append's events are sealed together and written back in one update.
     let after = { tx: '0', position: '0' };
     for (;;) {
-      const page = await client.query<{ tx: string; global_position: string; stream_name: string; event_type: string; data: Record<string, unknown> }>(
-        `select transaction_id::text as tx, global_position::text, stream_name, event_type, data from es.events
-          where (transaction_id, global_position) > ($2::xid8, $3::bigint) and event_type = any($1::text[])
+      const page = await client.query<{ tx: string; global_position: string; stream_name: string; event_types: string[]; data: Record<string, unknown>[] }>(
+        `select transaction_id::text as tx, global_position::text, stream_name, event_types, data from es.appends
+          where (transaction_id, global_position) > ($2::xid8, $3::bigint) and event_types && $1::text[]
           order by transaction_id, global_position limit $4`,
         [types, after.tx, after.position, PAGE],
       );
       for (const row of page.rows) {
-        const definition = protection.definitions.get(row.event_type);
-        if (!definition) continue;
-        const data = await sealFields(definition, protection.keys, row.stream_name, row.data, 'plain');
-        if (JSON.stringify(data) === JSON.stringify(row.data)) continue;
-        await client.query('update es.events set data = $3::jsonb where transaction_id = $1::xid8 and global_position = $2::bigint', [
+        let changed = 0;
+        const data = [...row.data];
+        for (const [i, type] of row.event_types.entries()) {
+          const definition = protection.definitions.get(type);
+          if (!definition) continue;
+          const sealedData = await sealFields(definition, protection.keys, row.stream_name, data[i] as Record<string, unknown>, 'plain');
+          if (JSON.stringify(sealedData) === JSON.stringify(data[i])) continue;
+          data[i] = sealedData;
+          changed += 1;
+        }
+        if (changed === 0) continue;
+        await client.query('update es.appends set data = $3::jsonb[] where transaction_id = $1::xid8 and global_position = $2::bigint', [
           row.tx,
           row.global_position,
-          JSON.stringify(data),
+          data.map((d) => JSON.stringify(d)),
         ]);
-        sealed += 1;
+        sealed += changed;
       }
       const last = page.rows.at(-1);
       if (!last) break;

@@ -77,6 +77,16 @@ export const createBenchDb = async (
   };
 };
 
+/**
+ * Writes events straight into the log, one append per event (as most commands append one), for
+ * benches that measure reading, not writing. `rows` is a SELECT of stream_name, stream_revision,
+ * event_id, event_type, schema_version, data, metadata and created_at; positions follow its order.
+ */
+export const seedEventsSql = (rows: string) => `
+  insert into es.appends (global_position, stream_name, first_revision, positions, event_ids, event_types, schema_versions, data, metadata, created_at)
+  select p, stream_name, stream_revision, array[p], array[event_id], array[event_type], array[schema_version], array[data], array[metadata], created_at
+    from (select nextval('es.global_position_seq') as p, r.* from (${rows}) r) s`;
+
 export const seconds = () => Number(process.env.BENCH_SECONDS ?? 5);
 
 /** Runs `worker` on `concurrency` loops for `durationMs`; returns operations completed per second. */

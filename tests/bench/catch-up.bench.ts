@@ -1,5 +1,5 @@
 import { START } from '../../infrastructure/event-store/event-store.port.ts';
-import { createBenchDb, fmt } from './bench-support.ts';
+import { createBenchDb, fmt, seedEventsSql } from './bench-support.ts';
 
 /**
  * `$all` catch-up read rate over N events, checked for completeness (every event once, in
@@ -10,13 +10,14 @@ export const benchCatchUp = async (adminUrl: string, out: (line: string) => void
   const page = 5000;
   const db = await createBenchDb(adminUrl);
   // Written straight into the table: this measures reading, not writing.
-  await db.pg.query(`
-    insert into es.events (stream_name, stream_revision, event_id, event_type, schema_version, data, metadata)
-    select 'bench-' || (g % 1000), g / 1000, gen_random_uuid(), 'BenchEventHappened', 1,
-           jsonb_build_object('n', g, 'course', g % 97, 'note', 'Udeleženec je odprl blok s kvizom in odgovoril na vprašanje o interakcijah zdravil.'),
-           jsonb_build_object('actorId', g % 500, 'correlationId', gen_random_uuid())
-      from generate_series(0, ${total - 1}) g`);
-  await db.pg.query('analyze es.events');
+  await db.pg.query(
+    seedEventsSql(`
+    select 'bench-' || (g % 1000) as stream_name, g / 1000 as stream_revision, gen_random_uuid() as event_id, 'BenchEventHappened' as event_type, 1 as schema_version,
+           jsonb_build_object('n', g, 'course', g % 97, 'note', 'Udeleženec je odprl blok s kvizom in odgovoril na vprašanje o interakcijah zdravil.') as data,
+           jsonb_build_object('actorId', g % 500, 'correlationId', gen_random_uuid()) as metadata, now() as created_at
+      from generate_series(0, ${total - 1}) g order by g`),
+  );
+  await db.pg.query('analyze es.appends');
 
   let seen = 0;
   let last = -1n;
@@ -37,7 +38,10 @@ export const benchCatchUp = async (adminUrl: string, out: (line: string) => void
   const ours = seen / ((performance.now() - started) / 1000);
   if (seen !== total || ids.size !== total) throw new Error(`catch-up read incomplete: ${seen} read, ${ids.size} distinct, ${total} written`);
 
-  await db.pg.query('create index bench_global_position on es.events (global_position)');
+  // The baseline: the same rows and columns, one per event, in a plain table with a position index.
+  await db.pg.query('create table bench_plain_events as select * from es.events');
+  await db.pg.query('create index bench_global_position on bench_plain_events (global_position)');
+  await db.pg.query('analyze bench_plain_events');
   let plainSeen = 0;
   let cursor = 0;
   const plainStarted = performance.now();
@@ -45,7 +49,7 @@ export const benchCatchUp = async (adminUrl: string, out: (line: string) => void
     const result = await db.pg.query<{ global_position: number }>({
       name: 'plain_page',
       text: `select event_id, stream_name, stream_revision, transaction_id::text, global_position, event_type, schema_version, data, metadata, created_at
-               from es.events where global_position > $1 order by global_position limit $2`,
+               from bench_plain_events where global_position > $1 order by global_position limit $2`,
       values: [cursor, page],
     });
     if (result.rows.length === 0) break;

@@ -602,8 +602,8 @@ export const benchCourses = async (adminUrl: string, out: (line: string) => void
   const seedStarted = performance.now();
   const seed = await seedStore(db.store, total);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
-  const storedEvents = Number((await db.pg.query<{ n: string }>('select count(*)::text as n from es.events')).rows[0]?.n);
-  await db.pg.query('analyze es.events');
+  const storedEvents = Number((await db.pg.query<{ n: string }>('select sum(cardinality(event_ids))::text as n from es.appends')).rows[0]?.n);
+  await db.pg.query('analyze es.appends');
 
   // Catch-up: the platform's own runner builds every read model from position zero. (Imported
   // here: the load client process runs this file too and needs none of the platform.)
@@ -640,7 +640,7 @@ export const benchCourses = async (adminUrl: string, out: (line: string) => void
   // so the figures are of reads, not of the aftermath of writing a million events.
   const generation = platform.runner.status().find((s) => s.name === 'courses')?.generation ?? 1;
   for (const table of coursesProjection.tables) await db.pg.query(`vacuum analyze "${schemaOf('courses', generation)}"."${table}"`);
-  await db.pg.query('vacuum analyze es.events');
+  await db.pg.query('vacuum analyze es.appends');
   await db.pg.query('checkpoint');
 
   out(`Seeded ${fmt(PARTICIPANTS)} participants in ${COMPANIES * UNITS_PER_COMPANY} units of ${COMPANIES} companies, ${COURSES} courses of 4 blocks`);

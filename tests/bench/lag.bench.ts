@@ -6,7 +6,7 @@ import type { AllPosition } from '../../infrastructure/event-store/event-store.p
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
 import { PROJECTIONS } from '../../infrastructure/main/projections.ts';
 import { createProjectionRunner } from '../../infrastructure/projections/projection-runner.ts';
-import { type BenchDb, createBenchDb, fmt, percentile, seconds } from './bench-support.ts';
+import { type BenchDb, createBenchDb, fmt, percentile, seconds, seedEventsSql } from './bench-support.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -19,13 +19,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const benchLag = async (adminUrl: string, out: (line: string) => void) => {
   const db = await createBenchDb(adminUrl, process.env.LAG_IN_FLIGHT ? { maxInFlight: Number(process.env.LAG_IN_FLIGHT) } : {});
   const userCount = 500;
-  await db.pg.query(`
-    insert into es.events (stream_name, stream_revision, event_id, event_type, schema_version, data, metadata)
-    select 'user-' || u, 0, gen_random_uuid(), 'UserRegistered', 1,
+  await db.pg.query(
+    seedEventsSql(`
+    select 'user-' || u as stream_name, 0 as stream_revision, gen_random_uuid() as event_id, 'UserRegistered' as event_type, 1 as schema_version,
            jsonb_build_object('userId', u, 'username', 'user' || u, 'email', 'user' || u || '@bench.si', 'firstName', 'Ime', 'middleName', null,
-                              'lastName', 'Priimek', 'phone', null, 'professionId', null, 'passwordHash', null), '{}'::jsonb
-      from generate_series(1, ${userCount}) u`);
-  await db.pg.query(`insert into es.streams select stream_name, max(stream_revision) from es.events group by stream_name`);
+                              'lastName', 'Priimek', 'phone', null, 'professionId', null, 'passwordHash', null) as data, '{}'::jsonb as metadata, now() as created_at
+      from generate_series(1, ${userCount}) u order by u`),
+  );
+  await db.pg.query('insert into es.streams select stream_name, max(first_revision) from es.appends group by stream_name');
   const runner = createProjectionRunner({ db, store: db.store, projections: PROJECTIONS, log: silentLog, lagLogIntervalMs: 0 });
   await runner.start();
   const head = await db.store.headPosition();

@@ -1,7 +1,7 @@
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
 import { createProjectionRunner } from '../../infrastructure/projections/projection-runner.ts';
 import { usersProjection } from '../../projections/users/users.projection.ts';
-import { createBenchDb, fmt } from './bench-support.ts';
+import { createBenchDb, fmt, seedEventsSql } from './bench-support.ts';
 
 /**
  * Blue/green rebuild of the users read model over 1,000,000 events (10,000 registrations and
@@ -11,21 +11,23 @@ export const benchRebuild = async (adminUrl: string, out: (line: string) => void
   const total = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000);
   const users = 10_000;
   const db = await createBenchDb(adminUrl);
-  await db.pg.query(`
-    insert into es.events (stream_name, stream_revision, event_id, event_type, schema_version, data, metadata, created_at)
-    select 'user-' || u, 0, gen_random_uuid(), 'UserRegistered', 1,
+  await db.pg.query(
+    seedEventsSql(`
+    select 'user-' || u as stream_name, 0 as stream_revision, gen_random_uuid() as event_id, 'UserRegistered' as event_type, 1 as schema_version,
            jsonb_build_object('userId', u, 'username', 'user' || u, 'email', 'user' || u || '@bench.si', 'firstName', 'Ime', 'middleName', null,
-                              'lastName', 'Priimek ' || u, 'phone', null, 'professionId', null, 'passwordHash', null),
-           '{}'::jsonb, now() - interval '400 days'
-      from generate_series(1, ${users}) u`);
-  await db.pg.query(`
-    insert into es.events (stream_name, stream_revision, event_id, event_type, schema_version, data, metadata, created_at)
-    select 'user-' || (g % ${users} + 1), g / ${users} + 1, gen_random_uuid(), 'UserLoggedIn', 1,
-           jsonb_build_object('sessionId', gen_random_uuid(), 'method', 'password'),
-           jsonb_build_object('actorId', g % ${users} + 1, 'ip', '10.0.0.1'), now() - interval '400 days' + g * interval '30 seconds'
-      from generate_series(0, ${total - users - 1}) g`);
-  await db.pg.query('insert into es.streams select stream_name, max(stream_revision) from es.events group by stream_name');
-  await db.pg.query('analyze es.events');
+                              'lastName', 'Priimek ' || u, 'phone', null, 'professionId', null, 'passwordHash', null) as data,
+           '{}'::jsonb as metadata, now() - interval '400 days' as created_at
+      from generate_series(1, ${users}) u order by u`),
+  );
+  await db.pg.query(
+    seedEventsSql(`
+    select 'user-' || (g % ${users} + 1) as stream_name, g / ${users} + 1 as stream_revision, gen_random_uuid() as event_id, 'UserLoggedIn' as event_type, 1 as schema_version,
+           jsonb_build_object('sessionId', gen_random_uuid(), 'method', 'password') as data,
+           jsonb_build_object('actorId', g % ${users} + 1, 'ip', '10.0.0.1') as metadata, now() - interval '400 days' + g * interval '30 seconds' as created_at
+      from generate_series(0, ${total - users - 1}) g order by g`),
+  );
+  await db.pg.query('insert into es.streams select stream_name, max(first_revision) from es.appends group by stream_name');
+  await db.pg.query('analyze es.appends');
 
   const batch = Number(process.env.BENCH_REBUILD_BATCH ?? 25_000);
   const runner = createProjectionRunner({ db, store: db.store, projections: [usersProjection], log: silentLog, rebuildBatchSize: batch, lagLogIntervalMs: 0 });

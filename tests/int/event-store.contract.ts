@@ -128,6 +128,47 @@ export const eventStoreContract = (name: string, setup: () => Promise<StoreFacto
       expect(new Set(seen).size).toBe(seen.length);
     });
 
+    it('reads appends of several events page by page when pages end inside an append, and streams with their revisions', async () => {
+      const streams = [stream(), stream()];
+      const written: { id: string; stream: string; revision: bigint }[] = [];
+      const revisions = new Map<string, bigint>();
+      // Appends of 1 to 5 events on two streams, read back three events at a time.
+      for (let i = 0; i < 12; i++) {
+        const s = streams[i % 2] as string;
+        const events = Array.from({ length: (i % 5) + 1 }, (_, k) => happened(i * 10 + k));
+        const before = revisions.get(s);
+        const result = await store.append(s, events, { expectedRevision: before ?? 'no_stream' });
+        events.forEach((e, k) => {
+          written.push({ id: e.eventId, stream: s, revision: (before === undefined ? 0n : before + 1n) + BigInt(k) });
+        });
+        revisions.set(s, result.nextRevision);
+      }
+      const seen: { id: string; stream: string; revision: bigint }[] = [];
+      let from = START;
+      let previous = START;
+      for (;;) {
+        const page = await store.readAll(from, 3);
+        expect(page.events.length).toBeLessThanOrEqual(3);
+        for (const event of page.events) {
+          expect(comparePositions(event.position, previous)).toBe(1);
+          previous = event.position;
+          if (streams.includes(event.streamName)) seen.push({ id: event.eventId, stream: event.streamName, revision: event.revision });
+        }
+        if (page.events.length === 0) {
+          if (!page.hasMore) break;
+          await new Promise((r) => setTimeout(r, 10));
+          continue;
+        }
+        from = page.events.at(-1)!.position;
+      }
+      expect(seen).toEqual(written);
+      for (const s of streams) {
+        const read = await store.readStream(s);
+        expect(read.events.map((e) => [e.eventId, e.revision])).toEqual(written.filter((w) => w.stream === s).map((w) => [w.id, w.revision]));
+        expect(read.revision).toBe(revisions.get(s));
+      }
+    });
+
     it('upcasts events stored with an older schema version when reading', async () => {
       const s = stream();
       const v1Store = await factory.create([...testEvents, renamedV1]);

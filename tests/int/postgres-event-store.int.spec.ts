@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventCodec } from '../../infrastructure/event-store/event-codec.ts';
+import { type AllPosition, START } from '../../infrastructure/event-store/event-store.port.ts';
 import { createPostgresEventStore } from '../../infrastructure/event-store/postgres/postgres-event-store.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 import { testEvents } from '../support/test-events.ts';
@@ -69,5 +70,94 @@ describe('postgres event store: batches side by side (decision 0037)', () => {
     expect(read.events.map((e) => (e.data as { n: number }).n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
     expect((await wide.readStream(held)).events.map((e) => (e.data as { n: number }).n)).toEqual(Array.from({ length: 30 }, (_, n) => n));
     await wide.close();
+  });
+});
+
+describe('postgres event store: one row per append (decision 0041)', () => {
+  it('keeps a log written one row per event: same ids, revisions and positions after the migration, and appends go on from it', async () => {
+    const db = await createTestDatabase({ migrateBefore: '0012' });
+    try {
+      const [a, b] = [`old-a-${randomUUID()}`, `old-b-${randomUUID()}`];
+      const ids = Array.from({ length: 6 }, () => randomUUID());
+      const data = (n: number) => JSON.stringify({ n });
+      const meta = JSON.stringify({ actorId: 1 });
+      // As the store wrote before 0012: one batch of two appends (three events to a, one to b), then one more to b.
+      await db.pg.query('select * from es.append_batch($1, $2, $3, $4, $5, $6, $7, $8, false)', [
+        [a, b],
+        [-2, -2],
+        [3, 1],
+        ids.slice(0, 4),
+        Array(4).fill('TestHappened'),
+        Array(4).fill(1),
+        [0, 1, 2, 10].map(data),
+        Array(4).fill(meta),
+      ]);
+      await db.pg.query('select * from es.append_batch($1, $2, $3, $4, $5, $6, $7, $8, false)', [
+        [b],
+        [0],
+        [2],
+        ids.slice(4),
+        Array(2).fill('TestHappened'),
+        Array(2).fill(1),
+        [11, 12].map(data),
+        Array(2).fill(meta),
+      ]);
+      const before = (
+        await db.pg.query<{ id: string; stream: string; revision: string; commit: string; prepare: string }>(
+          'select event_id as id, stream_name as stream, stream_revision::text as revision, transaction_id::text as commit, global_position::text as prepare from es.events order by transaction_id, global_position',
+        )
+      ).rows;
+      expect(before).toHaveLength(6);
+
+      expect(await db.migrate()).toContain('0012_one_row_per_append.sql');
+      const store = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(testEvents) });
+      try {
+        const all = await store.readAll(START, 100);
+        expect(
+          all.events.map((e) => ({
+            id: e.eventId,
+            stream: e.streamName,
+            revision: `${e.revision}`,
+            commit: `${e.position.commit}`,
+            prepare: `${e.position.prepare}`,
+          })),
+        ).toEqual(before);
+        expect((await store.readStream(b)).events.map((e) => [(e.data as { n: number }).n, e.revision])).toEqual([
+          [10, 0n],
+          [11, 1n],
+          [12, 2n],
+        ]);
+        // A retry of an append of two events stored before the migration (a row each now) is
+        // still answered as the original.
+        const retried = await store.append(
+          b,
+          ids.slice(4).map((eventId, k) => ({ eventId, type: 'TestHappened', data: { n: 11 + k }, metadata: { actorId: 1 } })),
+          { expectedRevision: 0n },
+        );
+        expect(retried.nextRevision).toBe(2n);
+        expect(`${retried.position.commit}-${retried.position.prepare}`).toBe(`${before[5]?.commit}-${before[5]?.prepare}`);
+        expect((await store.readStream(b)).events).toHaveLength(3);
+        // New appends follow the old log in $all and in their stream.
+        const next = await store.append(
+          a,
+          [3, 4].map((n) => ({ eventId: randomUUID(), type: 'TestHappened', data: { n }, metadata: { actorId: 1 } })),
+          {
+            expectedRevision: 2n,
+          },
+        );
+        expect(next.nextRevision).toBe(4n);
+        const last = all.events.at(-1)?.position as AllPosition;
+        const after = await store.readAll(last, 100);
+        expect(after.events.map((e) => [(e.data as { n: number }).n, e.revision])).toEqual([
+          [3, 3n],
+          [4, 4n],
+        ]);
+        expect((await store.readStream(a)).events.map((e) => (e.data as { n: number }).n)).toEqual([0, 1, 2, 3, 4]);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await db.drop();
+    }
   });
 });

@@ -66,7 +66,7 @@ describe('projection runner', () => {
   });
 
   const reset = async () => {
-    await db.pg.query('truncate es.events, es.streams, projections.registry, projections.generations');
+    await db.pg.query('truncate es.appends, es.streams, projections.registry, projections.generations');
     const schemas = await db.pg.query<{ nspname: string }>("select nspname from pg_namespace where nspname like 'rm\\_%'");
     for (const { nspname } of schemas.rows) await db.pg.query(`drop schema "${nspname}" cascade`);
   };
@@ -406,5 +406,5 @@ describe('projection runner', () => {
 /** A second set of pools on the same database: another "process" as far as PostgreSQL is concerned. */
 const createTestDatabaseView = async (db: TestDb) => {
   const { openDatabase } = await import('../../infrastructure/postgres/database.ts');
-  return { ...(await openDatabase(db.connectionString, { poolSize: 10 })), name: db.name, drop: async () => undefined };
+  return { ...(await openDatabase(db.connectionString, { poolSize: 10 })), name: db.name, drop: async () => undefined, migrate: db.migrate };
 };

@@ -10,8 +10,13 @@ const withDatabase = (url: string, database: string) => {
   return u.toString();
 };
 
-/** A new, migrated database of its own for one test file; `drop()` removes it. */
-export const createTestDatabase = async (options: { poolSize?: number } = {}): Promise<Database & { drop(): Promise<void>; name: string }> => {
+/**
+ * A new, migrated database of its own for one test file; `drop()` removes it. `migrateBefore`
+ * leaves it at an older schema (the migrations before that number), and `migrate()` finishes.
+ */
+export const createTestDatabase = async (
+  options: { poolSize?: number; migrateBefore?: string } = {},
+): Promise<Database & { drop(): Promise<void>; migrate(): Promise<string[]>; name: string }> => {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -21,12 +26,21 @@ export const createTestDatabase = async (options: { poolSize?: number } = {}): P
   const connectionString = withDatabase(adminUrl, name);
   const client = new pg.Client({ connectionString });
   await client.connect();
-  await migrate(client);
+  await migrate(client, { before: options.migrateBefore });
   await client.end();
   const db = await openDatabase(connectionString, { poolSize: options.poolSize ?? 40 });
   return {
     ...db,
     name,
+    migrate: async () => {
+      const c = new pg.Client({ connectionString });
+      await c.connect();
+      try {
+        return await migrate(c);
+      } finally {
+        await c.end();
+      }
+    },
     drop: async () => {
       await db.close();
       const a = new pg.Client({ connectionString: adminUrl });
