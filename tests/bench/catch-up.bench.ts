@@ -1,4 +1,5 @@
-import { START } from '../../infrastructure/event-store/event-store.port.ts';
+import { randomBytes } from 'node:crypto';
+import { newEventId, START } from '../../infrastructure/event-store/event-store.port.ts';
 import { createBenchDb, fmt, seedEventsSql } from './bench-support.ts';
 
 /**
@@ -60,6 +61,49 @@ export const benchCatchUp = async (adminUrl: string, out: (line: string) => void
   out('| events | $all catch-up events/s | plain indexed SELECT rows/s | ratio | complete |');
   out('|---:|---:|---:|---:|---|');
   out(`| ${fmt(total)} | ${fmt(ours)} | ${fmt(plain)} | ${fmt(ours / plain, 2)} | yes: ${fmt(ids.size)} distinct, in order |`);
+
+  // Long appends (decision 0041 stores more than 64 events of one append in rows of 64): reading
+  // the stream back, beside a plain SELECT of the same rows from a table with a row per event.
+  out('');
+  out('| one append of | readStream ms (median of 5) | plain SELECT of the same rows, ms | ratio |');
+  out('|---|---:|---:|---:|');
+  await db.pg.query(
+    'create table bench_plain_stream (stream_name text, stream_revision bigint, event_id uuid, data jsonb, primary key (stream_name, stream_revision))',
+  );
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  for (const [count, bytes] of [
+    [30, 20_000],
+    [300, 2_000],
+    [2_000, 300],
+  ] as const) {
+    const name = `long-${count}`;
+    const events = Array.from({ length: count }, (_, n) => ({
+      eventId: newEventId(),
+      type: 'BenchEventHappened',
+      data: { n, course: n % 97, note: randomBytes(bytes / 2).toString('hex') },
+      metadata: { actorId: 1 },
+    }));
+    await db.store.append(name, events, { expectedRevision: 'no_stream' });
+    await db.pg.query('insert into bench_plain_stream select stream_name, stream_revision, event_id, data from es.events where stream_name = $1', [name]);
+    const times: number[] = [];
+    const plainTimes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      let started = performance.now();
+      const read = await db.store.readStream(name);
+      times.push(performance.now() - started);
+      if (read.events.length !== count) throw new Error(`long append read back ${read.events.length} of ${count}`);
+      started = performance.now();
+      await db.pg.query({
+        name: 'plain_stream',
+        text: 'select event_id, stream_revision, data from bench_plain_stream where stream_name = $1 order by stream_revision',
+        values: [name],
+      });
+      plainTimes.push(performance.now() - started);
+    }
+    out(
+      `| ${fmt(count)} events of ${fmt(bytes)} bytes | ${fmt(median(times), 1)} | ${fmt(median(plainTimes), 1)} | ${fmt(median(times) / median(plainTimes), 1)} |`,
+    );
+  }
   await db.drop();
   return { ours, plain };
 };

@@ -169,6 +169,38 @@ export const eventStoreContract = (name: string, setup: () => Promise<StoreFacto
       }
     });
 
+    it('stores a long append (150 events) whole: read back in order, page by page, and a retry of it is the same append', async () => {
+      const s = stream();
+      const events = Array.from({ length: 150 }, (_, n) => happened(n));
+      const result = await store.append(s, events, { expectedRevision: 'no_stream' });
+      expect(result.nextRevision).toBe(149n);
+      const read = await store.readStream(s);
+      expect(read.events.map((e) => [e.eventId, e.revision])).toEqual(events.map((e, n) => [e.eventId, BigInt(n)]));
+      expect(comparePositions(read.events[149]!.position, result.position)).toBe(0);
+      const seen: string[] = [];
+      let from = read.events[0]!.position;
+      let previous = from;
+      for (;;) {
+        const page = await store.readAll(from, 40);
+        for (const event of page.events) {
+          expect(comparePositions(event.position, previous)).toBe(1);
+          previous = event.position;
+          if (event.streamName === s) seen.push(event.eventId);
+        }
+        if (page.events.length === 0) {
+          if (!page.hasMore) break;
+          await new Promise((r) => setTimeout(r, 10));
+          continue;
+        }
+        from = page.events.at(-1)!.position;
+      }
+      expect(seen).toEqual(events.slice(1).map((e) => e.eventId));
+      const again = await store.append(s, events, { expectedRevision: 'no_stream' });
+      expect(again.nextRevision).toBe(149n);
+      expect(comparePositions(again.position, result.position)).toBe(0);
+      expect((await store.readStream(s)).events).toHaveLength(150);
+    });
+
     it('upcasts events stored with an older schema version when reading', async () => {
       const s = stream();
       const v1Store = await factory.create([...testEvents, renamedV1]);

@@ -112,7 +112,16 @@ describe('postgres event store: one row per append (decision 0041)', () => {
       expect(await db.migrate()).toContain('0012_one_row_per_append.sql');
       const store = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(testEvents) });
       try {
-        const all = await store.readAll(START, 100);
+        // Another test file's open transaction on the server may hold a read back: look again.
+        const readAfter = async (from: AllPosition, count: number) => {
+          let page = await store.readAll(from, 100);
+          while (page.events.length < count && page.hasMore) {
+            await new Promise((r) => setTimeout(r, 10));
+            page = await store.readAll(from, 100);
+          }
+          return page;
+        };
+        const all = await readAfter(START, before.length);
         expect(
           all.events.map((e) => ({
             id: e.eventId,
@@ -147,7 +156,7 @@ describe('postgres event store: one row per append (decision 0041)', () => {
         );
         expect(next.nextRevision).toBe(4n);
         const last = all.events.at(-1)?.position as AllPosition;
-        const after = await store.readAll(last, 100);
+        const after = await readAfter(last, 2);
         expect(after.events.map((e) => [(e.data as { n: number }).n, e.revision])).toEqual([
           [3, 3n],
           [4, 4n],

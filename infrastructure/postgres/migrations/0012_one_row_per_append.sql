@@ -1,5 +1,5 @@
 -- One row per append (docs/decisions/0041-one-row-per-append.md): an append's events are stored
--- together in one row of es.appends, so it costs one heap tuple and three index entries however
+-- together in one row of es.appends (an append of more than 64 events in rows of 64), so it costs one heap tuple and three index entries however
 -- many events it holds. Every event keeps its id, stream revision and global position; es.events
 -- becomes a view that shows the log one event per row, as before, for reading.
 
@@ -102,6 +102,7 @@ declare
   v bigint;
   pos bigint[];
   k integer;
+  chunk_last integer;
   d_revision bigint;
   d_position bigint;
   d_tx xid8;
@@ -144,9 +145,24 @@ begin
       for k in 1 .. c loop
         pos := pos || nextval('es.global_position_seq');
       end loop;
-      insert into es.appends (global_position, stream_name, first_revision, positions, event_ids, event_types, schema_versions, data, metadata)
-      values (pos[c], p_streams[i], v - c + 1, pos, p_ids[first : last], p_types[first : last], p_versions[first : last],
-              p_data[first : last], p_metadata[first : last]);
+      if c <= 64 then
+        insert into es.appends (global_position, stream_name, first_revision, positions, event_ids, event_types, schema_versions, data, metadata)
+        values (pos[c], p_streams[i], v - c + 1, pos, p_ids[first : last], p_types[first : last], p_versions[first : last],
+                p_data[first : last], p_metadata[first : last]);
+      else
+        -- A long append is stored as rows of 64 events, in order: a reader picks an event out of
+        -- its row's arrays, and a row of thousands (stored compressed, out of line) would be
+        -- unpacked once per event. Readers see the rows as appends one after another.
+        k := 1;
+        while k <= c loop
+          chunk_last := least(k + 63, c);
+          insert into es.appends (global_position, stream_name, first_revision, positions, event_ids, event_types, schema_versions, data, metadata)
+          values (pos[chunk_last], p_streams[i], v - c + k, pos[k : chunk_last], p_ids[first + k - 1 : first + chunk_last - 1],
+                  p_types[first + k - 1 : first + chunk_last - 1], p_versions[first + k - 1 : first + chunk_last - 1],
+                  p_data[first + k - 1 : first + chunk_last - 1], p_metadata[first + k - 1 : first + chunk_last - 1]);
+          k := chunk_last + 1;
+        end loop;
+      end if;
       -- return next, not return query: no query per append.
       status := 0;
       revision := v;
