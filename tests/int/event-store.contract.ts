@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDefinition } from '../../domain/shared/event.ts';
-import { ConcurrencyConflictError, comparePositions, type EventStore, type NewEvent, START } from '../../infrastructure/event-store/event-store.port.ts';
+import {
+  type AllPosition,
+  ConcurrencyConflictError,
+  comparePositions,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+  START,
+} from '../../infrastructure/event-store/event-store.port.ts';
 import { renamedV1, renamedV2, testEvents } from '../support/test-events.ts';
 
 export type StoreFactory = {
@@ -18,6 +26,31 @@ const happened = (n: number, id: string = randomUUID()): NewEvent => ({
 });
 
 const stream = () => `test-${randomUUID()}`;
+
+/**
+ * Reads `$all` after `from`, `limit` at a time, to its end; checks every page holds at most `limit`
+ * events in strictly increasing positions, and answers every event read.
+ */
+const readAllPages = async (store: EventStore, from: AllPosition, limit: number): Promise<RecordedEvent[]> => {
+  const read: RecordedEvent[] = [];
+  let previous = from;
+  for (;;) {
+    const page = await store.readAll(from, limit);
+    expect(page.events.length).toBeLessThanOrEqual(limit);
+    for (const event of page.events) {
+      expect(comparePositions(event.position, previous)).toBe(1);
+      previous = event.position;
+      read.push(event);
+    }
+    if (page.events.length === 0) {
+      // Held back behind a transaction still open elsewhere on the server: look again shortly.
+      if (!page.hasMore) return read;
+      await new Promise((r) => setTimeout(r, 10));
+      continue;
+    }
+    from = page.events.at(-1)!.position;
+  }
+};
 
 /** The behaviour every event store adapter must show. */
 export const eventStoreContract = (name: string, setup: () => Promise<StoreFactory>) => {
@@ -105,24 +138,7 @@ export const eventStoreContract = (name: string, setup: () => Promise<StoreFacto
         ids.push(event.eventId);
         await store.append(streams[i % 3] as string, [event], { expectedRevision: 'any' });
       }
-      const seen: string[] = [];
-      let from = START;
-      let previous = START;
-      for (;;) {
-        const page = await store.readAll(from, 7);
-        for (const event of page.events) {
-          expect(comparePositions(event.position, previous)).toBe(1);
-          previous = event.position;
-          seen.push(event.eventId);
-        }
-        if (page.events.length === 0) {
-          // Held back behind a transaction still open elsewhere on the server: look again shortly.
-          if (!page.hasMore) break;
-          await new Promise((r) => setTimeout(r, 10));
-          continue;
-        }
-        from = page.events.at(-1)!.position;
-      }
+      const seen = (await readAllPages(store, START, 7)).map((e) => e.eventId);
       const ours = seen.filter((id) => ids.includes(id));
       expect(ours).toEqual(ids);
       expect(new Set(seen).size).toBe(seen.length);
@@ -143,24 +159,9 @@ export const eventStoreContract = (name: string, setup: () => Promise<StoreFacto
         });
         revisions.set(s, result.nextRevision);
       }
-      const seen: { id: string; stream: string; revision: bigint }[] = [];
-      let from = START;
-      let previous = START;
-      for (;;) {
-        const page = await store.readAll(from, 3);
-        expect(page.events.length).toBeLessThanOrEqual(3);
-        for (const event of page.events) {
-          expect(comparePositions(event.position, previous)).toBe(1);
-          previous = event.position;
-          if (streams.includes(event.streamName)) seen.push({ id: event.eventId, stream: event.streamName, revision: event.revision });
-        }
-        if (page.events.length === 0) {
-          if (!page.hasMore) break;
-          await new Promise((r) => setTimeout(r, 10));
-          continue;
-        }
-        from = page.events.at(-1)!.position;
-      }
+      const seen = (await readAllPages(store, START, 3))
+        .filter((event) => streams.includes(event.streamName))
+        .map((event) => ({ id: event.eventId, stream: event.streamName, revision: event.revision }));
       expect(seen).toEqual(written);
       for (const s of streams) {
         const read = await store.readStream(s);
@@ -177,23 +178,7 @@ export const eventStoreContract = (name: string, setup: () => Promise<StoreFacto
       const read = await store.readStream(s);
       expect(read.events.map((e) => [e.eventId, e.revision])).toEqual(events.map((e, n) => [e.eventId, BigInt(n)]));
       expect(comparePositions(read.events[149]!.position, result.position)).toBe(0);
-      const seen: string[] = [];
-      let from = read.events[0]!.position;
-      let previous = from;
-      for (;;) {
-        const page = await store.readAll(from, 40);
-        for (const event of page.events) {
-          expect(comparePositions(event.position, previous)).toBe(1);
-          previous = event.position;
-          if (event.streamName === s) seen.push(event.eventId);
-        }
-        if (page.events.length === 0) {
-          if (!page.hasMore) break;
-          await new Promise((r) => setTimeout(r, 10));
-          continue;
-        }
-        from = page.events.at(-1)!.position;
-      }
+      const seen = (await readAllPages(store, read.events[0]!.position, 40)).filter((event) => event.streamName === s).map((event) => event.eventId);
       expect(seen).toEqual(events.slice(1).map((e) => e.eventId));
       const again = await store.append(s, events, { expectedRevision: 'no_stream' });
       expect(again.nextRevision).toBe(149n);
