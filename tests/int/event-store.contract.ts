@@ -33,9 +33,10 @@ const stream = () => `test-${randomUUID()}`;
  */
 const readAllPages = async (store: EventStore, from: AllPosition, limit: number): Promise<RecordedEvent[]> => {
   const read: RecordedEvent[] = [];
+  let cursor = from;
   let previous = from;
   for (;;) {
-    const page = await store.readAll(from, limit);
+    const page = await store.readAll(cursor, limit);
     expect(page.events.length).toBeLessThanOrEqual(limit);
     for (const event of page.events) {
       expect(comparePositions(event.position, previous)).toBe(1);
@@ -48,7 +49,7 @@ const readAllPages = async (store: EventStore, from: AllPosition, limit: number)
       await new Promise((r) => setTimeout(r, 10));
       continue;
     }
-    from = page.events.at(-1)!.position;
+    cursor = page.events.at(-1)!.position;
   }
 };
 
