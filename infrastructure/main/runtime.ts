@@ -61,7 +61,7 @@ export const DatabaseLayer = Layer.effect(
     }
     const connectionString = url;
     // An external database may still be starting: retry the first connection with backoff.
-    yield* attempt('Database migrations', () => migrateDatabase(connectionString, logger)).pipe(
+    yield* attempt('Database migrations', () => migrateDatabase(connectionString, { logger })).pipe(
       Effect.retry({ schedule: Schedule.exponential('250 millis'), times: 6 }),
     );
     return yield* Effect.acquireRelease(

@@ -55,7 +55,7 @@ export const superviseApiProcesses = async (config: Config): Promise<void> => {
       logger.info({ port: embedded.port }, 'embedded PostgreSQL is running');
     }
     // Once here, so the workers start on a migrated database (they would queue on the migration lock otherwise).
-    await migrateDatabase(databaseUrl, logger);
+    await migrateDatabase(databaseUrl, { logger });
   } catch (error) {
     process.stderr.write(`Medilearn could not start:\n${error instanceof Error ? error.message : String(error)}\n`);
     await embedded?.stop().catch(() => undefined);

@@ -58,7 +58,7 @@ export const protectExistingEvents = async (pool: pg.Pool, protection: PersonalD
           changed += 1;
         }
         if (changed === 0) continue;
-        await client.query('update es.appends set data = $3::jsonb[] where transaction_id = $1::xid8 and global_position = $2::bigint', [
+        await client.query('update es.appends set data = $3::json[] where transaction_id = $1::xid8 and global_position = $2::bigint', [
           row.tx,
           row.global_position,
           data.map((d) => JSON.stringify(d)),

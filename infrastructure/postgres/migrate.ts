@@ -10,7 +10,7 @@ const MIGRATION_LOCK = 7_340_001;
  * Applies the numbered SQL files not applied yet, each in its own transaction, in file order.
  * `before` stops short of the file with that number (tests that write as an older schema did).
  */
-export const migrate = async (client: pg.Client | pg.PoolClient, options: { before?: string } = {}): Promise<string[]> => {
+const migrate = async (client: pg.Client, options: { before?: string }): Promise<string[]> => {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_.+\.sql$/.test(f) && (options.before === undefined || f < options.before)).sort();
   const applied: string[] = [];
   await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -37,13 +37,20 @@ export const migrate = async (client: pg.Client | pg.PoolClient, options: { befo
   return applied;
 };
 
-/** Connects to the database at this URL, applies what is missing and says what it applied (`npm start`, the supervisor). */
-export const migrateDatabase = async (connectionString: string, logger: { info(data: object, message: string): void }): Promise<void> => {
+/**
+ * Connects to the database at this URL, applies what is missing, logs what it applied (`npm start`,
+ * the supervisor) and answers it (tests and benchmarks that build their own databases).
+ */
+export const migrateDatabase = async (
+  connectionString: string,
+  options: { logger?: { info(data: object, message: string): void }; before?: string } = {},
+): Promise<string[]> => {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    const applied = await migrate(client);
-    if (applied.length > 0) logger.info({ applied }, 'database migrated');
+    const applied = await migrate(client, { before: options.before });
+    if (applied.length > 0) options.logger?.info({ applied }, 'database migrated');
+    return applied;
   } finally {
     await client.end();
   }

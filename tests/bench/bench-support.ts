@@ -13,7 +13,7 @@ import { silentLog } from '../../infrastructure/logging/log.port.ts';
 import { EVENT_DEFINITIONS } from '../../infrastructure/main/event-definitions.ts';
 import { type Database, openDatabase } from '../../infrastructure/postgres/database.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../../infrastructure/postgres/embedded-postgres.ts';
-import { migrate } from '../../infrastructure/postgres/migrate.ts';
+import { migrateDatabase } from '../../infrastructure/postgres/migrate.ts';
 
 /** An event type only benchmarks write: a realistic payload of about 200 bytes. */
 export const benchEvent = defineEvent('BenchEventHappened', z.object({ n: z.number(), course: z.number(), note: z.string() }));
@@ -50,10 +50,7 @@ export const createBenchDb = async (
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  await migrate(client);
-  await client.end();
+  await migrateDatabase(url.toString());
   const db = await openDatabase(url.toString(), { poolSize: options.poolSize ?? 40, applicationName: 'bench' });
   const store = createPostgresEventStore({
     pool: db.pg,
@@ -84,7 +81,7 @@ export const createBenchDb = async (
  */
 export const seedEventsSql = (rows: string) => `
   insert into es.appends (global_position, stream_name, first_revision, positions, event_ids, event_types, schema_versions, data, metadata, created_at)
-  select p, stream_name, stream_revision, array[p], array[event_id], array[event_type], array[schema_version], array[data], array[metadata], created_at
+  select p, stream_name, stream_revision, array[p], array[event_id], array[event_type], array[schema_version], array[data::json], array[metadata::json], created_at
     from (select nextval('es.global_position_seq') as p, r.* from (${rows}) r) s`;
 
 export const seconds = () => Number(process.env.BENCH_SECONDS ?? 5);

@@ -169,7 +169,7 @@ describe('consents API: required consents, history, auditors, tamper evidence', 
     expect((await verify()).valid).toBe(true);
     // Turn the withdrawal (the 5th event) into a consent, straight in the event store.
     await p.db.pg.query(
-      `update es.appends set data[k] = jsonb_set(data[k], '{textVersion}', '"2025-01"'), event_types[k] = 'ConsentGiven'
+      `update es.appends set data[k] = jsonb_set(data[k]::jsonb, '{textVersion}', '"2025-01"')::json, event_types[k] = 'ConsentGiven'
          from (select 4 - first_revision + 1 as k, transaction_id as tx, global_position as gp from es.appends
                 where stream_name = $1 and first_revision <= 4 and first_revision + cardinality(event_ids) > 4) e
         where transaction_id = e.tx and global_position = e.gp`,

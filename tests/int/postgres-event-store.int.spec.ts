@@ -170,3 +170,52 @@ describe('postgres event store: one row per append (decision 0041)', () => {
     }
   });
 });
+
+describe('postgres event store: event data as json (decision 0042)', () => {
+  it('reads every event of a log written as jsonb with the same data and metadata after the migration, a 70-event append in its two rows too', async () => {
+    const db = await createTestDatabase({ migrateBefore: '0013' });
+    try {
+      const stream = `jsonb-${randomUUID()}`;
+      const texts = Array.from({ length: 70 }, (_, n) => `Čebelar št. ${n}: "navednice", \\ in ${'ž'.repeat(n)}`);
+      const metadata = { actorId: 7, correlationId: randomUUID(), nested: { list: [1, 2.5, null, true], empty: {} } };
+      // As the store wrote before 0013: jsonb arrays, one append of 70 events (rows of 64 and 6).
+      await db.pg.query('select * from es.append_batch($1, $2, $3, $4, $5, $6, $7::jsonb[], $8::jsonb[], false)', [
+        [stream],
+        [-2],
+        [70],
+        texts.map(() => randomUUID()),
+        Array(70).fill('TestNoted'),
+        Array(70).fill(1),
+        texts.map((text) => JSON.stringify({ text })),
+        Array(70).fill(JSON.stringify(metadata)),
+      ]);
+      expect(await db.migrate()).toEqual(['0013_event_data_as_json.sql']);
+      const types = await db.pg.query<{ column: string }>(
+        "select attname || ' ' || format_type(atttypid, atttypmod) as column from pg_attribute where attrelid = 'es.appends'::regclass and attname in ('data', 'metadata') order by attname",
+      );
+      expect(types.rows.map((r) => r.column)).toEqual(['data json[]', 'metadata json[]']);
+      const store = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(testEvents) });
+      try {
+        const read = await store.readStream(stream);
+        expect(read.events.map((e) => (e.data as { text: string }).text)).toEqual(texts);
+        for (const event of read.events) expect(event.metadata).toEqual(metadata);
+        let all = await store.readAll(START, 40);
+        const seen = [...all.events];
+        while (all.hasMore) {
+          all = await store.readAll(seen.at(-1)?.position as AllPosition, 40);
+          seen.push(...all.events);
+        }
+        expect(seen.filter((e) => e.streamName === stream).map((e) => (e.data as { text: string }).text)).toEqual(texts);
+        // Appends go on after the migration, written and read back as the application wrote them.
+        await store.append(stream, [{ eventId: randomUUID(), type: 'TestNoted', data: { text: 'Ščepec "soli" \\' }, metadata: { actorId: 8 } }], {
+          expectedRevision: 69n,
+        });
+        expect((await store.readStream(stream)).events.at(-1)?.data).toEqual({ text: 'Ščepec "soli" \\' });
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await db.drop();
+    }
+  });
+});

@@ -187,11 +187,11 @@ describe('projection runner', () => {
         await early.query('select pg_current_xact_id()');
         await client.query('select pg_current_xact_id()');
         await early.query(
-          "select * from es.append_batch(array['late-other'], array[-1]::bigint[], array[1], array[$1::uuid], array['TestHappened'], array[1], array['{\"n\":1}'::jsonb], array['{}'::jsonb], true)",
+          "select * from es.append_batch(array['late-other'], array[-1]::bigint[], array[1], array[$1::uuid], array['TestHappened'], array[1], array['{\"n\":1}'::json], array['{}'::json], true)",
           [randomUUID()],
         );
         const late = await client.query<{ global_position: string }>(
-          "select global_position::text from es.append_batch(array['late'], array[-1]::bigint[], array[1], array[$1::uuid], array['TestHappened'], array[1], array['{\"n\":2}'::jsonb], array['{}'::jsonb], true)",
+          "select global_position::text from es.append_batch(array['late'], array[-1]::bigint[], array[1], array[$1::uuid], array['TestHappened'], array[1], array['{\"n\":2}'::json], array['{}'::json], true)",
           [randomUUID()],
         );
         expect(late.rows[0]?.global_position).toBeDefined();
@@ -199,7 +199,7 @@ describe('projection runner', () => {
         await early.end();
       } else {
         await client.query(
-          "select * from es.append_batch(array['late'], array[-1]::bigint[], array[1], array[$1::uuid], array['TestHappened'], array[1], array['{\"n\":3}'::jsonb], array['{}'::jsonb], true)",
+          "select * from es.append_batch(array['late'], array[-1]::bigint[], array[1], array[$1::uuid], array['TestHappened'], array[1], array['{\"n\":3}'::json], array['{}'::json], true)",
           [randomUUID()],
         );
       }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../infrastructure/postgres/database.ts';
-import { migrate } from '../../infrastructure/postgres/migrate.ts';
+import { migrateDatabase } from '../../infrastructure/postgres/migrate.ts';
 
 const withDatabase = (url: string, database: string) => {
   const u = new URL(url);
@@ -24,23 +24,12 @@ export const createTestDatabase = async (
   await admin.query(`create database ${name}`);
   await admin.end();
   const connectionString = withDatabase(adminUrl, name);
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  await migrate(client, { before: options.migrateBefore });
-  await client.end();
+  await migrateDatabase(connectionString, { before: options.migrateBefore });
   const db = await openDatabase(connectionString, { poolSize: options.poolSize ?? 40 });
   return {
     ...db,
     name,
-    migrate: async () => {
-      const c = new pg.Client({ connectionString });
-      await c.connect();
-      try {
-        return await migrate(c);
-      } finally {
-        await c.end();
-      }
-    },
+    migrate: () => migrateDatabase(connectionString),
     drop: async () => {
       await db.close();
       const a = new pg.Client({ connectionString: adminUrl });

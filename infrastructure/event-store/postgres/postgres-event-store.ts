@@ -40,7 +40,7 @@ export type PostgresEventStoreOptions = {
 const APPEND_SQL = {
   name: 'es_append_batch',
   text: `select status, revision::text as revision, global_position::text as global_position, transaction_id::text as transaction_id
-           from es.append_batch($1::text[], $2::bigint[], $3::int[], $4::uuid[], $5::text[], $6::int[], $7::jsonb[], $8::jsonb[], $9::boolean)`,
+           from es.append_batch($1::text[], $2::bigint[], $3::int[], $4::uuid[], $5::text[], $6::int[], $7::json[], $8::json[], $9::boolean)`,
 };
 
 const ALREADY_APPENDED_SQL = {

@@ -1,6 +1,6 @@
 -- One row per append (docs/decisions/0041-one-row-per-append.md): an append's events are stored
--- together in one row of es.appends (an append of more than 64 events in rows of 64), so it costs one heap tuple and three index entries however
--- many events it holds. Every event keeps its id, stream revision and global position; es.events
+-- together in one row of es.appends (an append of more than 64 events in rows of 64), so it costs
+-- one heap tuple and three index entries however many events it holds. Every event keeps its id, stream revision and global position; es.events
 -- becomes a view that shows the log one event per row, as before, for reading.
 
 create table es.appends (
@@ -38,7 +38,8 @@ drop function es.append_batch(text[], bigint[], integer[], uuid[], text[], integ
 drop function es.already_appended(text, uuid[]);
 drop table es.events;
 
--- Reading the log one event per row (tools, tests, exports); the store's own reads unnest the same way.
+-- Reading the log one event per row (tools, tests, es.already_appended); the store's own reads
+-- number an append's events with generate_series instead (postgres-event-store.ts).
 create view es.events as
 select a.transaction_id,
        u.global_position,
