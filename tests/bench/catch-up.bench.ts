@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { newEventId, START } from '../../infrastructure/event-store/event-store.port.ts';
-import { createBenchDb, fmt, seedEventsSql } from './bench-support.ts';
+import { createBenchDb, fmt, percentile, seedEventsSql } from './bench-support.ts';
 
 /**
  * `$all` catch-up read rate over N events, checked for completeness (every event once, in
@@ -70,7 +70,6 @@ export const benchCatchUp = async (adminUrl: string, out: (line: string) => void
   await db.pg.query(
     'create table bench_plain_stream (stream_name text, stream_revision bigint, event_id uuid, data jsonb, primary key (stream_name, stream_revision))',
   );
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   for (const [count, bytes] of [
     [30, 20_000],
     [300, 2_000],
@@ -101,7 +100,7 @@ export const benchCatchUp = async (adminUrl: string, out: (line: string) => void
       plainTimes.push(performance.now() - started);
     }
     out(
-      `| ${fmt(count)} events of ${fmt(bytes)} bytes | ${fmt(median(times), 1)} | ${fmt(median(plainTimes), 1)} | ${fmt(median(times) / median(plainTimes), 1)} |`,
+      `| ${fmt(count)} events of ${fmt(bytes)} bytes | ${fmt(percentile(times, 50), 1)} | ${fmt(percentile(plainTimes, 50), 1)} | ${fmt(percentile(times, 50) / percentile(plainTimes, 50), 1)} |`,
     );
   }
   await db.drop();

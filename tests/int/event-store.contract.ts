@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDefinition } from '../../domain/shared/event.ts';
-import {
-  type AllPosition,
-  ConcurrencyConflictError,
-  comparePositions,
-  type EventStore,
-  type NewEvent,
-  type RecordedEvent,
-  START,
-} from '../../infrastructure/event-store/event-store.port.ts';
+import { ConcurrencyConflictError, comparePositions, type EventStore, type NewEvent, START } from '../../infrastructure/event-store/event-store.port.ts';
+import { readAllPages } from '../support/read-all-pages.ts';
 import { renamedV1, renamedV2, testEvents } from '../support/test-events.ts';
 
 export type StoreFactory = {
@@ -26,32 +19,6 @@ const happened = (n: number, id: string = randomUUID()): NewEvent => ({
 });
 
 const stream = () => `test-${randomUUID()}`;
-
-/**
- * Reads `$all` after `from`, `limit` at a time, to its end; checks every page holds at most `limit`
- * events in strictly increasing positions, and answers every event read.
- */
-const readAllPages = async (store: EventStore, from: AllPosition, limit: number): Promise<RecordedEvent[]> => {
-  const read: RecordedEvent[] = [];
-  let cursor = from;
-  let previous = from;
-  for (;;) {
-    const page = await store.readAll(cursor, limit);
-    expect(page.events.length).toBeLessThanOrEqual(limit);
-    for (const event of page.events) {
-      expect(comparePositions(event.position, previous)).toBe(1);
-      previous = event.position;
-      read.push(event);
-    }
-    if (page.events.length === 0) {
-      // Held back behind a transaction still open elsewhere on the server: look again shortly.
-      if (!page.hasMore) return read;
-      await new Promise((r) => setTimeout(r, 10));
-      continue;
-    }
-    cursor = page.events.at(-1)!.position;
-  }
-};
 
 /** The behaviour every event store adapter must show. */
 export const eventStoreContract = (name: string, setup: () => Promise<StoreFactory>) => {

@@ -1,7 +1,8 @@
 -- One row per append (docs/decisions/0041-one-row-per-append.md): an append's events are stored
 -- together in one row of es.appends (an append of more than 64 events in rows of 64), so it costs
--- one heap tuple and three index entries however many events it holds. Every event keeps its id, stream revision and global position; es.events
--- becomes a view that shows the log one event per row, as before, for reading.
+-- one heap tuple and three index entries however many events it holds. Every event keeps its id,
+-- stream revision and global position; es.events becomes a view that shows the log one event per
+-- row, as before, for reading.
 
 create table es.appends (
   transaction_id xid8 not null default pg_current_xact_id(),
