@@ -233,3 +233,38 @@ describe('postgres event store: reads of the log', () => {
     }
   });
 });
+
+describe('postgres event store: arrays sent in binary (decision 0043)', () => {
+  it('fails an append with a malformed event id on its own, and the appends batched beside it are stored with their text as written', async () => {
+    const db = await createTestDatabase({ poolSize: 4 });
+    const store = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(testEvents) });
+    try {
+      const text = 'Čežek "citat" \\ pot C:\\x, {a,b} NULL 💊';
+      const stream = (label: string) => `${label}-${randomUUID()}`;
+      const [before, after] = [stream('a'), stream('c')];
+      // Queued in one tick: one batch unless the bad append is refused before it joins.
+      const results = await Promise.allSettled([
+        store.append(before, [{ eventId: randomUUID(), type: 'TestNoted', data: { text }, metadata: { actorId: 1 } }], { expectedRevision: 'no_stream' }),
+        store.append(stream('b'), [{ eventId: 'not-a-uuid', type: 'TestNoted', data: { text }, metadata: { actorId: 1 } }], { expectedRevision: 'no_stream' }),
+        store.append(
+          after,
+          Array.from({ length: 3 }, (_, n) => ({ eventId: randomUUID(), type: 'TestNoted', data: { text: `${n} ${text}` }, metadata: { actorId: 2 } })),
+          { expectedRevision: 'no_stream' },
+        ),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(RangeError);
+      expect((await store.readStream(before)).events.map((e) => e.data)).toEqual([{ text }]);
+      expect((await store.readStream(after)).events.map((e) => [e.revision, e.data, e.metadata])).toEqual([
+        [0n, { text: `0 ${text}` }, { actorId: 2 }],
+        [1n, { text: `1 ${text}` }, { actorId: 2 }],
+        [2n, { text: `2 ${text}` }, { actorId: 2 }],
+      ]);
+      const stored = await db.pg.query<{ data: string }>('select data::text as data from es.events where stream_name = $1', [before]);
+      expect(stored.rows[0]?.data).toBe(JSON.stringify({ text }));
+    } finally {
+      await store.close();
+      await db.drop();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { int4Array, int8Array, isUuid, PG_TYPE, stringArray, uuidArray } from '../../postgres/binary-arrays.ts';
 import type { EventCodec } from '../event-codec.ts';
 import {
   type AllPosition,
@@ -107,17 +108,20 @@ type EventRow = {
   created_at: number;
 };
 
-const expectedCode = (expected: ExpectedRevision): string => {
+const MAX_BIGINT = 2n ** 63n - 1n;
+
+const expectedCode = (expected: ExpectedRevision): bigint => {
   switch (expected) {
     case 'any':
-      return '-1';
+      return -1n;
     case 'no_stream':
-      return '-2';
+      return -2n;
     case 'stream_exists':
-      return '-3';
+      return -3n;
     default:
       if (expected < 0n) throw new RangeError('Expected revision must not be negative');
-      return expected.toString();
+      if (expected > MAX_BIGINT) throw new RangeError('Expected revision out of range');
+      return expected;
   }
 };
 
@@ -182,7 +186,7 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
 
   const runBatch = async (batch: readonly Pending[], stored: () => void = () => undefined): Promise<void> => {
     const streams: string[] = [];
-    const expected: string[] = [];
+    const expected: bigint[] = [];
     const counts: number[] = [];
     const ids: string[] = [];
     const types: string[] = [];
@@ -206,7 +210,22 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
     const client = await pool.connect();
     let result: pg.QueryResult<{ status: number; revision: string | null; global_position: string | null; transaction_id: string | null }>;
     try {
-      result = await client.query({ ...APPEND_SQL, values: [streams, expected, counts, ids, types, versions, data, metadata, takeNotify()] });
+      // Arrays in the binary wire format (decision 0043): no escaping of the event JSON here, no
+      // character-by-character array parsing in PostgreSQL.
+      result = await client.query({
+        ...APPEND_SQL,
+        values: [
+          stringArray(PG_TYPE.text, streams),
+          int8Array(expected),
+          int4Array(counts),
+          uuidArray(ids),
+          stringArray(PG_TYPE.text, types),
+          int4Array(versions),
+          stringArray(PG_TYPE.json, data),
+          stringArray(PG_TYPE.json, metadata),
+          takeNotify(),
+        ],
+      });
       client.release();
     } catch (error) {
       client.release(isServerError(error) ? undefined : (error as Error));
@@ -292,6 +311,9 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
       if (events.length > 1 && new Set(events.map((e) => e.eventId)).size !== events.length) {
         return Promise.reject(new RangeError('An append names one event id twice'));
       }
+      // Checked here, so a malformed id fails its own append and not the batch it would have joined.
+      const malformed = events.find((e) => !isUuid(e.eventId));
+      if (malformed) return Promise.reject(new RangeError(`Event id is not a UUID: ${malformed.eventId.slice(0, 40)}`));
       let encoded: Pending['events'];
       try {
         encoded = events.map((event: NewEvent) => {
