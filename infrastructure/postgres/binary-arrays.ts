@@ -47,23 +47,21 @@ export const stringArray = (oid: typeof PG_TYPE.text | typeof PG_TYPE.json, valu
   return buffer;
 };
 
-export const int4Array = (values: readonly number[]): Buffer => {
-  const buffer = withHeader(PG_TYPE.int4, values.length, values.length * 8);
+/** Elements of one width: each is its length (the width) and what `write` puts at the offset given. */
+const fixedWidthArray = <T>(oid: number, width: number, values: readonly T[], write: (buffer: Buffer, value: T, at: number) => void): Buffer => {
+  const buffer = withHeader(oid, values.length, values.length * (4 + width));
   values.forEach((value, i) => {
-    buffer.writeInt32BE(4, HEADER_BYTES + i * 8);
-    buffer.writeInt32BE(value, HEADER_BYTES + i * 8 + 4);
+    const at = HEADER_BYTES + i * (4 + width);
+    buffer.writeInt32BE(width, at);
+    write(buffer, value, at + 4);
   });
   return buffer;
 };
 
-export const int8Array = (values: readonly bigint[]): Buffer => {
-  const buffer = withHeader(PG_TYPE.int8, values.length, values.length * 12);
-  values.forEach((value, i) => {
-    buffer.writeInt32BE(8, HEADER_BYTES + i * 12);
-    buffer.writeBigInt64BE(value, HEADER_BYTES + i * 12 + 4);
-  });
-  return buffer;
-};
+export const int4Array = (values: readonly number[]): Buffer => fixedWidthArray(PG_TYPE.int4, 4, values, (buffer, value, at) => buffer.writeInt32BE(value, at));
+
+export const int8Array = (values: readonly bigint[]): Buffer =>
+  fixedWidthArray(PG_TYPE.int8, 8, values, (buffer, value, at) => buffer.writeBigInt64BE(value, at));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -78,20 +76,15 @@ const HYPHENS = [8, 13, 18, 23];
  * writes, which stop at the first character that is not hex, must fill all 16 bytes (checked
  * so, not with the regular expression again, which cost 3 % of an append batch's CPU in Node).
  */
-export const uuidArray = (values: readonly string[]): Buffer => {
-  const buffer = withHeader(PG_TYPE.uuid, values.length, values.length * 20);
-  values.forEach((value, i) => {
-    const at = HEADER_BYTES + i * 20;
-    buffer.writeInt32BE(16, at);
+export const uuidArray = (values: readonly string[]): Buffer =>
+  fixedWidthArray(PG_TYPE.uuid, 16, values, (buffer, value, at) => {
     const written =
       value.length === 36 && HYPHENS.every((h) => value.charCodeAt(h) === 45)
-        ? buffer.write(value.slice(0, 8), at + 4, 4, 'hex') +
-          buffer.write(value.slice(9, 13), at + 8, 2, 'hex') +
-          buffer.write(value.slice(14, 18), at + 10, 2, 'hex') +
-          buffer.write(value.slice(19, 23), at + 12, 2, 'hex') +
-          buffer.write(value.slice(24), at + 14, 6, 'hex')
+        ? buffer.write(value.slice(0, 8), at, 4, 'hex') +
+          buffer.write(value.slice(9, 13), at + 4, 2, 'hex') +
+          buffer.write(value.slice(14, 18), at + 6, 2, 'hex') +
+          buffer.write(value.slice(19, 23), at + 8, 2, 'hex') +
+          buffer.write(value.slice(24), at + 10, 6, 'hex')
         : 0;
     if (written !== 16) throw new RangeError(`Not a UUID: ${value.slice(0, 40)}`);
   });
-  return buffer;
-};
