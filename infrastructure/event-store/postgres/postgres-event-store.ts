@@ -205,27 +205,25 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
         metadata.push(event.metadata);
       }
     }
+    // Arrays in the binary wire format (decision 0043): no escaping of the event JSON here, no
+    // character-by-character array parsing in PostgreSQL. Built before a connection is taken.
+    const values = [
+      stringArray(PG_TYPE.text, streams),
+      int8Array(expected),
+      int4Array(counts),
+      uuidArray(ids),
+      stringArray(PG_TYPE.text, types),
+      int4Array(versions),
+      stringArray(PG_TYPE.json, data),
+      stringArray(PG_TYPE.json, metadata),
+      takeNotify(),
+    ];
     // A checked-out client, released normally after an expected server error: pool.query() would
     // destroy the connection on any error and every conflict would cost a reconnect.
     const client = await pool.connect();
     let result: pg.QueryResult<{ status: number; revision: string | null; global_position: string | null; transaction_id: string | null }>;
     try {
-      // Arrays in the binary wire format (decision 0043): no escaping of the event JSON here, no
-      // character-by-character array parsing in PostgreSQL.
-      result = await client.query({
-        ...APPEND_SQL,
-        values: [
-          stringArray(PG_TYPE.text, streams),
-          int8Array(expected),
-          int4Array(counts),
-          uuidArray(ids),
-          stringArray(PG_TYPE.text, types),
-          int4Array(versions),
-          stringArray(PG_TYPE.json, data),
-          stringArray(PG_TYPE.json, metadata),
-          takeNotify(),
-        ],
-      });
+      result = await client.query({ ...APPEND_SQL, values });
       client.release();
     } catch (error) {
       client.release(isServerError(error) ? undefined : (error as Error));
