@@ -242,7 +242,8 @@ describe('postgres event store: arrays sent in binary (decision 0043)', () => {
       const text = 'Čežek "citat" \\ pot C:\\x, {a,b} NULL 💊';
       const stream = (label: string) => `${label}-${randomUUID()}`;
       const [before, after] = [stream('a'), stream('c')];
-      // Queued in one tick: one batch unless the bad append is refused before it joins.
+      // Called in one tick: the first starts a batch at once, the other two queue behind it and would
+      // form the next batch together unless the bad one is refused before it joins (then both failed).
       const results = await Promise.allSettled([
         store.append(before, [{ eventId: randomUUID(), type: 'TestNoted', data: { text }, metadata: { actorId: 1 } }], { expectedRevision: 'no_stream' }),
         store.append(stream('b'), [{ eventId: 'not-a-uuid', type: 'TestNoted', data: { text }, metadata: { actorId: 1 } }], { expectedRevision: 'no_stream' }),
