@@ -107,15 +107,29 @@ export type EventStore = {
   close(): Promise<void>;
 };
 
-const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
-/** Random bytes are drawn 4 KiB at a time: one crypto call per 256 ids instead of one per id. */
+/** Character codes of each byte's two hex digits. */
+const HEX_HIGH = Uint8Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0').charCodeAt(0));
+const HEX_LOW = Uint8Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0').charCodeAt(1));
+/** Random bytes are drawn 4 KiB at a time: one crypto call per 409 ids instead of one per id. */
 const RANDOM_POOL = new Uint8Array(4096);
 let randomOffset = RANDOM_POOL.length;
+/** The id's 36 character codes, hyphens in place; filled again for every id. */
+const ID_CODES: number[] = Array.from({ length: 36 }, () => 45);
+
+/** Writes one byte as two hex digits at `at` of ID_CODES; answers the next position, past a hyphen. */
+const putByte = (at: number, byte: number): number => {
+  ID_CODES[at] = HEX_HIGH[byte & 0xff] as number;
+  ID_CODES[at + 1] = HEX_LOW[byte & 0xff] as number;
+  const next = at + 2;
+  return next === 8 || next === 13 || next === 18 || next === 23 ? next + 1 : next;
+};
 
 /**
  * A new event id: a UUID version 7 (RFC 9562), whose leading 48 bits are the time in
  * milliseconds. Ids written one after another land next to each other in the store's unique
- * index instead of at random places, which keeps appends cheap as the store grows.
+ * index instead of at random places, which keeps appends cheap as the store grows. The string is
+ * made in one piece from its character codes: joining 20 pieces cost twice the time and left a
+ * rope of 20 strings to flatten for every event (every command names its events' ids).
  */
 export const newEventId = (): string => {
   if (randomOffset + 10 > RANDOM_POOL.length) {
@@ -127,10 +141,15 @@ export const newEventId = (): string => {
   randomOffset += 10;
   const now = Date.now();
   const hi = Math.floor(now / 2 ** 32);
-  const h = (b: number) => HEX[b & 0xff] as string;
-  return (
-    `${h(hi >>> 8)}${h(hi)}${h(now >>> 24)}${h(now >>> 16)}-${h(now >>> 8)}${h(now)}-` +
-    `${h(0x70 | ((r[o] as number) & 0x0f))}${h(r[o + 1] as number)}-${h(0x80 | ((r[o + 2] as number) & 0x3f))}${h(r[o + 3] as number)}-` +
-    `${h(r[o + 4] as number)}${h(r[o + 5] as number)}${h(r[o + 6] as number)}${h(r[o + 7] as number)}${h(r[o + 8] as number)}${h(r[o + 9] as number)}`
-  );
+  let at = putByte(0, hi >>> 8);
+  at = putByte(at, hi);
+  at = putByte(at, now >>> 24);
+  at = putByte(at, now >>> 16);
+  at = putByte(at, now >>> 8);
+  at = putByte(at, now);
+  at = putByte(at, 0x70 | ((r[o] as number) & 0x0f));
+  at = putByte(at, r[o + 1] as number);
+  at = putByte(at, 0x80 | ((r[o + 2] as number) & 0x3f));
+  for (let i = 3; i < 10; i++) at = putByte(at, r[o + i] as number);
+  return String.fromCharCode.apply(null, ID_CODES);
 };

@@ -26,6 +26,20 @@ describe('binary arrays', () => {
     expect(buffer.length).toBe(24 + first + 4);
   });
 
+  it('ends each string where its bytes end, whatever their width (2, 3 and 4-byte characters, a lone surrogate)', () => {
+    const values = ['ž', '€ and 😀', 'a\ud800b', 'ascii'];
+    const buffer = stringArray(PG_TYPE.text, values);
+    let offset = 20;
+    for (const value of values) {
+      const length = buffer.readInt32BE(offset);
+      expect(length).toBe(Buffer.byteLength(value));
+      expect(buffer.subarray(offset + 4, offset + 4 + length).toString('utf8')).toBe(Buffer.from(value).toString('utf8'));
+      offset += 4 + length;
+    }
+    // Nothing of the room kept for the worst case is sent.
+    expect(buffer.length).toBe(offset);
+  });
+
   it('writes int8 values across the whole range', () => {
     const buffer = int8Array([-3n, 2n ** 63n - 1n]);
     expect(buffer.readInt32BE(20)).toBe(8);
@@ -38,6 +52,9 @@ describe('binary arrays', () => {
     expect(buffer.readInt32BE(20)).toBe(16);
     expect(buffer.subarray(24).toString('hex')).toBe('0190a1b2c3d47e5f8a9b0c1d2e3f4a5b');
     expect(isUuid('0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')).toBe(true);
+    expect(uuidArray(['ffffffff-ffff-ffff-ffff-ffffffffffff', '00000000-0000-0000-0000-000000000000']).subarray(20).toString('hex')).toBe(
+      `00000010${'ff'.repeat(16)}00000010${'00'.repeat(16)}`,
+    );
     for (const bad of [
       '',
       'not-a-uuid',
@@ -46,6 +63,12 @@ describe('binary arrays', () => {
       'x190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
       '0190a1b2-c3d4-7e5f-8a9-b0c1d2e3f4a5b',
       '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5 ',
+      '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b0',
+      '0190a1b2_c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+      '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a:b',
+      '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a@b',
+      '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a`b',
+      '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4aGb',
     ]) {
       expect(isUuid(bad)).toBe(false);
       expect(() => uuidArray([bad])).toThrow(RangeError);

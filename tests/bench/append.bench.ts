@@ -5,6 +5,7 @@ import { createEventCodec } from '../../infrastructure/event-store/event-codec.t
 import { type EventStore, newEventId } from '../../infrastructure/event-store/event-store.port.ts';
 import { createPostgresEventStore } from '../../infrastructure/event-store/postgres/postgres-event-store.ts';
 import { EVENT_DEFINITIONS } from '../../infrastructure/main/event-definitions.ts';
+import { int4Array, int8Array, PG_TYPE, stringArray, uuidArray } from '../../infrastructure/postgres/binary-arrays.ts';
 import { benchEvent, benchPayload, createBenchDb, fmt, percentile, runFor, seconds } from './bench-support.ts';
 
 type BenchHappened = { type: 'BenchEventHappened'; data: ReturnType<typeof benchPayload> };
@@ -125,6 +126,53 @@ export const benchAppend = async (adminUrl: string, out: (line: string) => void)
   const medianRatio = percentile(pairRatios, 50);
   out(`| median | | | ${fmt(medianRatio, 2)} |`);
   figures.ten_8_pairs_median = medianRatio;
+
+  // What Node's share of the store costs (decision 0043): the store's statement fed from two
+  // connections (its two batches in flight, 4 appends of 10 events as at 8 writers) with the
+  // events' JSON and the arrays built before the clock starts; only fresh event ids per call.
+  // Beside the plain INSERT right before it.
+  out('');
+  out('| 8 writers | plain 10-row INSERT rows/s | es.append_batch from two connections, batches built in advance, events/s | ratio |');
+  out('|---|---:|---:|---:|');
+  {
+    const run = randomUUID().slice(0, 8);
+    const built = [0, 1].map((slot) => {
+      const appends = Array.from({ length: 4 }, (_, a) => `direct-${run}-${slot}-${a}`);
+      return [
+        stringArray(PG_TYPE.text, appends),
+        int8Array(appends.map(() => -1n)),
+        int4Array(appends.map(() => 10)),
+        stringArray(
+          PG_TYPE.text,
+          Array.from({ length: 40 }, () => 'BenchEventHappened'),
+        ),
+        int4Array(Array.from({ length: 40 }, () => 1)),
+        stringArray(
+          PG_TYPE.json,
+          Array.from({ length: 40 }, (_, i) => JSON.stringify(benchPayload(i % 10))),
+        ),
+        stringArray(
+          PG_TYPE.json,
+          Array.from({ length: 40 }, () => JSON.stringify({ actorId: slot })),
+        ),
+      ] as const;
+    });
+    const text = 'select status from es.append_batch($1::text[], $2::bigint[], $3::int[], $4::uuid[], $5::text[], $6::int[], $7::json[], $8::json[], false)';
+    const plainRate = await plain(8, 10);
+    const directRate = await runFor(2, durationMs, async (slot) => {
+      const [streams, expected, counts, types, versions, data, metadata] = built[slot] as (typeof built)[number];
+      const ids = uuidArray(Array.from({ length: 40 }, () => newEventId()));
+      const client = await db.pg.connect();
+      try {
+        await client.query({ name: 'direct_append', text, values: [streams, expected, counts, ids, types, versions, data, metadata] });
+      } finally {
+        client.release();
+      }
+      return 4;
+    });
+    out(`| in advance | ${fmt(plainRate * 10)} | ${fmt(directRate * 10)} | ${fmt(directRate / plainRate, 2)} |`);
+    figures.ten_8_prebuilt = directRate / plainRate;
+  }
 
   // Decision 0037 in the same run: the store as it was before, one batch in flight.
   out('');

@@ -268,4 +268,24 @@ describe('postgres event store: arrays sent in binary (decision 0043)', () => {
       await db.drop();
     }
   });
+
+  it("gives each event its own metadata, whether the append's events share one object or not", async () => {
+    const db = await createTestDatabase({ poolSize: 2 });
+    const store = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(testEvents) });
+    try {
+      const shared = { actorId: 1, correlationId: 'skupni' };
+      const own = { actorId: 2 };
+      const metadata = [shared, shared, own, shared, { actorId: 1, correlationId: 'skupni' }, {}];
+      const stream = `metadata-${randomUUID()}`;
+      await store.append(
+        stream,
+        metadata.map((m, n) => ({ eventId: randomUUID(), type: 'TestHappened', data: { n }, metadata: m })),
+        { expectedRevision: 'no_stream' },
+      );
+      expect((await store.readStream(stream)).events.map((e) => e.metadata)).toEqual(metadata.map((m) => ({ ...m })));
+    } finally {
+      await store.close();
+      await db.drop();
+    }
+  });
 });

@@ -314,9 +314,16 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
       if (malformed) return Promise.reject(new RangeError(`Event id is not a UUID: ${malformed.eventId.slice(0, 40)}`));
       let encoded: Pending['events'];
       try {
+        // A command's events usually share one metadata object: written out once.
+        let lastMetadata: unknown;
+        let lastMetadataJson = '';
         encoded = events.map((event: NewEvent) => {
           const { schemaVersion, data } = codec.encode(event.type, event.data);
-          return { eventId: event.eventId, type: event.type, schemaVersion, data: JSON.stringify(data), metadata: JSON.stringify(event.metadata) };
+          if (event.metadata !== lastMetadata || lastMetadataJson === '') {
+            lastMetadata = event.metadata;
+            lastMetadataJson = JSON.stringify(event.metadata);
+          }
+          return { eventId: event.eventId, type: event.type, schemaVersion, data: JSON.stringify(data), metadata: lastMetadataJson };
         });
         expectedCode(expectedRevision);
       } catch (error) {
