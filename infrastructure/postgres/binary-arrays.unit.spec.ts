@@ -36,7 +36,7 @@ describe('binary arrays', () => {
       expect(buffer.subarray(offset + 4, offset + 4 + length).toString('utf8')).toBe(Buffer.from(value).toString('utf8'));
       offset += 4 + length;
     }
-    // Nothing of the room kept for the worst case is sent.
+    // Each string's length, then its bytes, and nothing after the last.
     expect(buffer.length).toBe(offset);
   });
 

@@ -315,15 +315,11 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
       let encoded: Pending['events'];
       try {
         // A command's events usually share one metadata object: written out once.
-        let lastMetadata: unknown;
-        let lastMetadataJson = '';
-        encoded = events.map((event: NewEvent) => {
+        let metadataJson = '';
+        encoded = events.map((event: NewEvent, i) => {
           const { schemaVersion, data } = codec.encode(event.type, event.data);
-          if (event.metadata !== lastMetadata || lastMetadataJson === '') {
-            lastMetadata = event.metadata;
-            lastMetadataJson = JSON.stringify(event.metadata);
-          }
-          return { eventId: event.eventId, type: event.type, schemaVersion, data: JSON.stringify(data), metadata: lastMetadataJson };
+          if (i === 0 || event.metadata !== events[i - 1]?.metadata) metadataJson = JSON.stringify(event.metadata);
+          return { eventId: event.eventId, type: event.type, schemaVersion, data: JSON.stringify(data), metadata: metadataJson };
         });
         expectedCode(expectedRevision);
       } catch (error) {
