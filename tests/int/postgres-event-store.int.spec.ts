@@ -269,6 +269,34 @@ describe('postgres event store: arrays sent in binary (decision 0043)', () => {
     }
   });
 
+  it('refuses an append that names one event id twice, short or long, and stores none of its events', async () => {
+    const db = await createTestDatabase({ poolSize: 2 });
+    const store = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(testEvents) });
+    try {
+      const events = (count: number, repeatAt: number) => {
+        const ids: string[] = Array.from({ length: count }, () => randomUUID());
+        ids[repeatAt] = ids[0] as string;
+        return ids.map((eventId, n) => ({ eventId, type: 'TestHappened', data: { n }, metadata: { actorId: 1 } }));
+      };
+      // The repeat at the end of a command-sized append, and past the pairwise check's reach.
+      for (const [count, repeatAt] of [
+        [2, 1],
+        [10, 9],
+        [40, 39],
+      ] as const) {
+        const stream = `twice-${count}-${randomUUID()}`;
+        await expect(store.append(stream, events(count, repeatAt), { expectedRevision: 'no_stream' })).rejects.toThrow(RangeError);
+        expect((await store.readStream(stream)).revision).toBe('no_stream');
+      }
+      const fine = `once-${randomUUID()}`;
+      await store.append(fine, events(10, 0), { expectedRevision: 'no_stream' });
+      expect((await store.readStream(fine)).events).toHaveLength(10);
+    } finally {
+      await store.close();
+      await db.drop();
+    }
+  });
+
   it("gives each event its own metadata, whether the append's events share one object or not", async () => {
     const db = await createTestDatabase({ poolSize: 2 });
     const store = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec: createEventCodec(testEvents) });

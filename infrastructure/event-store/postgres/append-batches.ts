@@ -52,8 +52,8 @@ export const takeBatch = <T extends QueuedAppend>(queue: T[], inFlight: InFlight
     }
   }
   queue.splice(0, queue.length, ...left);
-  return taken
-    .map((append, order) => ({ append, order }))
-    .sort((a, b) => (a.append.streamName < b.append.streamName ? -1 : a.append.streamName > b.append.streamName ? 1 : a.order - b.order))
-    .map((x) => x.append);
+  // Array.prototype.sort is stable (ES2019): appends of one stream keep their arrival order.
+  return taken.sort(byStreamName);
 };
+
+const byStreamName = (a: QueuedAppend, b: QueuedAppend) => (a.streamName < b.streamName ? -1 : a.streamName > b.streamName ? 1 : 0);

@@ -306,7 +306,7 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
       if (events.length === 0) return Promise.reject(new RangeError('Nothing to append'));
       // The database keeps the first event id of every append unique (decision 0041); the others
       // are fresh UUIDs, and one append naming an id twice is refused here.
-      if (events.length > 1 && new Set(events.map((e) => e.eventId)).size !== events.length) {
+      if (namesAnIdTwice(events)) {
         return Promise.reject(new RangeError('An append names one event id twice'));
       }
       // Checked here, so a malformed id fails its own append and not the batch it would have joined.
@@ -389,6 +389,17 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
       await listener.close();
     },
   };
+};
+
+/** Pairwise for a command's few events (no Set and array built per append), a Set for long appends. */
+const namesAnIdTwice = (events: readonly NewEvent[]): boolean => {
+  const n = events.length;
+  if (n > 16) return new Set(events.map((e) => e.eventId)).size !== n;
+  for (let i = 1; i < n; i++) {
+    const id = (events[i] as NewEvent).eventId;
+    for (let j = 0; j < i; j++) if ((events[j] as NewEvent).eventId === id) return true;
+  }
+  return false;
 };
 
 const isServerError = (error: unknown) =>
