@@ -66,7 +66,14 @@ export const DatabaseLayer = Layer.effect(
     );
     return yield* Effect.acquireRelease(
       // Named by process, so pg_stat_activity and pg_locks tell which process holds which projection (decision 0035).
-      attempt('Database pools', () => openDatabase(connectionString, { poolSize: config.databasePoolSize, applicationName: `medilearn:${process.pid}` })),
+      // The event store's and runner's pool is opened whole and kept (see warmConnections).
+      attempt('Database pools', () =>
+        openDatabase(connectionString, {
+          poolSize: config.databasePoolSize,
+          warmConnections: config.databasePoolSize,
+          applicationName: `medilearn:${process.pid}`,
+        }),
+      ),
       (db) => Effect.promise(() => db.close()),
     );
   }),

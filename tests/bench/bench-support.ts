@@ -41,7 +41,7 @@ export type BenchDb = Database & { store: EventStore; drop(): Promise<void> };
 /** A fresh, migrated database on the bench server, with a PostgreSQL event store over it. */
 export const createBenchDb = async (
   adminUrl: string,
-  options: { poolSize?: number; maxInFlight?: number; maxBatch?: number; parallelBatchEvents?: number } = {},
+  options: { poolSize?: number; warmConnections?: number; maxInFlight?: number; maxBatch?: number; parallelBatchEvents?: number } = {},
 ): Promise<BenchDb> => {
   const name = `bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -51,7 +51,7 @@ export const createBenchDb = async (
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   await migrateDatabase(url.toString());
-  const db = await openDatabase(url.toString(), { poolSize: options.poolSize ?? 40, applicationName: 'bench' });
+  const db = await openDatabase(url.toString(), { poolSize: options.poolSize ?? 40, warmConnections: options.warmConnections, applicationName: 'bench' });
   const store = createPostgresEventStore({
     pool: db.pg,
     connect: db.connect,

@@ -17,7 +17,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * open loop against a plain baseline: an INSERT and a listener that copies rows (plainLag).
  */
 export const benchLag = async (adminUrl: string, out: (line: string) => void) => {
-  const db = await createBenchDb(adminUrl, process.env.LAG_IN_FLIGHT ? { maxInFlight: Number(process.env.LAG_IN_FLIGHT) } : {});
+  // The event store's pool as `npm start` opens it (DATABASE_POOL_SIZE 20, opened whole and kept).
+  const db = await createBenchDb(adminUrl, {
+    poolSize: 20,
+    warmConnections: 20,
+    ...(process.env.LAG_IN_FLIGHT ? { maxInFlight: Number(process.env.LAG_IN_FLIGHT) } : {}),
+  });
   const userCount = 500;
   await db.pg.query(
     seedEventsSql(`
