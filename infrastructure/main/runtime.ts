@@ -66,7 +66,7 @@ export const DatabaseLayer = Layer.effect(
     );
     return yield* Effect.acquireRelease(
       // Named by process, so pg_stat_activity and pg_locks tell which process holds which projection (decision 0035).
-      // The event store's and runner's pool is opened whole and kept (see warmConnections).
+      // The event store's pool is opened whole and kept (decision 0045).
       attempt('Database pools', () =>
         openDatabase(connectionString, {
           poolSize: config.databasePoolSize,

@@ -41,7 +41,7 @@ export const openDatabase = async (
      * `pg` pool connections opened before the pool is handed out and never closed for idleness.
      * A pool that grows under a burst pays a backend start and a SCRAM exchange per connection in
      * the middle of it (the lag bench saw 38 opened at once and 137 ms lags); and one that drops
-     * idle connections after 10 s pays it again after every quiet spell.
+     * idle connections after 10 s pays it again after every quiet spell (decision 0045).
      */
     warmConnections?: number;
   } = {},
