@@ -53,8 +53,14 @@ export const openDatabase = async (
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pgPool.on('error', () => undefined);
   if (warm > 0) {
-    const clients = await Promise.all(Array.from({ length: warm }, () => pgPool.connect()));
-    for (const client of clients) client.release();
+    try {
+      const clients = await Promise.all(Array.from({ length: warm }, () => pgPool.connect()));
+      for (const client of clients) client.release();
+    } catch (error) {
+      // Not a half-open pool left behind by a failed start.
+      await pgPool.end().catch(() => undefined);
+      throw error;
+    }
   }
   const slonikUrl = new URL(connectionString);
   slonikUrl.searchParams.set('application_name', applicationName);

@@ -34,6 +34,10 @@ describe('database pools', () => {
     } finally {
       await warmed.close();
     }
+    // A database that cannot be reached fails the open at once instead of the first request.
+    const missing = new URL(db.connectionString);
+    missing.pathname = '/no_such_database';
+    await expect(openDatabase(missing.toString(), { poolSize: 2, warmConnections: 2 })).rejects.toMatchObject({ code: '3D000' });
     const cold = await openDatabase(db.connectionString, { poolSize: 5, applicationName: 'cold-pool' });
     try {
       expect(await backends('cold-pool')).toBe(0);
