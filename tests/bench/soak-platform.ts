@@ -24,15 +24,7 @@ const MEMORY_PROBE = `data:text/javascript,${encodeURIComponent(
 export const startPlatformProcess = async (env: Record<string, string>) => {
   const child = spawn(
     process.execPath,
-    // The old-generation budget `npm start` gives the platform (decision 0044).
-    [
-      '--initial-old-space-size=128',
-      '--disable-warning=ExperimentalWarning',
-      '--expose-gc',
-      '--import',
-      MEMORY_PROBE,
-      join(ROOT, 'infrastructure', 'main', 'main.ts'),
-    ],
+    ['--disable-warning=ExperimentalWarning', '--expose-gc', '--import', MEMORY_PROBE, join(ROOT, 'infrastructure', 'main', 'main.ts')],
     {
       cwd: ROOT,
       env: { ...process.env, ...env },

@@ -147,7 +147,7 @@ export const benchSoak = async (adminUrl: string, out: (line: string) => void) =
         `${fmt(seed.expected.enrollments)} enrollments (${fmt(seed.expected.completed)} completed): ${fmt(seedEvents)} enrollment events, ${fmt(storedEvents)} in the store, in ${fmt(seedSeconds, 1)} s.`,
     );
     out(
-      `The platform as \`npm start\` runs it (\`node --initial-old-space-size=128 infrastructure/main/main.ts\` in its own process, with pg-boss jobs, LOG_LEVEL=warn, and --expose-gc for the bench's memory probe) on that database: ` +
+      `The platform as \`npm start\` runs it (\`node infrastructure/main/main.ts\` in its own process, with pg-boss jobs, LOG_LEVEL=warn, and --expose-gc for the bench's memory probe) on that database: ` +
         `started and every projection caught up from zero in ${fmt(catchUpSeconds, 1)} s; ${DRAFTS} draft courses made through the API.`,
     );
 
