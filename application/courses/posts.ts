@@ -60,7 +60,13 @@ export const changePost = async (
 ) => {
   const post = await loadPost(deps.store, postId);
   if (post.status !== 'active') throw new DomainError('404', 'Komentar ne obstaja.', { status: 404 });
-  const access = mayChangePost(subject, change.type, post.authorId, await authorMembership(deps.db, post.authorId));
+  const access = mayChangePost(
+    subject,
+    change.type,
+    post.authorId,
+    await authorMembership(deps.db, post.authorId),
+    await courseCompanies(deps.db, post.courseId),
+  );
   // A post on a course the caller cannot see is answered as missing: its id reveals nothing.
   if (!access.allowed)
     throw (await getUserCourse(deps.db, subject.userId, post.courseId)) ? forbidden() : new DomainError('404', 'Komentar ne obstaja.', { status: 404 });

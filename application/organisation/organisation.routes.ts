@@ -181,7 +181,10 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps,
       config: { ...config, access: anyOf([{ system: 1006 }, { community: 1049, scope: unitScopeOf }]) },
       schema: { tags, params: idParams, body: z.object({ userId: idRule }).strict(), response: { 200: idResponse, ...errorResponses } },
     },
-    async (request, reply) => done(reply, await changeMembership(deps, request.params.id, request.body.userId, 'join', commandMetadata(request))),
+    async (request, reply) => {
+      const byCompanyTeam = !can(requireAuth(request).subject, 1006, { kind: 'system' });
+      return done(reply, await changeMembership(deps, request.params.id, request.body.userId, 'join', commandMetadata(request), byCompanyTeam));
+    },
   );
   app.delete(
     '/api/units/:id/members/:userId',

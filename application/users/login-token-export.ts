@@ -1,3 +1,4 @@
+import { holdsSystemRole } from '../../domain/users/user.decide.ts';
 import type { EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
 import type { Spreadsheet } from '../../infrastructure/reports/spreadsheet.port.ts';
 import type { AuthDeps } from './auth.deps.ts';
@@ -13,7 +14,8 @@ const when = new Intl.DateTimeFormat('sl-SI', { timeZone: 'Europe/Ljubljana', da
  * The login-token export (1066, issue 14 item 5): one-time login links for chosen users as an xlsx
  * file. Each link is `<public url>/?token=<token>` (spec §2: a token query signs in once, through
  * POST /auth/token); each issuing is an event in the user's stream, each use another. Users who
- * cannot sign in (inactive, deleted) get no link and are listed as skipped.
+ * cannot sign in (inactive, deleted) and staff accounts (admin, editor, auditor) get no link and are
+ * listed as skipped.
  */
 export const exportLoginTokens = async (
   deps: AuthDeps & { spreadsheet: Spreadsheet; publicUrl: string },
@@ -29,6 +31,10 @@ export const exportLoginTokens = async (
     const name = [user.profile.firstName, user.profile.middleName, user.profile.lastName].filter(Boolean).join(' ');
     if (user.lifecycle !== 'active') {
       rows.push([userId, name, user.username, user.email, '', '', 'Račun ni aktiven: povezave ni.']);
+      continue;
+    }
+    if (holdsSystemRole(user)) {
+      rows.push([userId, name, user.username, user.email, '', '', 'Račun skrbnika, urednika ali revizorja: povezave ni.']);
       continue;
     }
     const result = await issueLoginToken(deps, userId, metadata);

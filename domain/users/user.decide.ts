@@ -1,4 +1,5 @@
 import type { RoleAssignment } from '../permissions/can.ts';
+import { ROLE_SCOPE } from '../permissions/roles.ts';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { type ActiveUser, evolveUser, initialUserState, type UserEvent, type UserProfile, type UserState } from './user.ts';
@@ -30,7 +31,11 @@ export type UserCommand =
     }
   | IdentityCommand
   | AdminUserCommand
-  | { type: 'GrantRole'; role: RoleAssignment }
+  /**
+   * `withinCompany`: granted by a company's team (a manager adding a member, 1049), who may take in
+   * only a user of no other company and with no system role; anyone else is answered as missing.
+   */
+  | { type: 'GrantRole'; role: RoleAssignment; withinCompany?: boolean }
   | { type: 'RevokeRole'; role: RoleAssignment }
   /**
    * `keepSessionId`: the session that changes its own password stays; every other open session ends.
@@ -89,6 +94,15 @@ const grantRole = (role: RoleAssignment, state: UserState): UserEvent[] => {
   return held ? [] : [{ type: 'UserRoleGranted', data: role }];
 };
 
+export const STAFF_LOGIN_TOKEN_REFUSED = 'Povezave za prijavo ni mogoče izdati za račun skrbnika, urednika ali revizorja.';
+
+/** Admin, editor or auditor: the roles with system abilities. */
+export const holdsSystemRole = (user: ActiveUser): boolean => user.roles.some((r) => ROLE_SCOPE[r.roleId] === 'admin');
+
+/** No system role, and every role of the user (if any) in this company. */
+const belongsOnlyTo = (companyId: number | null, state: UserState): boolean =>
+  state.status === 'active' && companyId !== null && state.roles.every((r) => ROLE_SCOPE[r.roleId] !== 'admin' && r.companyId === companyId);
+
 const revokeRole = (role: RoleAssignment, state: UserState): UserEvent[] => {
   const user = requireActive(state);
   const held = user.roles.some((r) => r.roleId === role.roleId && r.unitId === role.unitId && r.companyId === role.companyId);
@@ -132,6 +146,7 @@ const decideAny = (command: UserCommand, state: UserState): UserEvent[] => {
     case 'RegisterUser':
       return registerUser(command, state);
     case 'GrantRole':
+      if (command.withinCompany && !belongsOnlyTo(command.role.companyId, state)) throw new DomainError('404', 'Uporabnik ne obstaja.', { status: 404 });
       return grantRole(command.role, state);
     case 'RevokeRole':
       return revokeRole(command.role, state);
@@ -161,7 +176,9 @@ const decideAny = (command: UserCommand, state: UserState): UserEvent[] => {
       requireActive(state);
       return [{ type: 'UserLoggedOut', data: { sessionId: command.sessionId } }];
     case 'IssueLoginToken':
-      requireActive(state);
+      // As "log in as" refuses admin accounts: a one-time link must not open a staff account (its
+      // session would not be marked as entered by someone else).
+      if (holdsSystemRole(requireActive(state))) throw new DomainError('403', STAFF_LOGIN_TOKEN_REFUSED, { status: 403 });
       return [{ type: 'UserLoginTokenIssued', data: { tokenHash: command.tokenHash, expiresAt: command.expiresAt.toISOString() } }];
     case 'RedeemLoginToken':
       return redeemLoginToken(command, state);

@@ -281,6 +281,8 @@ export const getUserDetail = async (db: DatabasePool, userId: number, reach: Use
   const roleIds = row.roles.flatMap((r) => (isRoleId(r.roleId) ? [{ roleId: r.roleId as RoleId, unitId: r.unitId, companyId: r.companyId }] : []));
   return {
     ...row,
+    // The admin label (spec §3 "notes (admin label)") is for admins: a manager's view leaves it out.
+    notes: reach.all ? row.notes : null,
     systemAbilities: systemAbilities({ userId, roles: roleIds }).map((systemPermission) => ({ systemPermission })),
     changeRequests: [...(await listChangeRequests(db, { userId }))],
   };

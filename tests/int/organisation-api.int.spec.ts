@@ -158,6 +158,21 @@ describe('organisation API', () => {
     expect((await call('novinec', 'POST', `/api/units/${unitA1}/leave`)).statusCode).toBe(200);
   });
 
+  it("does not let a manager take in another company's user or an admin: answered as missing, nothing granted", async () => {
+    const outsider = await p.createUser('tujec', [{ roleId: ROLE.participant, unitId: unitB1, companyId: companyB }]);
+    const admin = await p.createUser('skrbnica', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
+    for (const userId of [outsider, admin]) {
+      expect((await call('vodja', 'POST', `/api/units/${unitA1}/members`, { userId })).json()).toEqual({
+        errors: [{ code: '404', message: 'Uporabnik ne obstaja.', field: null }],
+      });
+    }
+    const members = (await call('vodja', 'GET', `/api/units/${unitA1}/members`)).json() as { items: { username: string }[] };
+    expect(members.items.map((m) => m.username)).not.toContain('tujec');
+    // An admin (1006) still moves anyone; the user joins a published unit of another company themselves.
+    expect((await call('admin', 'POST', `/api/units/${unitA1}/members`, { userId: outsider })).statusCode).toBe(200);
+    expect((await call('admin', 'DELETE', `/api/units/${unitA1}/members/${outsider}`)).statusCode).toBe(200);
+  });
+
   it('sorts names in the Slovenian alphabet: c, č, d, ... s, š, t, ... z, ž, whatever the case', async () => {
     for (const name of ['Župan', 'Zobar', 'šivilja', 'Sestra', 'Čistilec', 'cvetličar', 'Delavec', 'Tajnik']) {
       expect((await call('admin', 'POST', '/api/professions', { name: `${name} sort` })).statusCode).toBe(201);

@@ -64,6 +64,8 @@ describe('posts API: comments and questions on a course', () => {
       ids[name] = await p.createUser(name, [{ roleId, unitId, companyId: company.id }]);
       tokens[name] = (await p.login(name)).token;
     }
+    ids.unitA = unitA;
+    ids.company = company.id;
     courseId = await course('Interakcije zdravil', true, unitA);
     closedCourseId = await course('Brez komentarjev', false, unitA);
   });
@@ -208,5 +210,16 @@ describe('posts API: comments and questions on a course', () => {
     expect((await call('zora', 'POST', `/api/post/${question}/team-replies`, { message: 'Tuje.' })).statusCode).toBe(404);
     expect((await call('zora', 'PUT', '/api/post/999999/hidden', { hidden: true })).statusCode).toBe(404);
     expect((await posts('ana')).find((t) => t.id === question)?.hidden).toBe(false);
+    // A member of zora's unit too is not enough: their post on the other company's course stays
+    // out of zora's reach (she could otherwise moderate it after adding its author to her unit).
+    await p.createUser('vid', [
+      { roleId: ROLE.participant, unitId: ids.unitA as number, companyId: ids.company as number },
+      { roleId: ROLE.participant, unitId: unit, companyId: other.id },
+    ]);
+    tokens.vid = (await p.login('vid')).token;
+    const written = (await call('vid', 'POST', '/api/post', { courseId, message: 'Moje vprašanje.' })).json() as { id: number };
+    expect((await call('zora', 'PUT', `/api/post/${written.id}`, { message: 'Prepisano.' })).statusCode).toBe(404);
+    expect((await call('zora', 'DELETE', `/api/post/${written.id}`)).statusCode).toBe(404);
+    expect((await posts('ana')).find((t) => t.id === written.id)).toMatchObject({ message: 'Moje vprašanje.', edited: false });
   });
 });

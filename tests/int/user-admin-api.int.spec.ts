@@ -273,7 +273,9 @@ describe('users administration API', () => {
     const mojca = (await list('admin', 'search=mojcak')).items[0]?.id as number;
     expect((await call('manager', 'GET', `/api/manager/users/${clanb}`)).statusCode).toBe(404);
     expect((await call('manager', 'POST', `/api/users/${clanb}/change-requests`, { kind: 'other', description: 'x' })).statusCode).toBe(404);
-    expect((await call('manager', 'GET', `/api/manager/users/${mojca}`)).json()).toMatchObject({ username: 'mojcak' });
+    // The admin label stays with the admins.
+    expect((await call('manager', 'GET', `/api/manager/users/${mojca}`)).json()).toMatchObject({ username: 'mojcak', notes: null });
+    expect((await call('admin', 'GET', `/api/users/${mojca}`)).json()).toMatchObject({ notes: expect.any(String) });
 
     const empty = await call('manager', 'POST', `/api/users/${mojca}/change-requests`, { kind: 'deletion', description: '  ' });
     expect((empty.json() as Errors).errors).toEqual([{ code: '400', field: 'description', message: 'Vnos je obvezen' }]);
@@ -313,7 +315,13 @@ describe('users administration API', () => {
     expect((await call('editor', 'POST', '/api/users/login-tokens/export', { userIds: [ready] })).statusCode).toBe(403);
     expect((await call('admin', 'POST', '/api/users/login-tokens/export', { userIds: [] })).statusCode).toBe(400);
 
-    const file = await call('admin', 'POST', '/api/users/login-tokens/export', { userIds: [ready, locked] });
+    // A staff account gets no link, as "log in as" refuses admin accounts: by the export or one by one.
+    const staff = await p.createUser('urednica2', [{ roleId: ROLE.editor, unitId: 0, companyId: null }]);
+    expect((await call('admin', 'POST', `/api/users/${staff}/login-tokens`)).json()).toEqual({
+      errors: [{ code: '403', message: 'Povezave za prijavo ni mogoče izdati za račun skrbnika, urednika ali revizorja.', field: null }],
+    });
+
+    const file = await call('admin', 'POST', '/api/users/login-tokens/export', { userIds: [ready, locked, staff] });
     expect(file.statusCode, file.body.slice(0, 300)).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
     // Read by a second reader (the zip and its XML), not by the library that wrote it.
@@ -322,6 +330,8 @@ describe('users administration API', () => {
     const sheet = (await zip.file('xl/worksheets/sheet1.xml')?.async('string')) ?? '';
     expect(strings + sheet).toContain('povezava@test.si');
     expect(strings + sheet).toContain('Račun ni aktiven: povezave ni.');
+    expect(strings + sheet).toContain('Račun skrbnika, urednika ali revizorja: povezave ni.');
+    expect((strings + sheet).match(/\?token=/g)).toHaveLength(1);
     const link = /https?:\/\/[^<\s]+\/\?token=([^<\s]+)/.exec(strings + sheet);
     expect(link).not.toBeNull();
     const token = decodeURIComponent(link?.[1] as string);
