@@ -188,9 +188,13 @@ export const quizBlockRule = z
               .min(2, { error: 'Vprašanje potrebuje vsaj dva odgovora' }),
           })
           .strict()
-          .refine((q) => q.answers.filter((a) => a.correct).length === 1, { error: 'Izberite pravilen odgovor', path: ['answers'] }),
+          .refine((q) => q.answers.filter((a) => a.correct).length === 1, { error: 'Izberite pravilen odgovor', path: ['answers'] })
+          // Answers are graded by id: two answers with one id would make one choice count as both.
+          .refine((q) => new Set(q.answers.map((a) => a.id)).size === q.answers.length, { error: 'Odgovori vprašanja se ponavljajo', path: ['answers'] }),
       )
-      .min(1, { error: 'Kviz potrebuje vsaj eno vprašanje' }),
+      .min(1, { error: 'Kviz potrebuje vsaj eno vprašanje' })
+      // A participant answers by question id: two questions with one id would be passed with one answer.
+      .refine((questions) => new Set(questions.map((q) => q.id)).size === questions.length, { error: 'Vprašanja v kvizu se ponavljajo' }),
   })
   .strict()
   .refine((quiz) => quiz.questions.length === 0 || quiz.batchSize <= quiz.questions.length, {

@@ -84,6 +84,14 @@ describe('block rules (spec §5)', () => {
       'questions.0.text': 'Vnos je obvezen',
       'questions.0.answers.0.text': 'Vnos je obvezen',
     });
+    // Answers are given by id: ids repeated within a quiz or a question are refused.
+    expect(
+      messages(quizBlockRule.safeParse({ kind: 'quiz', name: 'Kviz', batchSize: 1, successThreshold: 50, questions: [question('q1'), question('q1')] })),
+    ).toEqual({ questions: 'Vprašanja v kvizu se ponavljajo' });
+    const twice = { ...question('1'), answers: [...question('1').answers, { id: 'a', text: 'C', correct: false }] };
+    expect(messages(quizBlockRule.safeParse({ kind: 'quiz', name: 'Kviz', batchSize: 1, successThreshold: 50, questions: [twice] }))).toEqual({
+      'questions.0.answers': 'Odgovori vprašanja se ponavljajo',
+    });
   });
 
   it('video: a Vimeo id or a file, with an optional article or text-file alternative', () => {

@@ -152,3 +152,66 @@ export const audienceCompanies = async (db: CourseReadDb, unitIds: readonly numb
   db.anyFirst(sql.type(z.object({ company_id: z.number() }))`
     select u.company_id from rm.units u where u.id = any(${sql.array([...unitIds], 'int4')})
     union select u.company_id from rm.community_group_units gu join rm.units u on u.id = gu.unit_id where gu.group_id = any(${sql.array([...groupIds], 'int4')})`);
+
+/** A course's references as stored now (prerequisites and audience ids), or null for a course that does not exist yet. */
+export const storedReferences = async (db: CourseReadDb, courseId: number | null) =>
+  courseId === null
+    ? null
+    : db.maybeOne(
+        sql.type(
+          z.object({
+            prerequisites: z.array(z.number()),
+            professionIds: z.array(z.number()),
+            unitIds: z.array(z.number()),
+            companyIds: z.array(z.number()),
+            groupIds: z.array(z.number()),
+          }),
+        )`select prerequisites, audience_professions as "professionIds", audience_units as "unitIds", audience_companies as "companyIds",
+                  audience_groups as "groupIds"
+             from rm.courses where id = ${courseId}`,
+      );
+
+/**
+ * The named prerequisites that are not courses (missing or deleted), and whether `courseId` (null
+ * for a new course) is reached by following the prerequisites of its prerequisites: a cycle would
+ * leave courses nobody can start.
+ */
+export const prerequisiteProblems = async (db: CourseReadDb, courseId: number | null, prerequisites: readonly number[]) => {
+  if (prerequisites.length === 0) return { missing: [] as number[], cycle: false };
+  const found = await db.any(
+    sql.type(z.object({ id: z.number() }))`select id from rm.courses where id = any(${sql.array([...prerequisites], 'int4')}) and status <> 'deleted'`,
+  );
+  const known = new Set(found.map((r) => r.id));
+  const missing = prerequisites.filter((id) => !known.has(id));
+  if (courseId === null) return { missing, cycle: false };
+  const cycle = await db.exists(sql.unsafe`
+    with recursive reached(id) as (
+      select unnest(${sql.array([...prerequisites], 'int4')}::int4[])
+      union
+      select unnest(c.prerequisites) from rm.courses c join reached r on c.id = r.id
+    )
+    select 1 from reached where id = ${courseId}`);
+  return { missing, cycle };
+};
+
+export type AudienceIds = {
+  readonly professionIds: readonly number[];
+  readonly unitIds: readonly number[];
+  readonly companyIds: readonly number[];
+  readonly groupIds: readonly number[];
+};
+
+/** The audience fields naming something that does not exist (a profession, unit, company or community group). */
+export const missingAudience = async (db: CourseReadDb, audience: AudienceIds) => {
+  const tables = { professionIds: 'professions', unitIds: 'units', companyIds: 'companies', groupIds: 'community_groups' } as const;
+  const absent: (keyof AudienceIds)[] = [];
+  for (const field of Object.keys(tables) as (keyof AudienceIds)[]) {
+    const ids = [...new Set(audience[field])];
+    if (ids.length === 0) continue;
+    const count = await db.oneFirst(
+      sql.type(z.object({ n: z.number() }))`select count(*)::int as n from ${sql.identifier(['rm', tables[field]])} where id = any(${sql.array(ids, 'int4')})`,
+    );
+    if (count < ids.length) absent.push(field);
+  }
+  return absent;
+};

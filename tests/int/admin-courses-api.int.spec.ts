@@ -176,6 +176,43 @@ describe('admin course list API', () => {
     expect((await call('ana', 'GET', `/api/courses/${ids.a}/participants`)).statusCode).toBe(403);
   });
 
+  it('refuses prerequisites that are no course or lead back in a circle, and audiences naming nothing; what a course already names stays', async () => {
+    const fieldsOf = async (id: number) => ((await call('admin', 'GET', `/api/courses/${id}`)).json() as { fields: Record<string, unknown> }).fields;
+    const put = async (id: number, fields: object) => call('admin', 'PUT', `/api/courses/${id}`, { ...(await fieldsOf(id)), ...fields });
+    const error = (response: { statusCode: number; json: () => unknown }) => {
+      expect(response.statusCode).toBe(400);
+      return (response.json() as { errors: { field: string; message: string }[] }).errors[0];
+    };
+    const base = { type: 3, description: 'Izobraževanje za preverjanje pogojev.', cover: '/c.svg', creditPoints: 1, public: true };
+    expect(error(await call('admin', 'POST', '/api/courses', { ...base, title: 'Brez pogoja', prerequisites: [999_999] }))).toEqual({
+      code: '400',
+      field: 'prerequisites',
+      message: 'Izbrano izobraževanje za pogoj ne obstaja.',
+    });
+    expect(error(await call('admin', 'POST', '/api/courses', { ...base, title: 'Tuje podjetje', public: false, audience: { companyIds: [999_999] } }))).toEqual(
+      {
+        code: '400',
+        field: 'audience.companyIds',
+        message: 'Izbrano podjetje ne obstaja.',
+      },
+    );
+    const made = async (title: string) => ((await call('admin', 'POST', '/api/courses', { ...base, title })).json() as { id: number }).id;
+    const [x, y, z] = [await made('Pogoj X'), await made('Pogoj Y'), await made('Pogoj Z')];
+    // x needs y, y needs z: z needing x (or y needing x) would close a circle.
+    expect((await put(x, { prerequisites: [y] })).statusCode).toBe(200);
+    expect((await put(y, { prerequisites: [z] })).statusCode).toBe(200);
+    const before = await fieldsOf(z);
+    expect(error(await put(z, { prerequisites: [x] }))).toMatchObject({ field: 'prerequisites', message: expect.stringContaining('v krogu') });
+    expect(error(await put(y, { prerequisites: [z, x] }))).toMatchObject({ field: 'prerequisites' });
+    expect(await fieldsOf(z)).toEqual(before);
+    expect((await put(y, { prerequisites: [z, ids.gone] })).statusCode).toBe(400);
+    // A course it already needs that is deleted since does not block saving the course's other fields.
+    expect((await put(y, { prerequisites: [z] })).statusCode).toBe(200);
+    expect((await call('admin', 'DELETE', `/api/courses/${z}`)).statusCode).toBe(200);
+    expect((await put(y, { title: 'Pogoj Y (popravljen)' })).statusCode).toBe(200);
+    expect((await fieldsOf(y)).title).toBe('Pogoj Y (popravljen)');
+  });
+
   it('keeps every general field of spec §3: tags (the list filters by them and the tags gap goes), reminder, live webinar, e-mails, ids, package', async () => {
     const tag = (await call('admin', 'POST', '/api/tags', { kind: 'course', name: 'Kardiologija', internalUse: false })).json() as { id: number };
     const unitTag = (await call('admin', 'POST', '/api/tags', { kind: 'unit', name: 'Mestna lekarna', internalUse: false })).json() as { id: number };
