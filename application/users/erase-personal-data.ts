@@ -1,3 +1,4 @@
+import { ROLE } from '../../domain/permissions/roles.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { userDecider } from '../../domain/users/user.decide.ts';
 import { userStream } from '../../domain/users/user.ts';
@@ -27,6 +28,10 @@ export const erasePersonalData = async (deps: ErasureDeps, actorId: number, user
   if (userId === actorId) throw new DomainError('400', 'Svojih osebnih podatkov ne morete izbrisati sami.', { status: 400 });
   const user = await loadUser(deps.store, userId);
   if (user.status !== 'active') throw new DomainError('404', 'Uporabnik ne obstaja.', { status: 404 });
+  // Irreversible and asked for by one click and a confirmation: an admin account is erased only
+  // after its admin role is taken away, so one admin cannot remove the others in one step.
+  if (user.roles.some((r) => r.roleId === ROLE.admin))
+    throw new DomainError('409', 'Računa skrbnika ni mogoče izbrisati: najprej mu odvzemite vlogo skrbnika.', { status: 409 });
   const erased = await handleCommand(deps.store, { streamName: userStream(userId), decider: userDecider, command: { type: 'Erase' }, metadata });
   const release = (streamName: string, decider: typeof usernameClaim.decider) =>
     handleCommand(deps.store, { streamName, decider, command: { type: 'Release', ownerId: userId }, metadata });

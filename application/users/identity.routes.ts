@@ -31,14 +31,12 @@ import { completePasswordReset, requestPasswordReset } from './password-reset.ts
 import { answerSecondFactor, readSecondFactorToken, resendSecondFactor, setSecondFactor } from './second-factor.ts';
 import { CHECK_MAIL_MESSAGE, confirmRegistration, openSession, REGISTERED_MESSAGE, registerSelf, resendConfirmation } from './self-registration.ts';
 import { unbindSocialIdentity } from './social-identities.ts';
+import { USER_FIELD_CODES } from './user-field-codes.ts';
 
 const tags = ['identity'];
 const bodyLimit = 16 * 1024;
 const authToken = z.object({ authToken: z.string() });
 const message = z.object({ message: z.string() });
-
-/** spec §8 codes for the fields of the registration form: e-mail 422003 to 422005, username 422013/422014, password 422007. */
-const REGISTRATION_CODES = { email: '422004', username: '422014', password: '422007', passwordConfirmation: '422007' } as const;
 
 const consentOrigin = (request: FastifyRequest): ConsentOrigin => ({
   channel: 'web',
@@ -59,7 +57,7 @@ export const registerIdentityRoutes = (app: HttpApp, deps: AuthDeps) => {
   app.post(
     '/api/auth/register',
     {
-      config: { ...publicRoute, fieldCodes: REGISTRATION_CODES },
+      config: { ...publicRoute, fieldCodes: USER_FIELD_CODES },
       bodyLimit,
       schema: {
         tags,
@@ -115,7 +113,7 @@ export const registerIdentityRoutes = (app: HttpApp, deps: AuthDeps) => {
   app.post(
     '/api/auth/password-reset',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, fieldCodes: USER_FIELD_CODES },
       bodyLimit,
       schema: {
         tags,
@@ -134,7 +132,7 @@ export const registerIdentityRoutes = (app: HttpApp, deps: AuthDeps) => {
   app.post(
     '/api/auth/password-reset/complete',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, fieldCodes: USER_FIELD_CODES },
       bodyLimit,
       schema: {
         tags,
@@ -230,7 +228,7 @@ export const registerIdentityRoutes = (app: HttpApp, deps: AuthDeps) => {
   app.post(
     '/api/users/me/email-change',
     {
-      config: { access: anyOf([{ profile: 1022 }]) },
+      config: { access: anyOf([{ profile: 1022 }]), fieldCodes: USER_FIELD_CODES },
       bodyLimit,
       schema: {
         tags,

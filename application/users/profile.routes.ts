@@ -4,6 +4,7 @@ import { deletionRequestRule, passwordChangeRule, profileRule, REQUIRED } from '
 import { anyOf, commandMetadata, errorResponses, type HttpApp, requireAuth, withPosition } from '../../infrastructure/http/http.port.ts';
 import { type AttemptLimits, guardAttempts } from '../shared/attempt-limits.ts';
 import { changeOwnPassword, deleteOwnAccount, type ProfileDeps, requestDeletion, updateProfile } from './profile.ts';
+import { USER_FIELD_CODES } from './user-field-codes.ts';
 
 const tags = ['users'];
 const bodyLimit = 16 * 1024;
@@ -21,7 +22,7 @@ export const registerProfileRoutes = (app: HttpApp, deps: ProfileDeps & { attemp
   app.put(
     '/api/users/me',
     {
-      config: { access: anyOf([{ profile: 1001 }]), readModels: ['organisation'] },
+      config: { access: anyOf([{ profile: 1001 }]), readModels: ['organisation'], fieldCodes: USER_FIELD_CODES },
       bodyLimit,
       schema: { tags, summary: "Update one's own profile (1001)", body: profileRule, response: { 200: idResponse, ...errorResponses } },
     },
@@ -34,7 +35,7 @@ export const registerProfileRoutes = (app: HttpApp, deps: ProfileDeps & { attemp
   app.put(
     '/api/users/me/password',
     {
-      config: { access: anyOf([{ profile: 1003 }]) },
+      config: { access: anyOf([{ profile: 1003 }]), fieldCodes: USER_FIELD_CODES },
       bodyLimit,
       schema: {
         tags,

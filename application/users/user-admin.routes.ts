@@ -19,6 +19,7 @@ import {
   sendWelcome,
   updateUserByAdmin,
 } from './user-admin.ts';
+import { USER_FIELD_CODES } from './user-field-codes.ts';
 
 const tags = ['users'];
 const bodyLimit = 64 * 1024;
@@ -26,9 +27,6 @@ const idParams = z.object({ id: idParam });
 const idResponse = z.object({ id: z.number() });
 /** Commands that check companies, units and professions in the read models wait for the writer's last write. */
 const readModels = ['organisation', 'users'] as const;
-
-/** spec §8 field codes: username taken or invalid 422013/422014, e-mail 422005 (taken) and 422004 (invalid), second e-mail 422016. */
-const fieldCodes = { username: '422014', email: '422004', secondaryEmail: '422016' };
 
 const send = (reply: FastifyReply, status: number, body: object, position: AllPosition | null) => withPosition(reply, position).status(status).send(body);
 
@@ -40,7 +38,7 @@ export const registerUserAdminRoutes = (app: HttpApp, deps: AuthDeps & { spreads
   app.post(
     '/api/users',
     {
-      config: { access: system(1005), readModels, fieldCodes },
+      config: { access: system(1005), readModels, fieldCodes: USER_FIELD_CODES },
       bodyLimit,
       schema: {
         tags,
@@ -58,7 +56,7 @@ export const registerUserAdminRoutes = (app: HttpApp, deps: AuthDeps & { spreads
   app.put(
     '/api/users/:id',
     {
-      config: { access: system(1006), readModels, fieldCodes },
+      config: { access: system(1006), readModels, fieldCodes: USER_FIELD_CODES },
       bodyLimit,
       schema: {
         tags,

@@ -163,6 +163,10 @@ describe('identity API with mail delivered over SMTP', () => {
       field: 'password',
     });
     expect(errors(await call('POST', '/api/users/me/email-change', { email: 'skrbnik@test.si', password: 'NovoGeslo1' }, token))[0]?.code).toBe('422005');
+    expect(errors(await call('POST', '/api/users/me/email-change', { email: 'ni-naslov', password: 'NovoGeslo1' }, token))[0]).toMatchObject({
+      code: '422004',
+      field: 'email',
+    });
     expect((await call('POST', '/api/users/me/email-change', { email: 'nova@lekarna.si', password: 'NovoGeslo1' }, token)).statusCode).toBe(202);
     const notice = await smtp.waitFor('mojca@lekarna.si', /Zahteva za spremembo e-naslova/);
     expect(notice.text).toContain('nova@lekarna.si');

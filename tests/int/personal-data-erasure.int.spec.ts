@@ -198,6 +198,12 @@ describe('erasing a person (crypto-shredding)', () => {
     // Only with 1007, never one's own.
     tokens.other = (await p.login('ostala')).token;
     expect((await call('other', 'DELETE', `/api/users/${erika}/personal-data`)).statusCode).toBe(403);
+    // Another admin's account only once its admin role is gone.
+    const secondAdmin = await p.createUser('skrbnica2', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
+    expect((await call('admin', 'DELETE', `/api/users/${secondAdmin}/personal-data`)).json()).toEqual({
+      errors: [{ code: '409', message: 'Računa skrbnika ni mogoče izbrisati: najprej mu odvzemite vlogo skrbnika.', field: null }],
+    });
+    expect((await p.login('skrbnica2')).token).toBeTruthy();
     const erased = await call('admin', 'DELETE', `/api/users/${erika}/personal-data`);
     expect(erased.statusCode, erased.body).toBe(200);
     expect(erased.json()).toEqual({ id: erika, mailForgotten: 2 });
