@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idRule } from '../shared/id.rules.ts';
 import { singleLine } from '../shared/text.rules.ts';
 import { REQUIRED } from '../users/user.rules.ts';
+import { coverRule } from './cover.rules.ts';
 
 /**
  * An academy ("powerclass", spec §3): a titled series of courses. Title, description (at least 20
@@ -14,7 +15,7 @@ export const academyRule = z
   .object({
     title: singleLine(text(200)),
     description: z.string({ error: REQUIRED }).trim().min(20, { error: 'Opis mora imeti najmanj 20 znakov' }).max(10_000, { error: TOO_LONG }),
-    cover: singleLine(text(1000)),
+    cover: coverRule(singleLine(text(1000))),
     courseIds: z
       .array(idRule)
       .min(1, { error: 'Izberite vsaj eno izobraževanje' })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idRule } from '../shared/id.rules.ts';
 import { singleLine } from '../shared/text.rules.ts';
 import { REQUIRED } from '../users/user.rules.ts';
+import { coverRule } from './cover.rules.ts';
 
 /**
  * Field rules of spec §5 for courses and their blocks, shared by the API and the UI: name, cover,
@@ -87,7 +88,7 @@ export const courseRule = z
       .min(1, { error: REQUIRED })
       .min(20, { error: 'Opis mora imeti najmanj 20 znakov' })
       .max(20_000, { error: TOO_LONG }),
-    cover: line(1000),
+    cover: coverRule(line(1000)),
     creditPoints: creditPointsRule,
     public: z.boolean().default(false),
     audience: audienceRule.default({ byProfession: false, professionIds: [], unitIds: [], companyIds: [], groupIds: [] }),

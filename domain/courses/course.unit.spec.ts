@@ -5,6 +5,7 @@ import { blockRule, courseRule, quizBlockRule, videoBlockRule } from './course.r
 import { blocksAt, type CourseEvent, courseDecider } from './course.ts';
 import { costFigures, courseCostsRule } from './course-costs.rules.ts';
 import { courseStatus } from './course-status.ts';
+import { COVER_ADDRESS_MESSAGE } from './cover.rules.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -47,6 +48,21 @@ describe('course rules (spec §5)', () => {
     expect(messages(courseRule.safeParse({ ...valid, intervals: [{ startsAt: interval.stopsAt, stopsAt: interval.startsAt }] }))).toEqual({
       'intervals.0.stopsAt': 'Konec mora biti po začetku',
     });
+  });
+});
+
+describe('cover addresses', () => {
+  it('takes an uploaded file, a path here, an https address or an inline image; refuses other schemes', () => {
+    for (const cover of [
+      '/api/files/12',
+      '/covers/a.jpg',
+      'https://cdn.example.si/a.png',
+      'data:image/png;base64,iVBORw0KGgo=',
+      'data:image/svg+xml;utf8,%3Csvg%3E',
+    ])
+      expect(courseRule.safeParse({ ...valid, cover }).success, cover).toBe(true);
+    for (const cover of ['javascript:alert(1)', 'http://example.si/a.jpg', '//evil.example/a.jpg', 'data:text/html,<b>x</b>', 'ftp://x/a.jpg', 'slika.jpg'])
+      expect(messages(courseRule.safeParse({ ...valid, cover })), cover).toEqual({ cover: COVER_ADDRESS_MESSAGE });
   });
 });
 

@@ -61,7 +61,7 @@ const course = (changes: Partial<Course> = {}, fieldChanges: object = {}): Cours
     type: 4,
     title: 'Interakcije',
     description: 'Pregled interakcij zdravil v lekarni.',
-    cover: 'c',
+    cover: '/c.jpg',
     creditPoints: 2,
     ...fieldChanges,
   }),
