@@ -63,7 +63,10 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps,
   );
   app.put(
     '/api/companies/:id',
-    { config: { ...config, access: system(1011) }, schema: { tags, params: idParams, body: companyRule, response: { 200: idResponse, ...errorResponses } } },
+    {
+      config: { ...config, access: system(1011), wholeRecord: true },
+      schema: { tags, params: idParams, body: companyRule, response: { 200: idResponse, ...errorResponses } },
+    },
     async (request, reply) =>
       done(reply, await updateCompany(deps, request.params.id, companyFieldsFor(request.body, uploads.features), commandMetadata(request))),
   );
@@ -97,7 +100,7 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps,
   app.put(
     '/api/units/:id',
     {
-      config: { ...config, access: anyOf([{ system: 1011 }, { community: 2001, scope: unitScopeOf }]) },
+      config: { ...config, access: anyOf([{ system: 1011 }, { community: 2001, scope: unitScopeOf }]), wholeRecord: true },
       schema: { tags, params: idParams, body: unitRule, response: { 200: idResponse, ...errorResponses } },
     },
     async (request, reply) => {

@@ -18,6 +18,7 @@ import { clientErrorAnswer, toErrorResponse } from './errors.ts';
 import { type AuthContext, type HttpApp, type Located, type RouteAccess, type RouteEntry, readMediaToken, unauthorized } from './http.port.ts';
 import { parseQueryString } from './query-string.ts';
 import { refuseUnstorableText } from './text-guard.ts';
+import { refuseFieldsNotSent } from './whole-record.ts';
 
 export type HttpAppOptions = {
   readonly logger: FastifyBaseLogger;
@@ -216,6 +217,7 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
       throw new DomainError('415', 'Vrsta vsebine ni podprta.', { status: 415 });
     }
     refuseUnstorableText({ body: request.body, query: request.query, params: request.params });
+    if (request.routeOptions.config.wholeRecord) refuseFieldsNotSent(request.routeOptions.schema?.body, request.body);
   });
 
   app.addHook('preHandler', async (request, reply) => {

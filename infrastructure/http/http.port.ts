@@ -77,6 +77,11 @@ declare module 'fastify' {
     mediaCookie?: boolean;
     /** Error codes of spec §8 for validation errors by field (registration: e-mail 422004, username 422014, ...). */
     fieldCodes?: Readonly<Record<string, string>>;
+    /**
+     * A PUT that replaces a whole record whose body rule has optional fields: every field must be
+     * sent (null for none), since a field left out would be stored empty (whole-record.ts).
+     */
+    wholeRecord?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -6,6 +6,9 @@ import { userStream } from '../../domain/users/user.ts';
 import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
 
+/** A PUT replaces the whole unit: its optional fields, sent empty. */
+const NO_UNIT_DETAILS = { tagId: null, address: null, city: null, zip: null, region: null, vat: null, externalId: null, syncDestination: null };
+
 describe('organisation API', () => {
   let p: TestPlatform;
   const tokens: Record<string, string> = {};
@@ -104,7 +107,8 @@ describe('organisation API', () => {
   });
 
   it('lets a manager change their own unit but not another, and a director with unit_id 0 every unit of the company', async () => {
-    const update = (who: string, unitId: number, name: string, companyId = companyA) => call(who, 'PUT', `/api/units/${unitId}`, { name, companyId });
+    const update = (who: string, unitId: number, name: string, companyId = companyA) =>
+      call(who, 'PUT', `/api/units/${unitId}`, { ...NO_UNIT_DETAILS, name, companyId });
     expect((await update('vodja', unitA1, 'A1 prenovljena')).statusCode).toBe(200);
     // A unit outside the manager's reach is answered as missing: its id tells nothing.
     expect((await update('vodja', unitA2, 'ne')).statusCode).toBe(404);
@@ -118,7 +122,7 @@ describe('organisation API', () => {
     expect((await update('vodja', unitA1, 'A1', companyB)).statusCode).toBe(403);
     expect((await call('vodja', 'POST', `/api/units/${unitA1}/publish`)).statusCode).toBe(200);
     expect((await call('vodja', 'POST', `/api/units/${unitA2}/publish`)).statusCode).toBe(404);
-    expect((await call('admin', 'PUT', '/api/units/999999', { name: 'x', companyId: companyA })).statusCode).toBe(404);
+    expect((await call('admin', 'PUT', '/api/units/999999', { ...NO_UNIT_DETAILS, name: 'x', companyId: companyA })).statusCode).toBe(404);
     const names = (await call('admin', 'GET', `/api/units?companyIds[]=${companyA}&limit=NO_LIMIT`)).json() as {
       items: { id: number; name: string; published: boolean }[];
     };
@@ -276,7 +280,20 @@ describe('organisation API', () => {
       external_id: null,
       sync_destination: null,
     });
-    expect((await call('admin', 'PUT', `/api/units/${unit}`, { name: 'Naslovljena', companyId: companyA, city: 'Celje' })).statusCode).toBe(200);
+    // A PUT replaces the whole record: a body leaving fields out is refused, naming each, and changes nothing.
+    const partial = await call('admin', 'PUT', `/api/units/${unit}`, { name: 'Naslovljena', companyId: companyA, city: 'Celje' });
+    expect(partial.statusCode).toBe(400);
+    expect((partial.json() as { errors: { field: string }[] }).errors.map((e) => e.field).sort()).toEqual(
+      ['address', 'externalId', 'region', 'syncDestination', 'tagId', 'vat', 'zip'].sort(),
+    );
+    expect((partial.json() as { errors: { message: string }[] }).errors[0]?.message).toContain('pošljite vsa polja');
+    expect((await call('admin', 'GET', `/api/units/${unit}`)).json()).toMatchObject({ address: 'Trubarjeva 5', city: 'Maribor', zip: '2000' });
+    const companyBefore = (await call('admin', 'GET', `/api/companies/${companyA}`)).json();
+    expect((await call('admin', 'PUT', `/api/companies/${companyA}`, { name: 'Prepisano', address: 'Cesta 1' })).statusCode).toBe(400);
+    expect((await call('admin', 'GET', `/api/companies/${companyA}`)).json()).toEqual(companyBefore);
+    expect((await call('admin', 'PUT', `/api/units/${unit}`, { ...NO_UNIT_DETAILS, name: 'Naslovljena', companyId: companyA, city: 'Celje' })).statusCode).toBe(
+      200,
+    );
     expect((await call('admin', 'GET', `/api/units/${unit}`)).json()).toMatchObject({ address: null, city: 'Celje', zip: null });
   });
 

@@ -2,6 +2,20 @@ import { CONSENT_TEXTS } from '../../domain/consents/consent.rules.ts';
 import { importXlsx } from './import-files.ts';
 import { all, any, community, membership, PUBLIC, profile, type Rule, SIGNED_IN, type SignedIn, system } from './spec-access.ts';
 
+/** A PUT replaces the whole record: the optional fields of a unit and a company, sent empty. */
+const NO_UNIT_DETAILS = { tagId: null, address: null, city: null, zip: null, region: null, vat: null, externalId: null, syncDestination: null };
+const NO_COMPANY_DETAILS = {
+  city: null,
+  zip: null,
+  region: null,
+  tagId: null,
+  vat: null,
+  parentCompanyId: null,
+  externalId: null,
+  syncDestination: null,
+  financial: null,
+};
+
 /**
  * The authorization matrix (decision 0016): for every API route, who must be let in and who not,
  * as spec §6 grants it (tests/support/spec-access.ts restates the spec's words). A case is one
@@ -372,7 +386,7 @@ export const MATRIX: readonly MatrixCase[] = [
     route: 'PUT /api/companies/:id',
     label: 'update (1011)',
     allow: system(1011),
-    requests: (f) => one('PUT', `/api/companies/${f.companyA}`, { name: 'Podjetje A', address: 'Cesta 1' }),
+    requests: (f) => one('PUT', `/api/companies/${f.companyA}`, { ...NO_COMPANY_DETAILS, name: 'Podjetje A', address: 'Cesta 1' }),
   },
   {
     route: 'PUT /api/companies/:id/signature',
@@ -422,7 +436,7 @@ export const MATRIX: readonly MatrixCase[] = [
         label: `update unit ${place} (1011, or 2001 there)`,
         allow: any(system(1011), community(2001, place)),
         hideFrom: community(2001),
-        requests: (f) => one('PUT', `/api/units/${unitOf(f)}`, { name: `Enota ${place}`, companyId: companyOf(f) }),
+        requests: (f) => one('PUT', `/api/units/${unitOf(f)}`, { ...NO_UNIT_DETAILS, name: `Enota ${place}`, companyId: companyOf(f) }),
       },
       ...(['publish', 'unpublish'] as const).map(
         (action): MatrixCase => ({
