@@ -1,8 +1,15 @@
 import { type ProfessionFields, professionDecider, professionStream } from '../../domain/organisation/profession.ts';
-import { professionGroupDecider, professionGroupStream } from '../../domain/organisation/profession-group.ts';
+import {
+  type ProfessionGroupEvent,
+  professionGroupDecider,
+  professionGroupNameClaim,
+  professionGroupNameTaken,
+  professionGroupStream,
+} from '../../domain/organisation/profession-group.ts';
+import { fold } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
-import { professionDependents } from '../../projections/organisation/organisation.queries.ts';
+import { professionDependents, professionGroupNamed } from '../../projections/organisation/organisation.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 import type { OrganisationDeps } from './organisation.deps.ts';
 import { requireReference } from './references.ts';
@@ -49,23 +56,59 @@ export const deleteProfession = async (deps: OrganisationDeps, professionId: num
   return { id: professionId, position: result.position };
 };
 
+const groupNameClaim = (deps: OrganisationDeps, name: string, ownerId: number, metadata: EventMetadata, type: 'Claim' | 'Release') =>
+  handleCommand(deps.store, {
+    streamName: professionGroupNameClaim.stream(name),
+    decider: professionGroupNameClaim.decider,
+    command: { type, ownerId },
+    metadata,
+  });
+
+/**
+ * The name is claimed first (unique, 42276 when taken) and released again if the group is not
+ * created. Groups made before names were claimed hold no claim: the read model answers for them.
+ */
 export const createProfessionGroup = async (deps: OrganisationDeps, name: string, metadata: EventMetadata) => {
   const groupId = await deps.ids.next('profession_group');
-  const result = await handleCommand(deps.store, {
-    streamName: professionGroupStream(groupId),
-    decider: professionGroupDecider,
-    command: { type: 'CreateProfessionGroup', groupId, name },
-    metadata,
-  });
-  return { id: groupId, position: result.position };
+  if (await professionGroupNamed(deps.db, name, groupId)) throw professionGroupNameTaken();
+  await groupNameClaim(deps, name, groupId, metadata, 'Claim');
+  try {
+    const result = await handleCommand(deps.store, {
+      streamName: professionGroupStream(groupId),
+      decider: professionGroupDecider,
+      command: { type: 'CreateProfessionGroup', groupId, name },
+      metadata,
+    });
+    return { id: groupId, position: result.position };
+  } catch (error) {
+    await groupNameClaim(deps, name, groupId, metadata, 'Release').catch(() => undefined);
+    throw error;
+  }
 };
 
+/** A rename claims the new name before the change and releases the old one after it. */
 export const renameProfessionGroup = async (deps: OrganisationDeps, groupId: number, name: string, metadata: EventMetadata) => {
-  const result = await handleCommand(deps.store, {
-    streamName: professionGroupStream(groupId),
-    decider: professionGroupDecider,
-    command: { type: 'RenameProfessionGroup', name },
-    metadata,
-  });
-  return { id: groupId, position: result.position };
+  const current = fold(
+    professionGroupDecider,
+    (await deps.store.readStream(professionGroupStream(groupId))).events.map((e) => ({ type: e.type, data: e.data }) as ProfessionGroupEvent),
+  );
+  const oldName = current.status === 'active' ? current.name : null;
+  const renamed = oldName !== null && oldName.trim().toLowerCase() !== name.trim().toLowerCase();
+  if (renamed) {
+    if (await professionGroupNamed(deps.db, name, groupId)) throw professionGroupNameTaken();
+    await groupNameClaim(deps, name, groupId, metadata, 'Claim');
+  }
+  try {
+    const result = await handleCommand(deps.store, {
+      streamName: professionGroupStream(groupId),
+      decider: professionGroupDecider,
+      command: { type: 'RenameProfessionGroup', name },
+      metadata,
+    });
+    if (renamed && oldName) await groupNameClaim(deps, oldName, groupId, metadata, 'Release');
+    return { id: groupId, position: result.position };
+  } catch (error) {
+    if (renamed) await groupNameClaim(deps, name, groupId, metadata, 'Release').catch(() => undefined);
+    throw error;
+  }
 };

@@ -2,9 +2,18 @@ import { z } from 'zod';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { defineEvent, type EventsOf } from '../shared/event.ts';
+import { claimDecider, claimStream } from '../shared/unique-claim.ts';
 
 /** A group of professions (e.g. "Farmacija"); a profession names its group. Name at least 3 characters (spec §5). */
 export const professionGroupStream = (groupId: number) => `professiongroup-${groupId}`;
+
+/** Names are unique, ignoring case (spec §5 "group name required and unique"; spec §8 42276 group name). */
+export const professionGroupNameTaken = () => new DomainError('42276', 'Skupina poklicev s tem imenom že obstaja.', { status: 422, field: 'name' });
+
+export const professionGroupNameClaim = {
+  stream: (name: string) => claimStream('professiongroupname', name),
+  decider: claimDecider(professionGroupNameTaken),
+};
 
 export const professionGroupEvents = [
   defineEvent('ProfessionGroupCreated', z.object({ groupId: z.number().int().positive(), name: z.string() })),

@@ -59,6 +59,10 @@ export const organisationExists = async (db: ReadDb, what: 'company' | 'unit' | 
   return (await db.query(query)).rowCount > 0;
 };
 
+/** Whether another profession group than `exceptId` has this name, ignoring case and surrounding spaces. */
+export const professionGroupNamed = async (db: ReadDb, name: string, exceptId: number) =>
+  (await db.query(sql.unsafe`select 1 from rm.profession_groups where lower(trim(name)) = lower(trim(${name})) and id <> ${exceptId}`)).rowCount > 0;
+
 /** The company of a unit, for permission scopes; null when the unit does not exist. */
 export const unitScope = async (db: ReadDb, unitId: number) => {
   const companyId = await db.maybeOneFirst(sql.type(z.object({ company_id: z.number() }))`select company_id from rm.units where id = ${unitId}`);

@@ -94,6 +94,20 @@ describe('organisation API', () => {
     expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422, 422, 422]);
   });
 
+  it('keeps profession group names unique (42276): on creation, on a rename, and when creations race', async () => {
+    const first = id(await call('admin', 'POST', '/api/profession-groups', { name: 'Laboratorij' }));
+    const taken = await call('admin', 'POST', '/api/profession-groups', { name: ' LABORATORIJ ' });
+    expect(taken.json()).toEqual({ errors: [{ code: '42276', message: 'Skupina poklicev s tem imenom že obstaja.', field: 'name' }] });
+    const second = id(await call('admin', 'POST', '/api/profession-groups', { name: 'Radiologija' }));
+    expect((await call('admin', 'PUT', `/api/profession-groups/${second}`, { name: 'laboratorij' })).statusCode).toBe(422);
+    // A group keeps its own name under another case; a rename frees the old name for others.
+    expect((await call('admin', 'PUT', `/api/profession-groups/${first}`, { name: 'LABORATORIJ' })).statusCode).toBe(200);
+    expect((await call('admin', 'PUT', `/api/profession-groups/${first}`, { name: 'Klinični laboratorij' })).statusCode).toBe(200);
+    expect((await call('admin', 'POST', '/api/profession-groups', { name: 'Laboratorij' })).statusCode).toBe(201);
+    const raced = await Promise.all(Array.from({ length: 4 }, () => call('admin', 'POST', '/api/profession-groups', { name: 'Hkratna' })));
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422]);
+  });
+
   it('keeps tag names unique per kind and refuses tag management without 1062 with the spec message', async () => {
     expect((await call('admin', 'POST', '/api/tags', { kind: 'unit', name: 'Javna lekarna' })).statusCode).toBe(201);
     expect((await call('admin', 'POST', '/api/tags', { kind: 'unit', name: 'javna LEKARNA' })).statusCode).toBe(409);
