@@ -1,6 +1,6 @@
 import { PROFILE_PERMISSION_IDS } from './permissions.ts';
 import { COMMUNITY_ROLE_PERMISSIONS, MEMBERSHIP_ROLE_PERMISSIONS, systemPermissionsOf } from './role-permissions.ts';
-import { COMPANY_WIDE_ROLES, type RoleId } from './roles.ts';
+import { COMPANY_WIDE_ROLES, ROLE, type RoleId } from './roles.ts';
 
 export type RoleAssignment = { readonly roleId: RoleId; readonly unitId: number; readonly companyId: number | null };
 
@@ -39,6 +39,11 @@ export const can = (subject: Subject, permissionId: number, scope: Scope): boole
     case 'community':
       return subject.roles.some((role) => (COMMUNITY_ROLE_PERMISSIONS[role.roleId] ?? []).includes(permissionId) && coversUnit(role, scope));
     case 'membership':
+      // A signed-in person who holds no role at all (a professional who registered and has joined no
+      // unit yet) is a participant of no unit: spec §1 participants take courses, §2 every signed-in
+      // user has courses and academies. What they may see is then the audience rule: public courses
+      // and those for their profession (course-audience.ts).
+      if (subject.roles.length === 0) return scope.unitId === undefined && (MEMBERSHIP_ROLE_PERMISSIONS[ROLE.participant] ?? []).includes(permissionId);
       return subject.roles.some(
         (role) => (MEMBERSHIP_ROLE_PERMISSIONS[role.roleId] ?? []).includes(permissionId) && (scope.unitId === undefined || role.unitId === scope.unitId),
       );

@@ -289,4 +289,32 @@ describe("courses API: authoring and a participant's journey", () => {
     expect(html).toContain('Drugo');
     expect(html).not.toMatch(/script|onclick|onerror|javascript:/);
   });
+
+  it('lets someone who registered and joined no unit yet read and take public courses, and nothing targeted at a unit', async () => {
+    const open = await call('admin', 'POST', '/api/courses', {
+      type: 4,
+      title: 'Samozdravljenje prehlada za vse',
+      description: 'Javno izobraževanje za vse zdravstvene delavce.',
+      cover: '/covers/javno.jpg',
+      creditPoints: 1,
+      public: true,
+    });
+    const openId = (open.json() as { id: number }).id;
+    expect((await call('admin', 'POST', `/api/courses/${openId}/blocks`, { block: { kind: 'article', name: 'Besedilo', html: '<p>Vsebina</p>' } })).statusCode).toBe(
+      201,
+    );
+    expect((await call('admin', 'POST', `/api/courses/${openId}/publish`)).statusCode).toBe(200);
+    await p.createUser('samostojna');
+    tokens.samostojna = (await p.login('samostojna')).token;
+    const list = (await call('samostojna', 'GET', '/api/user-courses')).json() as { items: { id: number }[] };
+    expect(list.items.map((c) => c.id)).toContain(openId);
+    expect(list.items.map((c) => c.id)).not.toContain(courseId);
+    expect((await call('samostojna', 'GET', `/api/user-courses/${openId}`)).statusCode).toBe(200);
+    expect((await call('samostojna', 'GET', `/api/block?course_id=${openId}`)).statusCode).toBe(200);
+    expect((await call('samostojna', 'POST', `/api/user-courses/${openId}/start`)).statusCode).toBe(200);
+    expect((await call('samostojna', 'GET', '/api/user-academies')).statusCode).toBe(200);
+    // The unit's course stays out of reach, as for a participant of another unit.
+    expect((await call('samostojna', 'GET', `/api/user-courses/${courseId}`)).statusCode).toBe(404);
+    expect((await call('samostojna', 'POST', `/api/user-courses/${courseId}/start`)).statusCode).toBe(404);
+  });
 });

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../../features/users/api/me.ts';
-import { hasRole, hasSystemPermission, ROLE_ID } from '../../features/users/roles.ts';
+import { hasRole, hasSystemPermission, ROLE_ID, readsCourses } from '../../features/users/roles.ts';
 
 export type MenuItem = {
   readonly key: string;
@@ -23,11 +23,6 @@ export const COMMUNITY_STATS_ROLES = [ROLE_ID.manager, ROLE_ID.director, ROLE_ID
  * - manager or director who is not admin: users (the manager route);
  * - manager, director, client or accountant who is not admin: their community's statistics (issue 18).
  */
-/**
- * Courses are read with a participant's, a community role's or a system role's permission
- * (2003, 2004, 1017; decision 0016): an auditor, who holds none, is not offered them.
- */
-const readsCourses = (user: CurrentUser) => user.roles.some((role) => role.id !== ROLE_ID.auditor);
 
 export const mainMenu = (user: CurrentUser): MenuItem[] => {
   const admin = hasRole(user, ROLE_ID.admin);

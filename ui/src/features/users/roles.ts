@@ -14,3 +14,11 @@ export const locationOf = (user: CurrentUser): string | null => {
   if (!text) return null;
   return text.length > 32 ? `${text.slice(0, 32)}…` : text;
 };
+
+/**
+ * Courses are read with a participant's, a community role's or a system role's permission
+ * (2003, 2004, 1017; decision 0016): an auditor, who holds none, is not offered them. A person with
+ * no role at all (registered, in no unit yet) is a participant of no unit (domain/permissions/can.ts).
+ */
+export const readsCourses = (user: { readonly roles: readonly { readonly id: number }[] }) =>
+  user.roles.length === 0 || user.roles.some((role) => role.id !== ROLE_ID.auditor);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ProfileTabs } from '../../../components/profile-tabs.tsx';
 import { meQuery } from '../api/me.ts';
 import { missingProfessionNumber } from '../profession-numbers.ts';
-import { ROLE_ID } from '../roles.ts';
+import { readsCourses } from '../roles.ts';
 import { DeletionRequest } from './deletion-request.tsx';
 import { PersonalDataExport } from './personal-data-export.tsx';
 import { ProfileForm } from './profile-form.tsx';
@@ -33,7 +33,7 @@ export const ProfilePage = ({ reloadMe }: { reloadMe: () => Promise<unknown> }) 
   const missing = missingProfessionNumber(user);
   return (
     <Stack gap="md">
-      <ProfileTabs courses={user.roles.some((role) => role.id !== ROLE_ID.auditor)} />
+      <ProfileTabs courses={readsCourses(user)} />
       <Title order={1} size="h2">
         {t('identity.profile.title')}
       </Title>
