@@ -300,9 +300,9 @@ describe("courses API: authoring and a participant's journey", () => {
       public: true,
     });
     const openId = (open.json() as { id: number }).id;
-    expect((await call('admin', 'POST', `/api/courses/${openId}/blocks`, { block: { kind: 'article', name: 'Besedilo', html: '<p>Vsebina</p>' } })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await call('admin', 'POST', `/api/courses/${openId}/blocks`, { block: { kind: 'article', name: 'Besedilo', html: '<p>Vsebina</p>' } })).statusCode,
+    ).toBe(201);
     expect((await call('admin', 'POST', `/api/courses/${openId}/publish`)).statusCode).toBe(200);
     await p.createUser('samostojna');
     tokens.samostojna = (await p.login('samostojna')).token;

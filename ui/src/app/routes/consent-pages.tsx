@@ -5,7 +5,7 @@ import { ConsentAuditPage } from '../../features/consents/components/consent-aud
 import { ConsentsPage } from '../../features/consents/components/consents-page.tsx';
 import { ProfileConsentsPage } from '../../features/consents/components/profile-consents.tsx';
 import { meQuery } from '../../features/users/api/me.ts';
-import { hasSystemPermission, ROLE_ID, readsCourses } from '../../features/users/roles.ts';
+import { hasSystemPermission, readsCourses } from '../../features/users/roles.ts';
 
 /** Consent audit (decision 0013). */
 const AUDIT_PERMISSION = 1070;
