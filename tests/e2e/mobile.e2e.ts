@@ -112,14 +112,20 @@ test('each role’s main task on a phone', async ({ browser }) => {
     [
       'racunovodja',
       async (page) => {
-        await page.goto('/stroski');
+        // No menu button for the accountant (spec §2): their pages are in the user menu on a phone.
+        await expect(page.getByTestId('mobile-menu-button')).toHaveCount(0);
+        await page.getByTestId('user-menu').tap();
+        await page.getByRole('menuitem', { name: 'Stroški' }).tap();
+        await expect(page).toHaveURL(/\/stroski$/);
         await expect(page.getByRole('heading', { name: 'Stroški podjetja', level: 1 })).toBeVisible();
       },
     ],
     [
       'revizor',
       async (page) => {
-        await page.goto('/revizija/privolitve');
+        await page.getByTestId('user-menu').tap();
+        await page.getByRole('menuitem', { name: 'Revizija privolitev' }).tap();
+        await expect(page).toHaveURL(/\/revizija\/privolitve$/);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       },
     ],

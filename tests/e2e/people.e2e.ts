@@ -136,6 +136,18 @@ test('the admin edits the user: a new last name is saved, another account’s e-
   await expect(page.getByRole('heading', { name: 'Petra Čebulj Novak' })).toBeVisible();
 });
 
+test('the editor reads a user but is offered nothing she would be refused: fields locked, no save, no account actions', async ({ page }) => {
+  await logIn(page, 'urednik');
+  await openUser(page, person.username);
+  await page.getByRole('link', { name: /Petra Čebulj/ }).click();
+  await expect(page.getByTestId('user-read-only')).toHaveText('Uporabnika lahko le pregledate: spreminjajo ga skrbniki.');
+  await expect(page.getByLabel('Priimek')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Shrani' })).toHaveCount(0);
+  for (const action of ['Deaktiviraj', 'Izbriši uporabnika', 'Trajno izbriši osebne podatke', 'Prijava kot ta uporabnik']) {
+    await expect(page.getByRole('button', { name: action })).toHaveCount(0);
+  }
+});
+
 test('the admin exports a one-time login link for a selected user; it signs them in once', async ({ page, browser }) => {
   await logIn(page, 'admin');
   await openUser(page, person.username);

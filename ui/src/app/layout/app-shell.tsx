@@ -18,7 +18,7 @@ import { useMinimumDelay } from '../../lib/use-minimum-delay.ts';
 import { MOBILE_BREAKPOINT, useHideOnScroll } from '../../lib/use-scroll-direction.ts';
 import { APP_VERSION } from '../../lib/version.ts';
 import { DesktopMenu, StackedMenu } from './main-menu.tsx';
-import { mainMenu, showsMobileMenuButton } from './menu-model.ts';
+import { mainMenu, phoneUserMenuLinks, showsMobileMenuButton } from './menu-model.ts';
 import { MobileFooter } from './mobile-footer.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -119,7 +119,7 @@ export const AppShellLayout = () => {
                 onChanged={() => queryClient.invalidateQueries({ queryKey: meQuery.queryKey })}
               />
               {user ? <AccountSwitcher currentUserId={user.id} onSwitched={switched} /> : null}
-              {user ? <UserMenu user={user} onLogout={signOut} /> : null}
+              {user ? <UserMenu user={user} onLogout={signOut} roleLinks={isMobile ? phoneUserMenuLinks(user) : []} /> : null}
               {isMobile && user && showsMobileMenuButton(user) ? (
                 <Burger
                   opened={drawerOpen}

@@ -112,6 +112,19 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
 export const showsMobileMenuButton = (user: CurrentUser) => hasRole(user, ROLE_ID.admin) || hasRole(user, ROLE_ID.manager) || hasRole(user, ROLE_ID.director);
 
 /**
+ * On a phone, for a user without the menu button (spec §2: only admin, manager, director), the main
+ * menu's pages the footer does not hold (courses and academies are there) go into the user menu:
+ * otherwise an accountant, a client or an auditor could not reach costs, exports, statistics or the
+ * consent audit on a phone at all.
+ */
+export const phoneUserMenuLinks = (user: CurrentUser): MenuItem[] =>
+  showsMobileMenuButton(user)
+    ? []
+    : mainMenu(user)
+        .flatMap((item) => item.children ?? [item])
+        .filter((item) => item.key !== 'courses' && item.key !== 'academies' && item.to !== undefined);
+
+/**
  * spec §2 user menu: profile and own completed courses (beside the name, location and logout). The
  * footer's "news" (/novicnik) shows on phones only, so the newsletters are here too while their
  * feature is on (issue 16): every signed-in user reaches them on any screen.

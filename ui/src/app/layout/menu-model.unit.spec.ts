@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../features/users/api/me.ts';
 import { PROFILE_DEFAULTS } from '../../features/users/current-user.fixture.ts';
-import { FOOTER_LINKS, mainMenu, showsMobileMenuButton, userMenuLinks } from './menu-model.ts';
+import { FOOTER_LINKS, mainMenu, phoneUserMenuLinks, showsMobileMenuButton, userMenuLinks } from './menu-model.ts';
 
 const ADMIN_ABILITIES = [1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1017, 1018, 1019, 1020, 1062, 1063, 1064, 1065, 1066];
 const EDITOR_ABILITIES = [1004, 1009, 1010, 1011, 1012, 1017, 1018, 1019, 1020, 1062, 1063, 1064, 1065];
@@ -122,5 +122,15 @@ describe('menus of spec §2 per role', () => {
 
   it('shows the mobile menu button only to admin, manager or director', () => {
     expect([1, 2, 3, 4, 5, 6, 10].filter((role) => showsMobileMenuButton(user([role])))).toEqual([1, 2, 5]);
+  });
+
+  it("gives those without the phone menu button their pages in the user menu: the accountant's costs and exports, the auditor's consent audit", () => {
+    const keys = (roles: number[], abilities: number[] = []) => phoneUserMenuLinks(user(roles, abilities)).map((link) => link.key);
+    expect(keys([3])).toEqual(expect.arrayContaining(['companyCosts', 'exports', 'communityStats', 'companies']));
+    expect(keys([7], [1070])).toEqual(['consentAudit', 'exports']);
+    // Courses and academies are in the footer; the menu button's holders keep their drawer.
+    expect(keys([10])).toEqual([]);
+    expect(keys([1], ADMIN_ABILITIES)).toEqual([]);
+    expect(keys([2])).toEqual([]);
   });
 });

@@ -1,18 +1,18 @@
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconCertificate, IconLogout, IconNews, IconUser } from '@tabler/icons-react';
+import { IconCertificate, IconChevronRight, IconLogout, IconNews, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../features/users/api/me.ts';
 import { locationOf } from '../../features/users/roles.ts';
 import { useFeature } from '../../lib/features.ts';
-import { userMenuLinks } from './menu-model.ts';
+import { type MenuItem, userMenuLinks } from './menu-model.ts';
 
 const ICONS = { profile: IconUser, completedCourses: IconCertificate, newsletters: IconNews } as const;
 
 const initials = (user: CurrentUser) => `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 
 /** spec §2 user menu: name, location, profile, own completed courses (and the newsletters, issue 16), logout; opens on the avatar, closes on a click outside. */
-export const UserMenu = ({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) => {
+export const UserMenu = ({ user, onLogout, roleLinks = [] }: { user: CurrentUser; onLogout: () => void; roleLinks?: readonly MenuItem[] }) => {
   const { t } = useTranslation();
   const location = locationOf(user);
   const links = userMenuLinks({ newsletters: useFeature('newsletters') }, user);
@@ -46,6 +46,16 @@ export const UserMenu = ({ user, onLogout }: { user: CurrentUser; onLogout: () =
             </Menu.Item>
           );
         })}
+        {roleLinks.length > 0 ? (
+          <>
+            <Menu.Divider />
+            {roleLinks.map((link) => (
+              <Menu.Item key={link.key} component={Link} to={link.to as string} leftSection={<IconChevronRight size={16} aria-hidden />}>
+                {t(link.label)}
+              </Menu.Item>
+            ))}
+          </>
+        ) : null}
         <Menu.Divider />
         <Menu.Item onClick={onLogout} leftSection={<IconLogout size={16} aria-hidden />}>
           {t('userMenu.logout')}

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/i18n.ts';
 import { loginAsToken } from '../api/exchange-token.ts';
 import { useMe } from '../api/me.ts';
 import { changeLifecycle, erasePersonalData, getConsentStanding, type LifecycleAction, sendWelcome, type UserDetail } from '../api/user-admin.ts';
+import { hasSystemPermission } from '../roles.ts';
 import { ChangeRequestsTable } from './change-requests.tsx';
 import { PersonalDataExport } from './personal-data-export.tsx';
 
@@ -18,15 +19,23 @@ const ACTIONS: Record<UserDetail['status'], LifecycleAction[]> = {
   deleted: ['reactivate'],
 };
 const DESTRUCTIVE = new Set<LifecycleAction>(['deactivate', 'delete']);
+/** The system permission each account action needs (application/users/user-admin.routes.ts). */
+const LIFECYCLE_PERMISSION: Record<LifecycleAction, number> = { activate: 1006, deactivate: 1006, delete: 1007, reactivate: 1007 };
+/** Consent histories (decision 0013). */
+const CONSENT_AUDIT = 1070;
 
 /** The account beside the admin's form: its state and actions, abilities, social identities, consents, courses and change requests. */
 export const UserAside = ({ user }: { user: UserDetail }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const me = useMe();
+  // What the caller may do here (an editor reads users and changes none, decision 0003): actions they
+  // would only be refused are not offered.
+  const may = (permission: number) => (me.data ? hasSystemPermission(me.data, permission) : false);
   const consents = useQuery({
     queryKey: ['users', 'admin', user.id, 'consents'],
     queryFn: () => getConsentStanding(user.id),
+    enabled: may(CONSENT_AUDIT),
   });
   const lifecycle = useMutation({
     mutationFn: (action: LifecycleAction) => changeLifecycle(user.id, action),
@@ -56,7 +65,7 @@ export const UserAside = ({ user }: { user: UserDetail }) => {
     onError: (error) => notifications.show({ color: 'red', message: error.message }),
   });
   const self = me.data?.id === user.id;
-  const actions = user.erased ? [] : ACTIONS[user.status];
+  const actions = user.erased ? [] : ACTIONS[user.status].filter((action) => may(LIFECYCLE_PERMISSION[action]));
 
   return (
     <Stack gap="md">
@@ -105,12 +114,12 @@ export const UserAside = ({ user }: { user: UserDetail }) => {
               </Button>
             ),
           )}
-          {user.status === 'active' ? (
+          {user.status === 'active' && may(1005) ? (
             <Button variant="default" loading={welcome.isPending} onClick={() => welcome.mutate()}>
               {t('people.sendWelcomeNow')}
             </Button>
           ) : null}
-          {user.erased || self ? null : (
+          {user.erased || self || !may(1007) ? null : (
             <ConfirmButton
               label={t('people.erase.action')}
               question={t('people.erase.question', { name: user.fullName })}
@@ -118,7 +127,7 @@ export const UserAside = ({ user }: { user: UserDetail }) => {
               onConfirm={() => erase.mutateAsync().catch(() => undefined)}
             />
           )}
-          {user.status === 'active' && !self && !user.roles.some((r) => r.roleId === 1) ? (
+          {user.status === 'active' && !self && may(1008) && !user.roles.some((r) => r.roleId === 1) ? (
             <Button variant="default" loading={loginAs.isPending} onClick={() => loginAs.mutate()}>
               {t('people.loginAs')}
             </Button>
@@ -156,29 +165,31 @@ export const UserAside = ({ user }: { user: UserDetail }) => {
         </Text>
       </Paper>
 
-      <Paper withBorder radius="md" p="lg">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} size="h4">
-            {t('people.consents')}
-          </Title>
-          <Anchor component={Link} to={`/revizija/privolitve?user=${user.id}`} size="sm">
-            {t('people.consentHistory')}
-          </Anchor>
-        </Group>
-        {consents.data ? (
-          <Stack gap={2}>
-            {consents.data.map((c) => (
-              <Text key={c.type} size="sm">
-                {c.title}: {c.given ? t('people.consentGiven', { when: c.at ? formatDateTime(c.at) : '' }) : t('people.consentMissing')}
-              </Text>
-            ))}
-          </Stack>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {consents.isError ? consents.error.message : t('common.loading')}
-          </Text>
-        )}
-      </Paper>
+      {may(CONSENT_AUDIT) ? (
+        <Paper withBorder radius="md" p="lg">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h4">
+              {t('people.consents')}
+            </Title>
+            <Anchor component={Link} to={`/revizija/privolitve?user=${user.id}`} size="sm">
+              {t('people.consentHistory')}
+            </Anchor>
+          </Group>
+          {consents.data ? (
+            <Stack gap={2}>
+              {consents.data.map((c) => (
+                <Text key={c.type} size="sm">
+                  {c.title}: {c.given ? t('people.consentGiven', { when: c.at ? formatDateTime(c.at) : '' }) : t('people.consentMissing')}
+                </Text>
+              ))}
+            </Stack>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {consents.isError ? consents.error.message : t('common.loading')}
+            </Text>
+          )}
+        </Paper>
+      ) : null}
 
       <PersonalDataExport userId={user.id} />
 

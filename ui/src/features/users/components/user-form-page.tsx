@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { createUserRule } from '../../../../../domain/users/user-admin.rules.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useMe } from '../api/me.ts';
 import { professionsQuery } from '../api/professions.ts';
 import { createUser, getUser, type UserDetail, type UserInput, updateUser } from '../api/user-admin.ts';
+import { hasSystemPermission } from '../roles.ts';
 import { RoleEditor, type RoleRow } from './role-editor.tsx';
 import { UserAside } from './user-aside.tsx';
 import { UserStatusBadge } from './users-table.tsx';
@@ -56,6 +58,7 @@ export const UserFormPage = ({ id }: { id: number | null }) => {
   const queryClient = useQueryClient();
   const user = useQuery({ queryKey: ['users', 'admin', id], queryFn: () => getUser('admin', id as number), enabled: id !== null });
   const professions = useQuery(professionsQuery);
+  const me = useMe();
   const form = useZodForm(createUserRule, EMPTY);
   const loaded = user.data;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per loaded user.
@@ -90,6 +93,8 @@ export const UserFormPage = ({ id }: { id: number | null }) => {
 
   const v = form.values;
   const e = form.errors;
+  // An editor reads users and changes none (1005 creates, 1006 changes; decision 0003): a read-only page.
+  const canChange = me.data ? hasSystemPermission(me.data, id === null ? 1005 : 1006) : false;
   const text = (key: keyof UserInput, label: string, options: { required?: boolean; type?: string; autoComplete?: string } = {}) => (
     <TextInput
       label={label}
@@ -120,72 +125,85 @@ export const UserFormPage = ({ id }: { id: number | null }) => {
       </Group>
       <Paper withBorder radius="md" p="lg">
         <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Grid>
-              <Grid.Col span={{ base: 12, md: 4 }}>{text('username', t('people.fields.username'), { required: true })}</Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>{text('email', t('people.fields.email'), { required: true, type: 'email' })}</Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>{text('secondaryEmail', t('people.fields.secondaryEmail'), { type: 'email' })}</Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>{text('firstName', t('people.fields.firstName'), { required: true })}</Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>{text('middleName', t('people.fields.middleName'))}</Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>{text('lastName', t('people.fields.lastName'), { required: true })}</Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>{text('phone', t('people.fields.phone'), { required: true, type: 'tel' })}</Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <Select
-                  label={t('people.fields.profession')}
-                  searchable
-                  clearable
-                  data={(professions.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
-                  value={v.professionId === null || v.professionId === undefined ? null : String(v.professionId)}
-                  onChange={(x) => form.set('professionId', x ? Number(x) : null)}
-                  error={e.professionId}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>{text('otherJob', t('people.fields.otherJob'))}</Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <TextInput
-                  label={t('people.fields.licenceNumber')}
-                  value={v.licenceNumber ?? ''}
-                  onChange={(x) => form.set('licenceNumber', x.currentTarget.value)}
-                  error={e.licenceNumber}
-                  withAsterisk={profession?.needsLicenceNumber ?? false}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <TextInput
-                  label={t('people.fields.chamberMembershipNumber')}
-                  value={v.chamberMembershipNumber ?? ''}
-                  onChange={(x) => form.set('chamberMembershipNumber', x.currentTarget.value)}
-                  error={e.chamberMembershipNumber}
-                  withAsterisk={profession?.needsChamberNumber ?? false}
-                />
-              </Grid.Col>
-              {user.data ? (
+          {canChange ? null : (
+            <Text size="sm" c="dimmed" mb="md" data-testid="user-read-only">
+              {t('people.readOnly')}
+            </Text>
+          )}
+          <fieldset disabled={!canChange} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <Stack gap="md">
+              <Grid>
+                <Grid.Col span={{ base: 12, md: 4 }}>{text('username', t('people.fields.username'), { required: true })}</Grid.Col>
+                <Grid.Col span={{ base: 12, md: 4 }}>{text('email', t('people.fields.email'), { required: true, type: 'email' })}</Grid.Col>
+                <Grid.Col span={{ base: 12, md: 4 }}>{text('secondaryEmail', t('people.fields.secondaryEmail'), { type: 'email' })}</Grid.Col>
+                <Grid.Col span={{ base: 12, md: 4 }}>{text('firstName', t('people.fields.firstName'), { required: true })}</Grid.Col>
+                <Grid.Col span={{ base: 12, md: 4 }}>{text('middleName', t('people.fields.middleName'))}</Grid.Col>
+                <Grid.Col span={{ base: 12, md: 4 }}>{text('lastName', t('people.fields.lastName'), { required: true })}</Grid.Col>
+                <Grid.Col span={{ base: 12, md: 4 }}>{text('phone', t('people.fields.phone'), { required: true, type: 'tel' })}</Grid.Col>
                 <Grid.Col span={{ base: 12, md: 4 }}>
-                  <TextInput label={t('people.fields.onesignal')} value={t(user.data.onesignalEnabled === 1 ? 'people.push.on' : 'people.push.off')} readOnly />
+                  <Select
+                    label={t('people.fields.profession')}
+                    searchable
+                    clearable
+                    data={(professions.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+                    value={v.professionId === null || v.professionId === undefined ? null : String(v.professionId)}
+                    onChange={(x) => form.set('professionId', x ? Number(x) : null)}
+                    error={e.professionId}
+                  />
                 </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 4 }}>{text('otherJob', t('people.fields.otherJob'))}</Grid.Col>
+                <Grid.Col span={{ base: 12, md: 4 }}>
+                  <TextInput
+                    label={t('people.fields.licenceNumber')}
+                    value={v.licenceNumber ?? ''}
+                    onChange={(x) => form.set('licenceNumber', x.currentTarget.value)}
+                    error={e.licenceNumber}
+                    withAsterisk={profession?.needsLicenceNumber ?? false}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 4 }}>
+                  <TextInput
+                    label={t('people.fields.chamberMembershipNumber')}
+                    value={v.chamberMembershipNumber ?? ''}
+                    onChange={(x) => form.set('chamberMembershipNumber', x.currentTarget.value)}
+                    error={e.chamberMembershipNumber}
+                    withAsterisk={profession?.needsChamberNumber ?? false}
+                  />
+                </Grid.Col>
+                {user.data ? (
+                  <Grid.Col span={{ base: 12, md: 4 }}>
+                    <TextInput
+                      label={t('people.fields.onesignal')}
+                      value={t(user.data.onesignalEnabled === 1 ? 'people.push.on' : 'people.push.off')}
+                      readOnly
+                    />
+                  </Grid.Col>
+                ) : null}
+                <Grid.Col span={12}>
+                  <Textarea
+                    label={t('people.fields.notes')}
+                    description={t('people.fields.notesHint')}
+                    autosize
+                    minRows={2}
+                    value={v.notes ?? ''}
+                    onChange={(x) => form.set('notes', x.currentTarget.value)}
+                    error={e.notes}
+                  />
+                </Grid.Col>
+              </Grid>
+              <RoleEditor value={(v.roles ?? []) as RoleRow[]} onChange={(roles) => form.set('roles', roles)} errors={e} />
+              {id === null ? (
+                <Checkbox label={t('people.sendWelcome')} checked={v.sendWelcome ?? true} onChange={(x) => form.set('sendWelcome', x.currentTarget.checked)} />
               ) : null}
-              <Grid.Col span={12}>
-                <Textarea
-                  label={t('people.fields.notes')}
-                  description={t('people.fields.notesHint')}
-                  autosize
-                  minRows={2}
-                  value={v.notes ?? ''}
-                  onChange={(x) => form.set('notes', x.currentTarget.value)}
-                  error={e.notes}
-                />
-              </Grid.Col>
-            </Grid>
-            <RoleEditor value={(v.roles ?? []) as RoleRow[]} onChange={(roles) => form.set('roles', roles)} errors={e} />
-            {id === null ? (
-              <Checkbox label={t('people.sendWelcome')} checked={v.sendWelcome ?? true} onChange={(x) => form.set('sendWelcome', x.currentTarget.checked)} />
-            ) : null}
-            <Group>
-              <Button type="submit" loading={save.isPending}>
-                {t(id === null ? 'form.create' : 'form.save')}
-              </Button>
-            </Group>
-          </Stack>
+              {canChange ? (
+                <Group>
+                  <Button type="submit" loading={save.isPending}>
+                    {t(id === null ? 'form.create' : 'form.save')}
+                  </Button>
+                </Group>
+              ) : null}
+            </Stack>
+          </fieldset>
         </form>
       </Paper>
       {user.data ? <UserAside user={user.data} /> : null}
