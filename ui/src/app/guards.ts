@@ -16,6 +16,8 @@ export type GuardDeps = {
   readonly keepRealToken: (token: string) => void;
   readonly clearSession: () => void;
   readonly exchangeLoginToken: (token: string) => Promise<string>;
+  /** Whether a jwt signs in, asked without the session-wide 401 handling (which would sign out whoever is signed in). */
+  readonly tokenSignsIn: (token: string) => Promise<boolean>;
   readonly providerLogin: (id: string, query: { provider: string | null; user: string | null }) => Promise<string>;
   readonly loadUser: () => Promise<CurrentUser>;
   /** Consents hook point (the consents issue fills it): where to send a user who lacks a required consent. */
@@ -30,6 +32,7 @@ export type GuardDeps = {
 };
 
 const COURSES = '/izobrazevanja';
+const LOGIN_AS_FAILED = 'Prijava z uporabnikom je bila neuspešna.';
 
 const loginUrl = (fullPath: string, messengerId: string | null) => {
   const query = new URLSearchParams({ redirect: fullPath });
@@ -37,18 +40,27 @@ const loginUrl = (fullPath: string, messengerId: string | null) => {
   return `/prijava?${query.toString()}`;
 };
 
-/** user-log-as: `/login-as?id=<token>` signs in with that token and goes to the courses; a failure is logged and still goes there. */
+/**
+ * user-log-as: `/login-as?id=<token>` signs in with that token and goes to the courses; a failure is
+ * logged (and shown, spec §8 "Prijava z uporabnikom je bila neuspešna.") and still goes there, the
+ * admin still signed in as themselves: a token that does not sign in is never stored.
+ */
 const userLogAs = async (deps: GuardDeps, url: URL) => {
   if (url.pathname !== '/login-as') return;
   const id = url.searchParams.get('id');
   if (id) {
     const own = deps.token();
+    if (!(await deps.tokenSignsIn(id).catch(() => false))) {
+      deps.logError(LOGIN_AS_FAILED, new Error('The login-as token does not sign in'));
+      deps.toast('people.loginAsFailed');
+      throw redirect(COURSES);
+    }
     if (own && own !== id) deps.keepRealToken(own);
     deps.setToken(id);
     try {
       await deps.loadUser();
     } catch (error) {
-      deps.logError('Prijava z uporabnikom je bila neuspešna.', error);
+      deps.logError(LOGIN_AS_FAILED, error);
     }
   }
   throw redirect(COURSES);

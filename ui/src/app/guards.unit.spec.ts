@@ -23,6 +23,7 @@ const deps = (overrides: Partial<GuardDeps> = {}, token: string | null = null) =
       jwt = 'from-exchange';
       return jwt;
     },
+    tokenSignsIn: async (t) => t !== 'bad',
     providerLogin: async (id) => {
       calls.push(`provider ${id}`);
       jwt = 'from-provider';
@@ -94,8 +95,16 @@ describe('navigation guards (spec §2)', () => {
     expect(await run(ok.deps, '/login-as?id=tok123')).toBe('/izobrazevanja');
     expect(ok.calls).toEqual(['setToken tok123', 'loadUser']);
     const failing = deps({ loadUser: () => Promise.reject(new Error('nope')) });
-    expect(await run(failing.deps, '/login-as?id=bad')).toBe('/izobrazevanja');
+    expect(await run(failing.deps, '/login-as?id=tok456')).toBe('/izobrazevanja');
     expect(failing.calls).toContain('log Prijava z uporabnikom je bila neuspešna.');
+  });
+
+  it('login-as with a token that does not sign in keeps the admin signed in as themselves, says so, and still goes to courses', async () => {
+    const { deps: d, calls } = deps({}, 'admin-jwt');
+    expect(await run(d, '/login-as?id=bad')).toBe('/izobrazevanja');
+    expect(calls).toContain('log Prijava z uporabnikom je bila neuspešna.');
+    expect(calls).toContain('toast people.loginAsFailed');
+    expect(calls.some((c) => c.startsWith('setToken') || c.startsWith('keepReal') || c === 'clearSession')).toBe(false);
   });
 
   it('provider redirect opens course {id} on success and the course list on failure', async () => {

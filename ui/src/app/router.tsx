@@ -5,6 +5,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { exchangeLoginToken, providerLogin } from '../features/users/api/exchange-token.ts';
 import { meQuery } from '../features/users/api/me.ts';
 import { missingProfessionNumber } from '../features/users/profession-numbers.ts';
+import { tokenSignsIn } from '../lib/api-client.ts';
 import { session } from '../lib/session.ts';
 import { createGuard } from './guards.ts';
 import { PublicLayout } from './layout/public-layout.tsx';
@@ -28,6 +29,7 @@ const guard = createGuard({
     queryClient.clear();
   },
   exchangeLoginToken,
+  tokenSignsIn,
   providerLogin,
   loadUser: () => queryClient.fetchQuery(meQuery),
   // spec §2/§5: a user lacking a required consent (types 1 to 4) goes to /pogoji, and back afterwards.

@@ -59,6 +59,10 @@ export const onUnauthorised = (listener: () => void) => {
 // handled by its guard (the token is stripped before going to login).
 const signInCall = (path: string) => (path.startsWith('/auth/') && path !== '/auth/logout' ? !path.startsWith('/auth/token/') : path.startsWith('/redirect/'));
 
+/** Whether a jwt signs in (GET /users/me answers anything but 401), without the 401 listeners: nothing of the current session changes. */
+export const tokenSignsIn = async (token: string): Promise<boolean> =>
+  (await fetch('/api/users/me', { headers: { Accept: 'application/json', Authorization: `JWT ${token}` } })).status !== 401;
+
 export const api = async <T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
