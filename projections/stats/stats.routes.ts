@@ -4,6 +4,7 @@ import { can, canSomewhere, communityReach } from '../../domain/permissions/can.
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { idParam, indexParam } from '../../domain/shared/id.rules.ts';
 import { anyOf, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
+import { costsLocked } from '../courses/admin-courses.queries.ts';
 import { communityStats } from './community-stats.queries.ts';
 import {
   academySuccess,
@@ -244,7 +245,15 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
         summary: 'Costs of a course in an interval: the amounts, views and a timeline per day, week or month (all amounts in euro cents)',
         params: courseParams,
         querystring: windowQuery.extend({ bucket: z.enum(BUCKETS).default('day') }),
-        response: { 200: costsShape.extend({ course: z.object({ id: z.number(), title: z.string() }), window: windowResponse }), ...errorResponses },
+        response: {
+          200: costsShape.extend({
+            course: z.object({ id: z.number(), title: z.string() }),
+            window: windowResponse,
+            /** Costs are not edited while the course is active (spec §4): the page offers no edit then. */
+            locked: z.boolean(),
+          }),
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
@@ -253,7 +262,12 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
       const reach = can(subject, 1052, { kind: 'system' }) ? ({ all: true } as const) : { all: false as const, ...communityReach(subject, 2009) };
       const { course, window } = await windowOf(db, request.params.id, request.query, reach);
       await costsAllowed(request, () => billedCompany(db, course.id, window.asOf));
-      return { course: { id: course.id, title: course.title }, window: toWindow(window), ...(await costTimeline(db, course.id, window, request.query.bucket)) };
+      return {
+        course: { id: course.id, title: course.title },
+        window: toWindow(window),
+        locked: await costsLocked(db, course.id),
+        ...(await costTimeline(db, course.id, window, request.query.bucket)),
+      };
     },
   );
 

@@ -62,7 +62,9 @@ test("an admin's open NPS page changes when a participant answers in another bro
   await expect(answers).toHaveText('0');
 });
 
-test('the accountant reads the cost timeline of their company and has no edit control; the admin has one', async ({ page }) => {
+test('the accountant reads the cost timeline of their company and has no edit control; the admin is told why the active course’s costs are not edited', async ({
+  page,
+}) => {
   await logIn(page, 'racunovodja');
   const course = await demoCourse(page.request, await apiToken(page, 'admin'));
   // From the menu: the company's costs, then the course.
@@ -84,6 +86,8 @@ test('the accountant reads the cost timeline of their company and has no edit co
   await page.evaluate(() => localStorage.clear());
   await logIn(page, 'admin');
   await page.goto(`/admin/courses/${course.id}/costs/0`);
-  await expect(page.getByRole('button', { name: 'Uredi stroške' })).toBeVisible();
+  // The demo course is published and open (spec §4: costs are not edited while it is active).
+  await expect(page.getByTestId('costs-locked')).toHaveText('Stroškov ni mogoče urejati, ko je izobraževanje aktivno.');
+  await expect(page.getByRole('button', { name: 'Uredi stroške' })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Zavihki izobraževanja' }).getByRole('link', { name: 'Stroški' })).toHaveAttribute('aria-current', 'page');
 });

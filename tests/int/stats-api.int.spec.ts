@@ -215,6 +215,7 @@ describe('statistics and costs API', () => {
     // spec §9 defaults; 5 views: 300 + 450 + 5 x 7.85 + 780 + 780 = 2,349.25 EUR.
     expect(before.costs.viewAmount).toBe(785);
     expect(before.figures).toMatchObject({ views: 5, totalAmount: 234_925 });
+    expect((await costs('admin')).json()).toMatchObject({ locked: false });
     // The course is unpublished (no intervals, so it would be active once published): a deal can be agreed (1053).
     expect((await call('admin', 'PUT', `/api/courses/${courseId}/costs`, { discount: 10 })).statusCode).toBe(404);
     const set = await call('admin', 'POST', `/api/courses/${courseId}/costs`, { companyId: ids.company, discount: 10, otherAmount: 10_000 });
@@ -252,6 +253,8 @@ describe('statistics and costs API', () => {
     expect(refused.statusCode).toBe(422);
     expect((refused.json() as { errors: { message: string }[] }).errors[0]?.message).toBe('Stroškov ni mogoče urejati, ko je izobraževanje aktivno.');
     expect((await call('admin', 'DELETE', `/api/courses/${courseId}/costs`)).statusCode).toBe(422);
+    // The page is told so, and offers no edit while it stands.
+    expect((await costs('admin')).json()).toMatchObject({ locked: true });
   });
 
   it("gives a manager their community at a glance: the company's course with their unit's people only; another company's manager sees no such course", async () => {

@@ -54,6 +54,8 @@ export type Costs = {
   window: StatsWindow;
   costs: Record<string, number | string | null>;
   setAt: string | null;
+  /** Not edited while the course is active (spec §4). */
+  locked: boolean;
   figures: { views: number; viewsAmount: number; totalAmount: number; finalAmount: number; shareEarnings: number };
   timeline: { period: string; views: number; viewsAmount: number; cumulativeViews: number; totalAmount: number; finalAmount: number }[];
 };

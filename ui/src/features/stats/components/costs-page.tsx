@@ -175,10 +175,15 @@ export const CostsPage = ({
               data={BUCKETS.map((b) => ({ value: b, label: t(`stats.costs.buckets.${b}`) }))}
             />
             <Group>
-              {(data.setAt ? deal.update : deal.create) ? (
+              {(data.setAt ? deal.update : deal.create) && data.locked ? (
+                <Text size="sm" c="dimmed" data-testid="costs-locked">
+                  {t('stats.costs.locked')}
+                </Text>
+              ) : null}
+              {(data.setAt ? deal.update : deal.create) && !data.locked ? (
                 <Button onClick={() => setEditing(true)}>{t(data.setAt ? 'stats.costs.edit' : 'stats.costs.create')}</Button>
               ) : null}
-              {data.setAt && deal.withdraw ? (
+              {data.setAt && deal.withdraw && !data.locked ? (
                 <ConfirmButton
                   label={t('stats.costs.withdraw')}
                   question={t('stats.costs.withdrawQuestion')}
