@@ -3,6 +3,7 @@ import { type AcademiesDeps, changeAcademy, createAcademy } from '../../applicat
 import { addBlock, changeCourse, createCourse } from '../../application/courses/author-courses.ts';
 import type { CoursesDeps } from '../../application/courses/courses.deps.ts';
 import { createPost, type PostsDeps } from '../../application/courses/posts.ts';
+import { createNewsletter } from '../../application/newsletters/newsletters.ts';
 import { createCommunityGroup } from '../../application/organisation/community-groups.ts';
 import { createCompany } from '../../application/organisation/companies.ts';
 import type { OrganisationDeps } from '../../application/organisation/organisation.deps.ts';
@@ -13,6 +14,7 @@ import { registerUser } from '../../application/users/register-user.ts';
 import { academyRule } from '../../domain/courses/academy.rules.ts';
 import { blockRule, courseRule } from '../../domain/courses/course.rules.ts';
 import { courseCostsRule } from '../../domain/courses/course-costs.rules.ts';
+import { newsletterRule } from '../../domain/newsletters/newsletter.rules.ts';
 import type { RoleAssignment } from '../../domain/permissions/can.ts';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import type { FeatureFlags } from '../../domain/shared/features.ts';
@@ -331,6 +333,24 @@ export const loadDemoData = async (deps: {
         meta,
       ),
     );
+    // README: an issue of the newsletter for pharmacists, for `udelezenec` (Magister farmacije) to read.
+    if (deps.features.newsletters) {
+      await step(
+        createNewsletter(
+          { store: deps.store, ids: deps.ids, db: deps.db.slonik },
+          newsletterRule.parse({
+            title: 'Lekarniški novičnik: interakcije in samozdravljenje',
+            issue: '1/2026',
+            description: 'Novosti o interakcijah zdravil, nasveti za samozdravljenje prehlada in napoved izobraževanj v akademiji.',
+            keywords: ['interakcije', 'samozdravljenje'],
+            url: 'https://www.lekarniska-zbornica.si/',
+            professionIds: [pharmacist],
+            published: true,
+          }),
+          meta,
+        ),
+      );
+    }
     deps.log.info({ users: people.length }, 'demo data loaded');
     return true;
   } finally {

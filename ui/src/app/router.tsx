@@ -226,6 +226,8 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteErrorPage />,
+    // The first page's guard runs before anything renders: a loader meanwhile (and no console warning).
+    hydrateFallbackElement: <GuardPending />,
     children: [
       { element: <PublicLayout />, children: ROUTES.filter((r) => r.section === 'public' && !BARE_PAGES.has(r.path)).map(toRoute) },
       {
