@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
@@ -26,9 +26,9 @@ export const registerStaticUi = async (app: HttpApp, options: { distDir: string 
       },
     });
   }
-  const indexHtml = hasUi ? await readFile(join(root, 'index.html'), 'utf8') : null;
+  const indexHtml = hasUi ? currentFile(join(root, 'index.html')) : null;
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] as string;
     if (path === '/api' || path.startsWith('/api/') || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) {
       const response = toErrorResponse(new DomainError('404', 'Vir ne obstaja.', { status: 404 }));
@@ -40,8 +40,22 @@ export const registerStaticUi = async (app: HttpApp, options: { distDir: string 
       .status(known ? 200 : 404)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(await indexHtml());
   });
+};
+
+/**
+ * A file read again whenever it changes on disk (one stat per call). index.html names the hashed
+ * entry script of its build: kept from start-up, a UI rebuilt while the server runs would be
+ * answered with the old page, whose script no longer exists (a blank page for everyone).
+ */
+export const currentFile = (file: string) => {
+  let cached: { mtimeMs: number; size: number; text: string } | null = null;
+  return async (): Promise<string> => {
+    const { mtimeMs, size } = await stat(file);
+    if (!cached || cached.mtimeMs !== mtimeMs || cached.size !== size) cached = { mtimeMs, size, text: await readFile(file, 'utf8') };
+    return cached.text;
+  };
 };
 
 /** Pages other sites may show in a frame (decision 0031): the public course list at /glp, nothing else. */
