@@ -70,10 +70,6 @@ const STATUS = sql.fragment`case
   when ${OPENS_LATER} then 'reserved'
   else 'expired' end`;
 
-/** Whether a course's costs are locked (spec §4: not edited while the course is active): published and open now. */
-export const costsLocked = async (db: DatabasePool, courseId: number) =>
-  db.exists(sql.unsafe`select 1 from rm.courses c where c.id = ${courseId} and c.published and (${STATUS}) = 'active'`);
-
 const likePattern = (search: string) => `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const filters = (params: AdminCourseListParams) => {

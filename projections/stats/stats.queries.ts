@@ -182,6 +182,19 @@ const periodRow = z.object({ period: z.string(), views: z.number() });
  * Views (a participant's first opening of the course in the window, decision 0015) per day, week or
  * month in Ljubljana time, with what they cost: each period's views amount and the running totals.
  */
+/**
+ * Whether a course's costs are locked (spec §4: not edited while the course is active): published,
+ * not archived or deleted, and open now (no intervals, or one running), as the course decider's
+ * refusal has it (domain/courses/course.ts).
+ */
+export const costsLocked = async (db: StatsDb, courseId: number) =>
+  db.exists(sql.unsafe`
+    select 1 from rm.courses c
+     where c.id = ${courseId} and c.published and c.status not in ('archived', 'deleted')
+       and (jsonb_array_length(c.intervals) = 0
+            or exists (select 1 from jsonb_array_elements(c.intervals) i
+                        where (i->>'startsAt')::timestamptz <= now() and now() < (i->>'stopsAt')::timestamptz))`);
+
 export const costTimeline = async (db: StatsDb, courseId: number, w: Window, bucket: Bucket) => {
   const { costs, setAt } = await costsAsOf(db, courseId, w.asOf);
   const periods = await db.any(sql.type(periodRow)`

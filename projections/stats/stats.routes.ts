@@ -4,7 +4,6 @@ import { can, canSomewhere, communityReach } from '../../domain/permissions/can.
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { idParam, indexParam } from '../../domain/shared/id.rules.ts';
 import { anyOf, errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
-import { costsLocked } from '../courses/admin-courses.queries.ts';
 import { communityStats } from './community-stats.queries.ts';
 import {
   academySuccess,
@@ -12,6 +11,7 @@ import {
   billedCompany,
   COMMUNITY_KINDS,
   companiesOfUnits,
+  costsLocked,
   costTimeline,
   courseReachable,
   courseSuccess,

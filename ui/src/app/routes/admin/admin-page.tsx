@@ -88,12 +88,13 @@ const PAGES: Record<string, (id: number | null, holds: Holds, me: CurrentUser | 
   '/admin/tags/courses': () => <TagsPage kind="course" />,
   '/admin/tags/courses/:id': (id) => <CourseTagPage key={id} id={id as number} />,
   '/admin/courses': () => <AdminCoursesPage />,
-  '/admin/courses/new': () => <CourseGeneralPage id={null} />,
-  '/admin/courses/:courseId/general': (id) => <CourseGeneralPage key={id} id={id} />,
-  '/admin/courses/:courseId/participants': (id) => (
+  '/admin/courses/new': (_id, holds) => <CourseGeneralPage id={null} platformAuthor={holds(1017)} />,
+  '/admin/courses/:courseId/general': (id, holds) => <CourseGeneralPage key={id} id={id} platformAuthor={holds(1017)} />,
+  '/admin/courses/:courseId/participants': (id, holds) => (
     <Stack key={id} gap="md">
       <CourseParticipantsPage id={id as number} />
-      <CourseChamberCredits courseId={id as number} />
+      {/* Chamber credit reports are read with 1017 or 1064: a company's own author gets none. */}
+      {holds(1017) || holds(1064) ? <CourseChamberCredits courseId={id as number} /> : null}
     </Stack>
   ),
   '/admin/courses/:courseId/posts': (id) => <CoursePostsAdminPage key={id} courseId={id as number} />,

@@ -51,13 +51,17 @@ const EMPTY: CourseInput = {
  * shown. A new course continues to its general page for further editing (spec §4). The audience is
  * kept as it is: the participants tab sets it.
  */
-export const CourseGeneralPage = ({ id }: { id: number | null }) => {
+/**
+ * `platformAuthor`: a system author (1017). A company's own author (a client, decision 0009) writes
+ * courses for their community, never public, and course tags are the platform's: neither is offered.
+ */
+export const CourseGeneralPage = ({ id, platformAuthor = true }: { id: number | null; platformAuthor?: boolean }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const course = useQuery({ queryKey: ['admin-courses', 'authored', id], queryFn: () => getAuthoredCourse(id as number), enabled: id !== null });
   const others = useQuery({ queryKey: ['admin-courses', 'options'], queryFn: listCourseOptions });
-  const tags = useQuery({ queryKey: ['admin-courses', 'tag-options'], queryFn: listCourseTagOptions });
+  const tags = useQuery({ queryKey: ['admin-courses', 'tag-options'], queryFn: listCourseTagOptions, enabled: platformAuthor });
   const live = useFeature('liveCourses') === true;
   const form = useZodForm(courseRule, EMPTY);
   const zoom = useFeature('zoom') === true;
@@ -210,25 +214,27 @@ export const CourseGeneralPage = ({ id }: { id: number | null }) => {
         </Grid.Col>
         <Grid.Col span={12}>
           <Group gap="xl">
-            {toggle('public', t('adminCourses.form.public'))}
+            {platformAuthor ? toggle('public', t('adminCourses.form.public')) : null}
             {toggle('certificateEnabled', t('adminCourses.form.certificate'))}
             {toggle('postsEnabled', t('adminCourses.form.posts'))}
             {toggle('notificationsEnabled', t('adminCourses.form.notifications'))}
             {toggle('detailNps', t('adminCourses.form.detailNps'))}
           </Group>
         </Grid.Col>
-        <Grid.Col span={12}>
-          <MultiSelect
-            label={t('adminCourses.form.tags')}
-            description={t('adminCourses.form.tagsHint')}
-            searchable
-            clearable
-            data={(tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))}
-            value={(v.tagIds ?? []).map(String)}
-            onChange={(x) => form.set('tagIds', x.map(Number))}
-            error={e.tagIds}
-          />
-        </Grid.Col>
+        {platformAuthor ? (
+          <Grid.Col span={12}>
+            <MultiSelect
+              label={t('adminCourses.form.tags')}
+              description={t('adminCourses.form.tagsHint')}
+              searchable
+              clearable
+              data={(tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))}
+              value={(v.tagIds ?? []).map(String)}
+              onChange={(x) => form.set('tagIds', x.map(Number))}
+              error={e.tagIds}
+            />
+          </Grid.Col>
+        ) : null}
         <Grid.Col span={12}>
           <ReminderFields values={v} errors={e} set={form.set} />
         </Grid.Col>
