@@ -153,8 +153,8 @@ export const UserAside = ({ user }: { user: UserDetail }) => {
         ) : (
           <Group gap={4}>
             {user.systemAbilities.map((a) => (
-              <Badge key={a.systemPermission} variant="outline" color="gray.7">
-                {a.systemPermission}
+              <Badge key={a.systemPermission} variant="outline" color="gray.7" tt="none">
+                {a.systemPermission} · {t(`systemPermissions.${a.systemPermission}`, { defaultValue: '' })}
               </Badge>
             ))}
           </Group>
