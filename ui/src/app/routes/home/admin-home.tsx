@@ -48,7 +48,8 @@ export const AdminHome = ({ me }: { me: CurrentUser }) => {
   const deletions = useQuery({ queryKey: ['home', 'deletion-requests'], queryFn: listDeletionRequests, enabled: may(USERS), ...quiet });
   const mail = useQuery({ queryKey: ['home', 'mail'], queryFn: () => readMail(''), enabled: may(MAIL), ...quiet });
   const exports = useQuery({ ...exportsQuery, queryKey: ['home', 'exports'], refetchInterval: false, ...quiet });
-  const imports = useQuery({ queryKey: ['home', 'imports'], queryFn: () => listImports(1), ...quiet });
+  // Imports are the admin's (1005, decision 0025): an editor's home does not ask for them.
+  const imports = useQuery({ queryKey: ['home', 'imports'], queryFn: () => listImports(1), enabled: may(1005), ...quiet });
   const platform = useQuery({ ...platformStatsQuery(null), enabled: may(PLATFORM), ...quiet });
 
   const since = Date.now() - WEEK;
