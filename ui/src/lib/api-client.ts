@@ -63,6 +63,9 @@ const signInCall = (path: string) => (path.startsWith('/auth/') && path !== '/au
 export const tokenSignsIn = async (token: string): Promise<boolean> =>
   (await fetch('/api/users/me', { headers: { Accept: 'application/json', Authorization: `JWT ${token}` } })).status !== 401;
 
+const STALE_RETRIES = 5;
+const STALE_RETRY_MS = 400;
+
 export const api = async <T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
@@ -76,12 +79,21 @@ export const api = async <T>(
   if (options.body !== undefined) headers['Content-Type'] = file ? file.type || 'application/octet-stream' : 'application/json';
   // Reads (and writes that check references in read models) wait until the last write is visible.
   if (lastWritePosition) headers['X-Min-Position'] = lastWritePosition;
-  const response = await fetch(`/api${path}${serialiseQuery(options.query)}`, {
-    method,
-    headers,
-    body: file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-    signal: options.signal,
-  });
+  const send = () =>
+    fetch(`/api${path}${serialiseQuery(options.query)}`, {
+      method,
+      headers,
+      body: file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      signal: options.signal,
+    });
+  let response = await send();
+  // A read the server answered before its read models reached our last write (X-Read-Stale: it
+  // waited READ_WAIT_MS, the machine being busy) is asked again a few times, so a page does not keep
+  // showing what was there before the change the person just made.
+  for (let retry = 0; method === 'GET' && retry < STALE_RETRIES && response.headers.get('X-Read-Stale') === 'true'; retry++) {
+    await new Promise((resolve) => setTimeout(resolve, STALE_RETRY_MS));
+    response = await send();
+  }
   const position = response.headers.get('X-Event-Position');
   if (position) lastWritePosition = position;
   if (response.status === 204) return undefined as T;
