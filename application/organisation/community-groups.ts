@@ -2,16 +2,12 @@ import { type CommunityGroupFields, communityGroupDecider, communityGroupNameCla
 import { fold } from '../../domain/shared/decider.ts';
 import type { EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
 import { handleCommand } from '../shared/handle-command.ts';
+import { changeNameClaim } from '../shared/name-claims.ts';
 import type { OrganisationDeps } from './organisation.deps.ts';
 import { requireReference } from './references.ts';
 
 const nameClaim = (deps: OrganisationDeps, name: string, ownerId: number, metadata: EventMetadata, type: 'Claim' | 'Release') =>
-  handleCommand(deps.store, {
-    streamName: communityGroupNameClaim.stream(name),
-    decider: communityGroupNameClaim.decider,
-    command: { type, ownerId },
-    metadata,
-  });
+  changeNameClaim(deps.store, communityGroupNameClaim, name, ownerId, metadata, type);
 
 const checkUnits = async (deps: OrganisationDeps, fields: CommunityGroupFields) => {
   for (const unitId of new Set(fields.unitIds)) await requireReference(deps, 'unit', unitId, 'unitIds');

@@ -11,6 +11,7 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
 import { professionDependents, professionGroupNamed } from '../../projections/organisation/organisation.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
+import { changeNameClaim } from '../shared/name-claims.ts';
 import type { OrganisationDeps } from './organisation.deps.ts';
 import { requireReference } from './references.ts';
 
@@ -57,12 +58,7 @@ export const deleteProfession = async (deps: OrganisationDeps, professionId: num
 };
 
 const groupNameClaim = (deps: OrganisationDeps, name: string, ownerId: number, metadata: EventMetadata, type: 'Claim' | 'Release') =>
-  handleCommand(deps.store, {
-    streamName: professionGroupNameClaim.stream(name),
-    decider: professionGroupNameClaim.decider,
-    command: { type, ownerId },
-    metadata,
-  });
+  changeNameClaim(deps.store, professionGroupNameClaim, name, ownerId, metadata, type);
 
 /**
  * The name is claimed first (unique, 42276 when taken) and released again if the group is not
