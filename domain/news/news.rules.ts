@@ -26,6 +26,7 @@ export const ACTION_BUTTON_TEXT_MAX = 40;
 
 const TOO_LONG = 'Vnos je predolg';
 const INVALID_URL = 'Vnesite veljaven naslov (https://…)';
+const INVALID_ACTION_URL = 'Vnesite veljaven naslov (https://…) ali stran platforme (npr. /izobrazevanja)';
 const INVALID_DATE = 'Vnesite veljaven datum';
 const BUTTON_TOO_LONG = `Besedilo gumba je predolgo (največ ${ACTION_BUTTON_TEXT_MAX} znakov)`;
 
@@ -39,6 +40,9 @@ export const isHttpsUrl = (value: string) => {
     return false;
   }
 };
+
+/** A page of the platform itself (`/izobrazevanja`), for a news button: a path, never `//host`. */
+export const isPlatformPath = (value: string) => /^\/(?![/\\])\S*$/.test(value);
 
 /** Visible text of rich-text HTML: an editor's empty `<p><br></p>` is no content. */
 const visibleText = (html: string) =>
@@ -74,7 +78,7 @@ export const newsRule = z
       .nullish()
       .transform((v) => v || null),
     actionUrl: singleLine(z.string().trim().max(1000, { error: TOO_LONG }))
-      .refine((v) => v === '' || isHttpsUrl(v), { error: INVALID_URL })
+      .refine((v) => v === '' || isHttpsUrl(v) || isPlatformPath(v), { error: INVALID_ACTION_URL })
       .nullish()
       .transform((v) => v || null),
     actionButtonText: singleLine(z.string().trim().max(ACTION_BUTTON_TEXT_MAX, { error: BUTTON_TOO_LONG }))

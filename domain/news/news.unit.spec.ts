@@ -42,10 +42,22 @@ describe('news rules (spec §5)', () => {
     expect(messages(newsRule.safeParse({ ...input, dateTo: '2026-02-01T00:00:00.000Z' }))).toEqual({ dateTo: 'Konec mora biti po začetku' });
   });
 
-  it('takes only a valid https action URL and an image by https or uploaded', () => {
-    for (const actionUrl of ['http://zdravje.si', 'javascript:alert(1)', 'https://', 'https://localhost/x', 'zdravje.si', 'https://a b.si']) {
-      expect(messages(newsRule.safeParse({ ...input, actionUrl })), actionUrl).toEqual({ actionUrl: 'Vnesite veljaven naslov (https://…)' });
+  it('takes only a valid https action URL or a page of the platform, and an image by https or uploaded', () => {
+    for (const actionUrl of [
+      'http://zdravje.si',
+      'javascript:alert(1)',
+      'https://',
+      'https://localhost/x',
+      'zdravje.si',
+      'https://a b.si',
+      '//evil.si/x',
+      '/\\evil.si',
+    ]) {
+      expect(messages(newsRule.safeParse({ ...input, actionUrl })), actionUrl).toEqual({
+        actionUrl: 'Vnesite veljaven naslov (https://…) ali stran platforme (npr. /izobrazevanja)',
+      });
     }
+    expect(newsRule.parse({ ...input, actionUrl: '/izobrazevanja?filter=new' }).actionUrl).toBe('/izobrazevanja?filter=new');
     expect(newsRule.parse({ ...input, image: '/api/files/12' }).image).toBe('/api/files/12');
     expect(messages(newsRule.safeParse({ ...input, image: '/etc/passwd' }))).toEqual({ image: 'Vnesite veljaven naslov (https://…)' });
     expect(newsRule.parse({ ...input, image: '', actionUrl: '', actionButtonText: '' })).toMatchObject({

@@ -139,7 +139,8 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // blob: for previews of an image chosen in a form (a certificate signature) before it is saved.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],

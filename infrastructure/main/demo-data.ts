@@ -2,7 +2,7 @@ import { giveRequiredConsents } from '../../application/consents/consents.ts';
 import { type AcademiesDeps, changeAcademy, createAcademy } from '../../application/courses/academies.ts';
 import { addBlock, changeCourse, createCourse } from '../../application/courses/author-courses.ts';
 import type { CoursesDeps } from '../../application/courses/courses.deps.ts';
-import { createPost, type PostsDeps } from '../../application/courses/posts.ts';
+import { createPost, moderatePost, type PostsDeps, replyAsTeam } from '../../application/courses/posts.ts';
 import { createNewsletter } from '../../application/newsletters/newsletters.ts';
 import { createCommunityGroup } from '../../application/organisation/community-groups.ts';
 import { createCompany } from '../../application/organisation/companies.ts';
@@ -320,19 +320,11 @@ export const loadDemoData = async (deps: {
         meta,
       ),
     );
+    // The course team's answer, as an admin gives it from the course's comments tab: signed as the team, the question marked answered.
     await step(
-      createPost(
-        posts,
-        subjectOf('admin'),
-        {
-          courseId: interactions,
-          message: 'Da, v manjši meri kot pri simvastatinu. Svetujemo, da bolnik soka ne pije v večjih količinah.',
-          anonymous: false,
-          parentId: question,
-        },
-        meta,
-      ),
+      replyAsTeam(posts, subjectOf('admin'), question, 'Da, v manjši meri kot pri simvastatinu. Svetujemo, da bolnik soka ne pije v večjih količinah.', meta),
     );
+    await step(moderatePost(posts, subjectOf('admin'), question, { answered: true }, meta));
     // README: an issue of the newsletter for pharmacists, for `udelezenec` (Magister farmacije) to read.
     if (deps.features.newsletters) {
       await step(

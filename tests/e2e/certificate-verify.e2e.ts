@@ -130,8 +130,21 @@ test('the unit signature card: an admin and the unit’s manager set and remove 
   await expect(page.getByRole('heading', { name: 'Podpis enote na certifikatih' })).toBeVisible();
   await card(page).getByLabel('Ime podpisnika').fill('mag. Maja Kos');
   await card(page).getByLabel('Funkcija podpisnika').fill('Vodja lekarne');
+  // Only a PNG is drawn on certificates: a JPEG is refused on the field, before it is uploaded.
+  await card(page)
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'podpis.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0]) });
+  await expect(card(page).getByText('Slika podpisa mora biti datoteka PNG.')).toBeVisible();
   await card(page).locator('input[type="file"]').setInputFiles({ name: 'podpis.png', mimeType: 'image/png', buffer: SAMPLE_PNG });
   await expect(card(page).getByTestId('signature-preview')).toBeVisible();
+  // The preview is drawn (the page's security policy lets the browser show the chosen image).
+  await expect
+    .poll(() =>
+      card(page)
+        .getByTestId('signature-preview')
+        .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    )
+    .toBeGreaterThan(0);
   await card(page).getByRole('button', { name: 'Shrani podpis' }).click();
   await expect(page.getByText('Spremembe so shranjene.').first()).toBeVisible();
   await expect.poll(async () => (await unitOf(unitId)).signature).toEqual({ name: 'mag. Maja Kos', role: 'Vodja lekarne', imageFileId: expect.any(Number) });

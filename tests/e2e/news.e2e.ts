@@ -109,6 +109,9 @@ test('in a new session the participant sees it again and declines it; then it is
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Ne zanima me' }).click();
   await expect(dialog).toHaveCount(0);
+  // Declined, it leaves the home page's news card too.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('home-news').filter({ hasText: title })).toHaveCount(0);
   await context.close();
 
   const again = await browser.newContext();

@@ -101,7 +101,9 @@ describe('news API (spec §3, §4, §5, §7): authoring, the one item for a read
     });
     const fields = async (body: Json) => (((await call('admin', 'POST', '/api/news', body)).json() as Errors).errors ?? []).map((e) => [e.field, e.message]);
     expect(await fields(news({ dateTo: at(-2 * hour) }))).toEqual([['dateTo', 'Konec mora biti po začetku']]);
-    expect(await fields(news({ actionUrl: 'javascript:alert(1)', actionButtonText: 'Klik' }))).toEqual([['actionUrl', 'Vnesite veljaven naslov (https://…)']]);
+    expect(await fields(news({ actionUrl: 'javascript:alert(1)', actionButtonText: 'Klik' }))).toEqual([
+      ['actionUrl', 'Vnesite veljaven naslov (https://…) ali stran platforme (npr. /izobrazevanja)'],
+    ]);
     expect(await fields(news({ actionUrl: 'https://zdravje.si', actionButtonText: 'Preberite celotno smernico na spletni strani' }))).toEqual([
       ['actionButtonText', 'Besedilo gumba je predolgo (največ 40 znakov)'],
     ]);

@@ -1,4 +1,4 @@
-import { NEWS_LOCATION, NEWS_LOCATION_TEXT_MAX, NEWS_POPUP_INTERVAL_MS, type NewsLocation } from '../../../../domain/news/news.rules.ts';
+import { isPlatformPath, NEWS_LOCATION, NEWS_LOCATION_TEXT_MAX, NEWS_POPUP_INTERVAL_MS, type NewsLocation } from '../../../../domain/news/news.rules.ts';
 
 /** spec §3 "Session: news_shown_date": when this browser session last showed the pop-up. */
 export const NEWS_SHOWN_KEY = 'news_shown_date';
@@ -29,3 +29,6 @@ export const cutLocationText = (text: string) => {
   const characters = [...text];
   return characters.length > NEWS_LOCATION_TEXT_MAX ? `${characters.slice(0, NEWS_LOCATION_TEXT_MAX).join('').trimEnd()}…` : text;
 };
+
+/** A news button's link: a page of the platform opens in the same tab, any other address in a new one. */
+export const linkTarget = (url: string): { target?: '_blank'; rel?: string } => (isPlatformPath(url) ? {} : { target: '_blank', rel: 'noopener noreferrer' });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NEWS_ACTION, NEWS_LOCATION } from '../../../../../domain/news/news.rules.ts';
 import { newsForReader, recordNewsAction } from '../api/news.ts';
+import { linkTarget } from '../news-popup-rules.ts';
 
 /**
  * The news item of location 1 (the course list) on a participant's home (issue 18): the pop-up shows
@@ -31,8 +32,7 @@ export const NewsCard = () => {
             <Button
               component="a"
               href={item.actionUrl}
-              target="_blank"
-              rel="noopener noreferrer"
+              {...linkTarget(item.actionUrl)}
               onClick={() => recordNewsAction(item.id, NEWS_ACTION.engaged).catch(() => undefined)}
             >
               {item.actionButtonText ?? t('news.popup.open')}

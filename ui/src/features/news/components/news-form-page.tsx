@@ -28,6 +28,9 @@ import { RichTextInput } from '../../../components/rich-text-input.tsx';
 import { audienceOptions } from '../../../lib/audience-options.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { type AdminNews, createNews, deleteNews, getNews, updateNews, uploadNewsImage } from '../api/news.ts';
+
+const NEWS_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
+
 import { NewsStateBadge, reachText } from './admin-news-page.tsx';
 
 type Recipients = { professionIds: number[]; companyIds: number[]; unitIds: number[]; groupIds: number[] };
@@ -198,10 +201,12 @@ export const NewsFormPage = ({ id }: { id: number | null }) => {
               error={e.image}
             />
             <FileButton
-              accept="image/jpeg,image/png,image/gif"
+              accept={NEWS_IMAGE_TYPES.join(',')}
               onChange={(file) => {
                 if (!file) return;
-                if (file.size > MAX_IMAGE_BYTES) notifications.show({ color: 'red', message: t('news.admin.imageTooBig') });
+                // A news image is a picture: the upload route takes PDF and ZIP too, so the type is checked here.
+                if (!NEWS_IMAGE_TYPES.includes(file.type)) notifications.show({ color: 'red', message: t('news.admin.imageType') });
+                else if (file.size > MAX_IMAGE_BYTES) notifications.show({ color: 'red', message: t('news.admin.imageTooBig') });
                 else upload.mutate(file);
               }}
             >

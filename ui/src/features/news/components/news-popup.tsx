@@ -1,11 +1,12 @@
 import { Button, Group, Image, Modal, Stack, Text, Typography } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { NEWS_ACTION, type NewsAction } from '../../../../../domain/news/news.rules.ts';
 import { session } from '../../../lib/session.ts';
 import { newsForReader, type ReaderNews, recordNewsAction } from '../api/news.ts';
-import { cutLocationText, NEWS_SHOWN_KEY, newsLocationsFor, shownRecently } from '../news-popup-rules.ts';
+import { cutLocationText, linkTarget, NEWS_SHOWN_KEY, newsLocationsFor, shownRecently } from '../news-popup-rules.ts';
 
 const readShown = () => {
   try {
@@ -54,9 +55,15 @@ export const NewsPopup = ({ enabled }: { enabled: boolean }) => {
     };
   }, [enabled, pathname]);
 
+  const queryClient = useQueryClient();
   const answer = (action: NewsAction) => {
     if (!news) return;
-    recordNewsAction(news.id, action).catch(() => undefined);
+    // Declined (2) or followed (3), the item is not the reader's any more: the home card goes too.
+    recordNewsAction(news.id, action)
+      .then(() =>
+        action === NEWS_ACTION.declined || action === NEWS_ACTION.engaged ? queryClient.invalidateQueries({ queryKey: ['news', 'reader'] }) : undefined,
+      )
+      .catch(() => undefined);
     setNews(null);
   };
 
@@ -90,7 +97,7 @@ export const NewsPopup = ({ enabled }: { enabled: boolean }) => {
                 {t('news.popup.notInterested')}
               </Button>
               {news.actionUrl ? (
-                <Button component="a" href={news.actionUrl} target="_blank" rel="noopener noreferrer" onClick={() => answer(NEWS_ACTION.engaged)}>
+                <Button component="a" href={news.actionUrl} {...linkTarget(news.actionUrl)} onClick={() => answer(NEWS_ACTION.engaged)}>
                   {news.actionButtonText ?? t('news.popup.open')}
                 </Button>
               ) : null}

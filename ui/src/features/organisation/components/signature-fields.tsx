@@ -1,6 +1,7 @@
 import { FileInput, Grid, Image, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { signatureRule } from '../../../../../domain/organisation/organisation.rules.ts';
 import type { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -33,14 +34,16 @@ export const SignatureFields = ({ form }: { form: SignatureForm }) => {
           />
         </Grid.Col>
       </Grid>
-      <SignatureImage fileId={form.values.imageFileId ?? null} onChange={(id) => form.set('imageFileId', id)} />
+      <SignatureImage fileId={form.values.imageFileId ?? null} onChange={(id) => form.set('imageFileId', id)} error={form.errors.imageFileId} />
     </>
   );
 };
 
 /** The signature image: a PNG uploaded at once, previewed, and saved with the signature. */
-const SignatureImage = ({ fileId, onChange }: { fileId: number | null; onChange: (id: number | null) => void }) => {
+const SignatureImage = ({ fileId, onChange, error }: { fileId: number | null; onChange: (id: number | null) => void; error: string | undefined }) => {
   const { t } = useTranslation();
+  // Only a PNG is drawn on certificates (spec §3): another image is refused here, before it is uploaded.
+  const [refused, setRefused] = useState<string | null>(null);
   const preview = useQuery({
     queryKey: ['files', fileId],
     queryFn: () => fileObjectUrl(fileId as number),
@@ -59,7 +62,13 @@ const SignatureImage = ({ fileId, onChange }: { fileId: number | null; onChange:
         description={t('organisation.company.signatureHint')}
         accept="image/png"
         clearable={fileId !== null}
-        onChange={(file) => (file ? upload.mutate(file) : onChange(null))}
+        onChange={(file) => {
+          setRefused(null);
+          if (!file) onChange(null);
+          else if (file.type !== 'image/png') setRefused(t('organisation.company.signaturePngOnly'));
+          else upload.mutate(file);
+        }}
+        error={refused ?? error}
         disabled={upload.isPending}
       />
       {fileId !== null && preview.data ? (
