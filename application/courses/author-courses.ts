@@ -4,8 +4,7 @@ import { courseDecider, courseStream } from '../../domain/courses/course.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { FEATURE_OFF_MESSAGE } from '../../domain/shared/features.ts';
 import type { EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
-import { type AudienceIds, missingAudience, prerequisiteProblems, storedReferences } from '../../projections/courses/courses.queries.ts';
-import { organisationExists } from '../../projections/organisation/organisation.queries.ts';
+import { prerequisiteCycle } from '../../projections/courses/courses.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 import { courseFieldsFor } from './course-features.ts';
 import type { CoursesDeps } from './courses.deps.ts';
@@ -20,47 +19,18 @@ const checkedBlock = (deps: CoursesDeps, block: BlockFields): BlockFields => {
   return clean;
 };
 
-const AUDIENCE_MISSING: Record<keyof AudienceIds, string> = {
-  professionIds: 'Izbrani poklic ne obstaja.',
-  unitIds: 'Izbrana enota ne obstaja.',
-  companyIds: 'Izbrano podjetje ne obstaja.',
-  groupIds: 'Izbrana skupnost ne obstaja.',
-};
-
 /**
- * A course's references must name what exists: course tags (a tag deleted since stays out of new
- * saves), prerequisites that are courses and do not lead back to this one (a cycle, or a missing
- * course, leaves a published course nobody can start), and audience ids. What the course already
- * names is kept as it is, so a unit or course deleted since does not block saving other fields.
+ * Prerequisites must not lead back to this course: a cycle leaves courses nobody can start. That
+ * every id the course names exists and is the author's to name is decided before (decision 0047).
  */
-const checkReferences = async (deps: CoursesDeps, courseId: number | null, fields: CourseFields) => {
-  for (const tagId of fields.tagIds) {
-    if (!(await organisationExists(deps.db, { tagKind: 'course' }, tagId)))
-      throw new DomainError('400', 'Izbrana značka ne obstaja.', { status: 400, field: 'tagIds' });
-  }
-  const stored = await storedReferences(deps.db, courseId);
-  const newIds = (field: keyof AudienceIds | 'prerequisites', now: typeof stored) => {
-    const ids = field === 'prerequisites' ? fields.prerequisites : fields.audience[field];
-    const before = new Set(now?.[field] ?? []);
-    return ids.filter((id) => !before.has(id));
-  };
-  const prerequisites = await prerequisiteProblems(deps.db, courseId, newIds('prerequisites', stored));
-  if (prerequisites.missing.length > 0) throw new DomainError('400', 'Izbrano izobraževanje za pogoj ne obstaja.', { status: 400, field: 'prerequisites' });
-  if (prerequisites.cycle)
+const checkPrerequisites = async (deps: CoursesDeps, courseId: number | null, fields: CourseFields) => {
+  if (courseId !== null && (await prerequisiteCycle(deps.db, courseId, fields.prerequisites)))
     throw new DomainError('400', 'Pogoji se ne smejo vrteti v krogu: to izobraževanje je že pogoj za izbrano.', { status: 400, field: 'prerequisites' });
-  const absent = await missingAudience(deps.db, {
-    professionIds: newIds('professionIds', stored),
-    unitIds: newIds('unitIds', stored),
-    companyIds: newIds('companyIds', stored),
-    groupIds: newIds('groupIds', stored),
-  });
-  const [field] = absent;
-  if (field) throw new DomainError('400', AUDIENCE_MISSING[field], { status: 400, field: `audience.${field}` });
 };
 
 /** Course authoring through the admin API: fields of a feature that is off are refused, references checked. */
 export const createCourse = async (deps: CoursesDeps, fields: CourseFields, metadata: EventMetadata, owner: CourseOwner | null = null) => {
-  await checkReferences(deps, null, fields);
+  await checkPrerequisites(deps, null, fields);
   const courseId = await deps.ids.next('course');
   const result = await handleCommand(deps.store, {
     streamName: courseStream(courseId),
@@ -78,7 +48,7 @@ export const changeCourse = async (
   metadata: EventMetadata,
 ) => {
   // Fields of a feature that is off are refused; article HTML and embeds are sanitised however they arrive.
-  if (command.type === 'UpdateCourse') await checkReferences(deps, courseId, command.fields);
+  if (command.type === 'UpdateCourse') await checkPrerequisites(deps, courseId, command.fields);
   const checked =
     command.type === 'UpdateCourse'
       ? { ...command, fields: courseFieldsFor(command.fields, deps.features) }

@@ -4,11 +4,11 @@ import { blockRule, courseNotificationRule, courseRule } from '../../domain/cour
 import { COURSE_TAKERS } from '../../domain/courses/course-access.ts';
 import { courseCostsRule } from '../../domain/courses/course-costs.rules.ts';
 import { can } from '../../domain/permissions/can.ts';
-import { idParam, idRule } from '../../domain/shared/id.rules.ts';
+import { idParam, refId } from '../../domain/shared/id.rules.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
 import { anyOf, commandMetadata, errorResponses, type HttpApp, type Located, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
-import { courseOwner } from '../../projections/courses/courses.queries.ts';
+import { courseNamedBefore, courseOwner } from '../../projections/courses/courses.queries.ts';
 import { registerAcademyRoutes } from './academies.routes.ts';
 import { addBlock, changeCourse, createCourse } from './author-courses.ts';
 import { checkCommunityAudience, ownerFor } from './community-authoring.ts';
@@ -90,7 +90,10 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
   );
   app.put(
     '/api/courses/:id',
-    { config: authoring(1019, 2006), schema: { tags, params: idParams, body: courseRule, response: { 200: idResponse, ...errorResponses } } },
+    {
+      config: { ...authoring(1019, 2006), namedBefore: (request) => courseNamedBefore(deps.db, (request.params as { id: number }).id) },
+      schema: { tags, params: idParams, body: courseRule, response: { 200: idResponse, ...errorResponses } },
+    },
     async (request, reply) => {
       await keepInCommunity(request, request.params.id, request.body);
       await checkCover(uploads.files, request.body.cover);
@@ -121,7 +124,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
         tags,
         summary: 'Offer an uploaded file with the course (jpg, png, gif, pdf or zip up to 25 MB; upload it first with POST /api/files)',
         params: idParams,
-        body: z.object({ fileId: idRule }).strict(),
+        body: z.object({ fileId: refId('file') }).strict(),
         response: { 201: idResponse, ...errorResponses },
       },
     },

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { POST_DELETERS, POST_EDITORS, POST_WRITERS } from '../../domain/courses/course-access.ts';
 import { postMessageRule, postRule } from '../../domain/courses/post.rules.ts';
-import { idParam, idRule } from '../../domain/shared/id.rules.ts';
+import { idParam, refId } from '../../domain/shared/id.rules.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { anyOf, commandMetadata, errorResponses, type HttpApp, type Located, requireAuth, withPosition } from '../../infrastructure/http/http.port.ts';
 import { changePost, createPost, moderatePost, type PostsDeps, postCourseScopes, replyAsTeam } from './posts.ts';
@@ -30,7 +30,7 @@ export const registerPostRoutes = (app: HttpApp, deps: PostsDeps) => {
       schema: {
         tags,
         summary: 'A post on a course, or a reply to a post (parentId); anonymous posts never show their author to other participants',
-        body: postRule.extend({ courseId: idRule, parentId: idRule.nullish() }).strict(),
+        body: postRule.extend({ courseId: refId('course'), parentId: refId('post').nullish() }).strict(),
         response: { 201: idResponse, ...errorResponses },
       },
     },

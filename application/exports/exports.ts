@@ -5,7 +5,7 @@ import { can, type Subject } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { EventMetadata, EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 import type { IdAllocator } from '../../infrastructure/ids/id-allocator.port.ts';
-import { companyForExport, courseForExport } from '../../projections/exports/export-rows.queries.ts';
+import { courseForExport } from '../../projections/exports/export-rows.queries.ts';
 import { type ExportsDb, exportFilterOf, exportReadable, getExport } from '../../projections/exports/exports.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 
@@ -28,23 +28,23 @@ const authorize = async (deps: ExportsDeps, subject: Subject, request: ExportReq
   if (!filter.costCompanyIds.includes(request.parameters.companyId)) throw noCompany();
 };
 
-/** What the parameters name must exist: the course (and its interval), the company. */
-const checkReferences = async (db: ExportsDb, request: ExportRequest) => {
-  if (request.kind === 'participants' || request.kind === 'nps') {
-    const course = await courseForExport(db, request.parameters.courseId);
-    if (!course || course.deleted) throw noCourse();
-    if (request.kind === 'participants' && request.parameters.intervalId > course.intervals.length) {
-      throw new DomainError('404', 'Termin izobraževanja ne obstaja.', { status: 404, field: 'parameters.intervalId' });
-    }
+/**
+ * The interval must be one of the course's. That the course and the company exist and are the
+ * caller's to name is decided before the request is handled (decision 0047).
+ */
+const checkInterval = async (db: ExportsDb, request: ExportRequest) => {
+  if (request.kind !== 'participants') return;
+  const course = await courseForExport(db, request.parameters.courseId);
+  if (!course || course.deleted) throw noCourse();
+  if (request.parameters.intervalId > course.intervals.length) {
+    throw new DomainError('404', 'Termin izobraževanja ne obstaja.', { status: 404, field: 'parameters.intervalId' });
   }
-  const companyId = 'companyId' in request.parameters ? request.parameters.companyId : 0;
-  if (companyId !== 0 && !(await companyForExport(db, companyId))) throw noCompany();
 };
 
 /** spec §3, §4: an export is asked for (initiated, in queue); a job computes it (export.job.ts). */
 export const requestExport = async (deps: ExportsDeps, subject: Subject, request: ExportRequest, metadata: EventMetadata) => {
   await authorize(deps, subject, request);
-  await checkReferences(deps.db, request);
+  await checkInterval(deps.db, request);
   const exportId = await deps.ids.next('export');
   const result = await handleCommand(deps.store, {
     streamName: exportStream(exportId),

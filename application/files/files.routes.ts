@@ -7,7 +7,7 @@ import { AUTHENTICATED, anyOf, errorResponses, type HttpApp, requireAuth } from 
 import { VIDEO_KINDS, type VideoHost, type VideoKind } from '../../infrastructure/video/video-host.port.ts';
 import type { CourseReadDb } from '../../projections/courses/courses.queries.ts';
 import type { ReadDb } from '../../projections/organisation/organisation.queries.ts';
-import { FILE_AUTHORS, mayReadFile } from './file-access.ts';
+import { FILE_AUTHORS, mayReadFile } from '../shared/file-access.ts';
 
 const KINDS = Object.keys(FILE_KINDS) as FileKind[];
 const VIDEOS = Object.keys(VIDEO_KINDS) as VideoKind[];

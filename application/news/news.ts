@@ -3,7 +3,7 @@ import { newsDecider, newsNotFound, newsReaderDecider, newsReaderStream, newsStr
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { EventMetadata, EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 import type { IdAllocator } from '../../infrastructure/ids/id-allocator.port.ts';
-import { type NewsReadDb, newsOfReader, unknownRecipient } from '../../projections/news/news.queries.ts';
+import { type NewsReadDb, newsOfReader } from '../../projections/news/news.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 import { sanitizeNewsContent } from './sanitize-news.ts';
 
@@ -13,21 +13,19 @@ export type NewsDeps = { readonly store: EventStore; readonly ids: IdAllocator; 
  * The content is sanitised before it is decided on; content that held nothing but what was removed
  * (a script, a frame) is then empty, which the rule refuses like an empty field.
  */
-const prepare = async (deps: NewsDeps, fields: NewsFields): Promise<NewsFields> => {
+const prepare = (fields: NewsFields): NewsFields => {
   const clean = { ...fields, htmlContent: sanitizeNewsContent(fields.htmlContent) };
   const checked = newsRule.safeParse(clean);
   if (!checked.success) {
     const issue = checked.error.issues[0];
     throw new DomainError('400', issue?.message ?? 'Vnos je obvezen', { status: 400, field: issue?.path.map(String).join('.') || 'htmlContent' });
   }
-  const unknown = await unknownRecipient(deps.db, checked.data.recipients);
-  if (unknown) throw new DomainError('400', 'Izbrani prejemnik ne obstaja.', { status: 400, field: `recipients.${unknown}` });
   return checked.data;
 };
 
 /** News (spec §3; permission 1065 for the menu and creation, spec §6). */
 export const createNews = async (deps: NewsDeps, fields: NewsFields, metadata: EventMetadata) => {
-  const prepared = await prepare(deps, fields);
+  const prepared = prepare(fields);
   const newsId = await deps.ids.next('news');
   const result = await handleCommand(deps.store, {
     streamName: newsStream(newsId),
@@ -44,7 +42,7 @@ export const changeNews = async (
   command: { type: 'UpdateNews'; fields: NewsFields } | { type: 'DeleteNews' },
   metadata: EventMetadata,
 ) => {
-  const decided = command.type === 'UpdateNews' ? { type: 'UpdateNews' as const, fields: await prepare(deps, command.fields) } : command;
+  const decided = command.type === 'UpdateNews' ? { type: 'UpdateNews' as const, fields: prepare(command.fields) } : command;
   const result = await handleCommand(deps.store, { streamName: newsStream(newsId), decider: newsDecider, command: decided, metadata });
   return { id: newsId, position: result.position };
 };

@@ -4,18 +4,12 @@ import type { EventMetadata } from '../../infrastructure/event-store/event-store
 import { handleCommand } from '../shared/handle-command.ts';
 import { changeNameClaim } from '../shared/name-claims.ts';
 import type { OrganisationDeps } from './organisation.deps.ts';
-import { requireReference } from './references.ts';
 
 const nameClaim = (deps: OrganisationDeps, name: string, ownerId: number, metadata: EventMetadata, type: 'Claim' | 'Release') =>
   changeNameClaim(deps.store, communityGroupNameClaim, name, ownerId, metadata, type);
 
-const checkUnits = async (deps: OrganisationDeps, fields: CommunityGroupFields) => {
-  for (const unitId of new Set(fields.unitIds)) await requireReference(deps, 'unit', unitId, 'unitIds');
-};
-
 /** The name is claimed first (unique; 42276 when taken) and released again if the group is not created. */
 export const createCommunityGroup = async (deps: OrganisationDeps, fields: CommunityGroupFields, metadata: EventMetadata) => {
-  await checkUnits(deps, fields);
   const groupId = await deps.ids.next('community_group');
   await nameClaim(deps, fields.name, groupId, metadata, 'Claim');
   try {
@@ -34,7 +28,6 @@ export const createCommunityGroup = async (deps: OrganisationDeps, fields: Commu
 
 /** A rename claims the new name before the change and releases the old one after it. */
 export const updateCommunityGroup = async (deps: OrganisationDeps, groupId: number, fields: CommunityGroupFields, metadata: EventMetadata) => {
-  await checkUnits(deps, fields);
   const events = (await deps.store.readStream(communityGroupStream(groupId))).events;
   const current = fold(
     communityGroupDecider,

@@ -5,15 +5,8 @@ import type { EventMetadata } from '../../infrastructure/event-store/event-store
 import { organisationDependents } from '../../projections/organisation/organisation.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 import type { OrganisationDeps } from './organisation.deps.ts';
-import { requireReference } from './references.ts';
-
-const checkReferences = async (deps: OrganisationDeps, fields: CompanyFields) => {
-  await requireReference(deps, { tagKind: 'company' }, fields.tagId, 'tagId');
-  await requireReference(deps, 'company', fields.parentCompanyId, 'parentCompanyId');
-};
 
 export const createCompany = async (deps: OrganisationDeps, fields: CompanyFields, metadata: EventMetadata) => {
-  await checkReferences(deps, fields);
   const companyId = await deps.ids.next('company');
   const result = await handleCommand(deps.store, {
     streamName: companyStream(companyId),
@@ -25,7 +18,6 @@ export const createCompany = async (deps: OrganisationDeps, fields: CompanyField
 };
 
 export const updateCompany = async (deps: OrganisationDeps, companyId: number, fields: CompanyFields, metadata: EventMetadata) => {
-  await checkReferences(deps, fields);
   const result = await handleCommand(deps.store, {
     streamName: companyStream(companyId),
     decider: companyDecider,

@@ -17,8 +17,11 @@ export const changeMembership = async (
   userId: number,
   change: 'join' | 'leave',
   metadata: EventMetadata,
-  /** Added by the unit's team (1049), not by an admin (1006) or the user: only users of this company or of none. */
-  byCompanyTeam = false,
+  /**
+   * Who joins the user: an admin (1006) anyone; the unit's team (1049) only users of this company or
+   * of none; the user themself only a unit of a company they already belong to (decision 0009).
+   */
+  by: 'admin' | 'team' | 'self' = 'admin',
 ) => {
   const scope = await unitScope(deps.db, unitId);
   if (!scope) throw new DomainError('404', 'Enota ne obstaja.', { status: 404 });
@@ -27,7 +30,7 @@ export const changeMembership = async (
     decider: userDecider,
     command:
       change === 'join'
-        ? { type: 'GrantRole', role: { roleId: ROLE.participant, unitId, companyId: scope.companyId }, withinCompany: byCompanyTeam }
+        ? { type: 'GrantRole', role: { roleId: ROLE.participant, unitId, companyId: scope.companyId }, withinCompany: by === 'team', selfJoin: by === 'self' }
         : { type: 'RevokeRole', role: { roleId: ROLE.participant, unitId, companyId: scope.companyId } },
     metadata,
   });

@@ -7,10 +7,4 @@ export type OrganisationDeps = {
   readonly store: EventStore;
   readonly ids: IdAllocator;
   readonly db: ReadDb;
-  /**
-   * Waits (bounded) until the organisation read model has every event stored so far. A caller that
-   * creates a company and names it in a unit a moment later, without sending X-Min-Position, must not
-   * be told the company does not exist because the projection is a few milliseconds behind.
-   */
-  readonly catchUp?: () => Promise<void>;
 };

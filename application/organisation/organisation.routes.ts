@@ -14,7 +14,7 @@ import {
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { FEATURE_OFF_MESSAGE, type FeatureFlags } from '../../domain/shared/features.ts';
-import { idParam, idRule } from '../../domain/shared/id.rules.ts';
+import { idParam, refId } from '../../domain/shared/id.rules.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
 import { anyOf, commandMetadata, errorResponses, type HttpApp, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
@@ -182,11 +182,11 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps,
     '/api/units/:id/members',
     {
       config: { ...config, access: anyOf([{ system: 1006 }, { community: 1049, scope: unitScopeOf }]) },
-      schema: { tags, params: idParams, body: z.object({ userId: idRule }).strict(), response: { 200: idResponse, ...errorResponses } },
+      schema: { tags, params: idParams, body: z.object({ userId: refId('user') }).strict(), response: { 200: idResponse, ...errorResponses } },
     },
     async (request, reply) => {
-      const byCompanyTeam = !can(requireAuth(request).subject, 1006, { kind: 'system' });
-      return done(reply, await changeMembership(deps, request.params.id, request.body.userId, 'join', commandMetadata(request), byCompanyTeam));
+      const by = can(requireAuth(request).subject, 1006, { kind: 'system' }) ? 'admin' : 'team';
+      return done(reply, await changeMembership(deps, request.params.id, request.body.userId, 'join', commandMetadata(request), by));
     },
   );
   app.delete(
@@ -204,7 +204,10 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps,
         config: { ...config, access: anyOf([{ profile: change === 'join' ? 1047 : 1048 }]) },
         schema: {
           tags,
-          summary: `${change === 'join' ? 'Join' : 'Leave'} a published unit yourself (${change === 'join' ? 1047 : 1048})`,
+          summary:
+            change === 'join'
+              ? 'Join a published unit yourself (1047): only a unit of a company you already belong to (decision 0009)'
+              : 'Leave a unit yourself (1048)',
           params: idParams,
           response: { 200: idResponse, ...errorResponses },
         },
@@ -214,7 +217,7 @@ export const registerOrganisationRoutes = (app: HttpApp, deps: OrganisationDeps,
         const unit = await unitPublished(deps.db, request.params.id);
         if (unit === null) throw new DomainError('404', 'Enota ne obstaja.', { status: 404 });
         if (change === 'join' && unit !== true) throw new DomainError('403', 'Tej enoti se ni mogoče pridružiti.', { status: 403 });
-        return done(reply, await changeMembership(deps, request.params.id, auth.userId, change, commandMetadata(request)));
+        return done(reply, await changeMembership(deps, request.params.id, auth.userId, change, commandMetadata(request), 'self'));
       },
     );
   }

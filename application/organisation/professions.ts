@@ -13,10 +13,8 @@ import { professionDependents, professionGroupNamed } from '../../projections/or
 import { handleCommand } from '../shared/handle-command.ts';
 import { changeNameClaim } from '../shared/name-claims.ts';
 import type { OrganisationDeps } from './organisation.deps.ts';
-import { requireReference } from './references.ts';
 
 export const createProfession = async (deps: OrganisationDeps, fields: ProfessionFields, metadata: EventMetadata) => {
-  await requireReference(deps, 'professionGroup', fields.groupId, 'groupId');
   const professionId = await deps.ids.next('profession');
   const result = await handleCommand(deps.store, {
     streamName: professionStream(professionId),
@@ -28,7 +26,6 @@ export const createProfession = async (deps: OrganisationDeps, fields: Professio
 };
 
 export const updateProfession = async (deps: OrganisationDeps, professionId: number, fields: ProfessionFields, metadata: EventMetadata) => {
-  await requireReference(deps, 'professionGroup', fields.groupId, 'groupId');
   const result = await handleCommand(deps.store, {
     streamName: professionStream(professionId),
     decider: professionDecider,

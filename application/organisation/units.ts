@@ -4,16 +4,9 @@ import type { EventMetadata } from '../../infrastructure/event-store/event-store
 import { organisationDependents } from '../../projections/organisation/organisation.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 import type { OrganisationDeps } from './organisation.deps.ts';
-import { requireReference } from './references.ts';
-
-const checkReferences = async (deps: OrganisationDeps, fields: UnitFields) => {
-  await requireReference(deps, 'company', fields.companyId, 'companyId');
-  await requireReference(deps, { tagKind: 'unit' }, fields.tagId, 'tagId');
-};
 
 /** Creates an unpublished unit; the admin goes on editing it (spec §4). */
 export const createUnit = async (deps: OrganisationDeps, fields: UnitFields, metadata: EventMetadata) => {
-  await checkReferences(deps, fields);
   const unitId = await deps.ids.next('unit');
   const result = await handleCommand(deps.store, {
     streamName: unitStream(unitId),
@@ -30,7 +23,6 @@ export const changeUnit = async (
   command: Exclude<UnitCommand, { type: 'CreateUnit' | 'DeleteUnit' }>,
   metadata: EventMetadata,
 ) => {
-  if (command.type === 'UpdateUnit') await checkReferences(deps, command.fields);
   const result = await handleCommand(deps.store, { streamName: unitStream(unitId), decider: unitDecider, command, metadata });
   return { id: unitId, position: result.position };
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, idRule } from '../../domain/shared/id.rules.ts';
+import { idParam, refId } from '../../domain/shared/id.rules.ts';
 import { commandMetadata, errorResponses, type HttpApp, PUBLIC, withPosition } from '../../infrastructure/http/http.port.ts';
 import { type AttemptLimits, guardAttempts } from '../shared/attempt-limits.ts';
 import { answerSurvey, openSurvey, type SurveysDeps } from './surveys.ts';
@@ -22,7 +22,7 @@ const answerRule = z
       .array(
         z
           .object({
-            blockId: idRule,
+            blockId: refId('surveyQuestion'),
             score: z.number({ error: 'Izberite oceno.' }).int().min(0, { error: 'Izberite oceno.' }).max(10, { error: 'Izberite oceno.' }),
             reasons: z.array(z.string().max(300)).max(50).default([]),
             comment: z.string().max(2000).nullish(),

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { idParam, idRule } from '../../domain/shared/id.rules.ts';
+import { idParam, refId } from '../../domain/shared/id.rules.ts';
 import { adminUserRule, bulkLifecycleRule, changeRequestRule, createUserRule, resolveChangeRequestRule } from '../../domain/users/user-admin.rules.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { anyOf, commandMetadata, errorResponses, type HttpApp, type Located, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
@@ -181,7 +181,7 @@ export const registerUserAdminRoutes = (app: HttpApp, deps: AuthDeps & { spreads
         body: z
           .object({
             userIds: z
-              .array(idRule)
+              .array(refId('user'))
               .min(1, { error: 'Izberite vsaj enega uporabnika.' })
               .max(LOGIN_TOKEN_EXPORT_MAX, { error: `Naenkrat je mogoče izvoziti največ ${LOGIN_TOKEN_EXPORT_MAX} povezav.` }),
           })

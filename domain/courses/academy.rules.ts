@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idRule } from '../shared/id.rules.ts';
+import { refId } from '../shared/id.rules.ts';
 import { singleLine } from '../shared/text.rules.ts';
 import { REQUIRED } from '../users/user.rules.ts';
 import { coverRule } from './cover.rules.ts';
@@ -17,7 +17,7 @@ export const academyRule = z
     description: z.string({ error: REQUIRED }).trim().min(20, { error: 'Opis mora imeti najmanj 20 znakov' }).max(10_000, { error: TOO_LONG }),
     cover: coverRule(singleLine(text(1000))),
     courseIds: z
-      .array(idRule)
+      .array(refId('course'))
       .min(1, { error: 'Izberite vsaj eno izobraževanje' })
       .max(100, { error: 'Akademija ima lahko največ 100 izobraževanj' })
       .refine((ids) => new Set(ids).size === ids.length, { error: 'Izobraževanje je v akademiji le enkrat' }),

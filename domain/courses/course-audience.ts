@@ -10,6 +10,12 @@ export type CourseAudience = {
   readonly companyIds: readonly number[];
   readonly groupIds: readonly number[];
   readonly professionIds: readonly number[];
+  /**
+   * The company whose client made the course (a community's course), else null. Such a course
+   * reaches only that company's people, whatever else its audience names: a profession-only
+   * audience means those professionals of the company (issue 31 item 2, decision 0047).
+   */
+  readonly ownerCompanyId: number | null;
 };
 
 /** The caller's side: their units (through any role), those units' companies, the groups containing them, their profession. */
@@ -25,6 +31,7 @@ const meets = (targets: readonly number[], mine: ReadonlySet<number>) => targets
 /** A published, not deleted course that is public or targeted at the reader. */
 export const isCourseFor = (course: CourseAudience, reader: Reader) => {
   if (!course.published || course.deleted) return false;
+  if (course.ownerCompanyId !== null && !reader.companyIds.has(course.ownerCompanyId)) return false;
   if (course.public) return true;
   const byOrganisation = course.unitIds.length + course.companyIds.length + course.groupIds.length > 0;
   const byProfession = course.professionIds.length > 0;

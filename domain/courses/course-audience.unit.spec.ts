@@ -9,6 +9,7 @@ const course = (over: Partial<CourseAudience> = {}): CourseAudience => ({
   companyIds: [],
   groupIds: [],
   professionIds: [],
+  ownerCompanyId: null,
   ...over,
 });
 
@@ -58,5 +59,14 @@ describe('who a course is for (decision 0011)', () => {
     expect(canReadCourse(course({ published: false }), reader(), true)).toBe(true);
     expect(canReadCourse(course({ deleted: true, public: true }), reader(), true)).toBe(false);
     expect(canReadCourse(course({ unitIds: [12] }), reader(), false)).toBe(false);
+  });
+
+  it('keeps a community course inside its company: a profession-only audience means that company’s professionals (issue 31)', () => {
+    const clientCourse = course({ ownerCompanyId: 1, professionIds: [3] });
+    expect(isCourseFor(clientCourse, reader())).toBe(true);
+    expect(isCourseFor(clientCourse, reader({ companyIds: new Set([2]), unitIds: new Set([21]) }))).toBe(false);
+    expect(isCourseFor(clientCourse, reader({ companyIds: new Set(), unitIds: new Set() }))).toBe(false);
+    // Public is refused to a community's course anyway; were one stored, it would still not leave the company.
+    expect(isCourseFor(course({ ownerCompanyId: 1, public: true }), reader({ companyIds: new Set([2]) }))).toBe(false);
   });
 });

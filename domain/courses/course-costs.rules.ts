@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idRule } from '../shared/id.rules.ts';
+import { refId } from '../shared/id.rules.ts';
 
 /**
  * A course's costs (spec §3 "Course costs", §9 defaults), in euro cents. What they add up to
@@ -53,7 +53,7 @@ export const courseCostsRule = z
       .transform((v) => v || null),
     // spec §3: 0 inactive, 1 regular, 2 large, 3 very large.
     activeCampaignPackage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'Izberite paket kampanje' }).default(0),
-    companyId: idRule.nullable().default(null),
+    companyId: refId('company').nullable().default(null),
   })
   .strict();
 

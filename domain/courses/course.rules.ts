@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idRule } from '../shared/id.rules.ts';
+import { type ReferenceKind, refId } from '../shared/id.rules.ts';
 import { singleLine } from '../shared/text.rules.ts';
 import { REQUIRED } from '../users/user.rules.ts';
 import { coverRule } from './cover.rules.ts';
@@ -15,7 +15,8 @@ const TOO_LONG = 'Vnos je predolg';
 const text = (max: number) => z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(max, { error: TOO_LONG });
 /** A single-line text: titles, names, addresses. */
 const line = (max: number) => singleLine(text(max));
-const ids = z.array(idRule).max(10_000).default([]);
+/** Ids of records of one kind (declared references: resolved for the caller before a request is handled). */
+const ids = (kind: ReferenceKind) => z.array(refId(kind)).max(10_000).default([]);
 
 /** spec §3 course types: 1 RX, 2 OTC, 3 professional, 4 certified, 5 informative, 6 powerclass, 7 powerclass certificate, 8 live, 9 survey. */
 export const COURSE_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
@@ -71,10 +72,10 @@ export const CAMPAIGN_PACKAGES = [0, 1, 2, 3] as const;
 export const audienceRule = z
   .object({
     byProfession: z.boolean().default(false),
-    professionIds: ids,
-    unitIds: ids,
-    companyIds: ids,
-    groupIds: ids,
+    professionIds: ids('profession'),
+    unitIds: ids('unit'),
+    companyIds: ids('company'),
+    groupIds: ids('communityGroup'),
   })
   .strict();
 
@@ -93,7 +94,7 @@ export const courseRule = z
     public: z.boolean().default(false),
     audience: audienceRule.default({ byProfession: false, professionIds: [], unitIds: [], companyIds: [], groupIds: [] }),
     intervals: z.array(intervalRule).max(100).default([]),
-    prerequisites: ids,
+    prerequisites: ids('course'),
     certificateEnabled: z.boolean().default(true),
     postsEnabled: z.boolean().default(false),
     notificationsEnabled: z.boolean().default(false),
@@ -122,7 +123,7 @@ export const courseRule = z
       .nullish()
       .transform((v) => v ?? null),
     /** Course tags (kind "course"): what the list filters by; a course without one is flagged for publishing (spec §4). */
-    tagIds: ids,
+    tagIds: ids('courseTag'),
     /** The detailed NPS report (spec §3 detailNps; priced as detailedNpsAmount in the costs). */
     detailNps: z.boolean().default(false),
     /** spec §9: a reminder every 1, 2, 3 or 4 weeks on chosen days to those who have not finished; null = none. */
@@ -220,7 +221,7 @@ export const npsBlockRule = z
       .array(
         z
           .object({
-            professionGroupId: idRule.nullable(),
+            professionGroupId: refId('professionGroup').nullable(),
             question: text(1000),
             answers: z.array(line(300)).min(1, { error: 'Vnesite vsaj en odgovor' }).max(50),
           })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from '../shared/id.rules.ts';
+import { MAX_ID, notAReference, reference } from '../shared/id.rules.ts';
 
 /**
  * Exports (spec §2 /admin/exports, §3 Export record, §4 statuses, §5 "Export requires all fields
@@ -27,9 +27,12 @@ const required = { error: EXPORT_FIELDS_REQUIRED };
 /** An id the user picked (a course, a company). */
 const pickedId = z.number(required).int(required).positive(required).max(MAX_ID, required);
 /** A company, or 0 for every company (as `unit_id 0` means every unit, spec §6). */
-const companyOrAll = z.number(required).int(required).min(0, required).max(MAX_ID, required);
+const companyOrAll = reference('company', z.number(required).int(required).min(0, required).max(MAX_ID, required));
 /** A course's interval by its 1-based position, or 0 for all time (decision 0015). */
-const interval = z.number(required).int(required).min(0, required).max(1000, required);
+const interval = notAReference(
+  z.number(required).int(required).min(0, required).max(1000, required),
+  'a position among the intervals of the course the same body names (checked with it)',
+);
 
 const isDay = (value: string) => {
   const at = new Date(`${value}T00:00:00Z`);
@@ -47,9 +50,15 @@ const periodOrder = { error: EXPORT_PERIOD_ORDER, path: ['to'] };
 const inOrder = (p: { from: string; to: string }) => p.from <= p.to;
 
 export const usersExportParameters = z.object({ companyId: companyOrAll, status: z.enum(EXPORT_USER_STATUSES, required) }, required).strict();
-export const participantsExportParameters = z.object({ courseId: pickedId, intervalId: interval }, required).strict();
-export const npsExportParameters = z.object({ courseId: pickedId, from: day, to: day }, required).strict().refine(inOrder, periodOrder);
-export const costsExportParameters = z.object({ companyId: pickedId, from: day, to: day }, required).strict().refine(inOrder, periodOrder);
+export const participantsExportParameters = z.object({ courseId: reference('course', pickedId), intervalId: interval }, required).strict();
+export const npsExportParameters = z
+  .object({ courseId: reference('course', pickedId), from: day, to: day }, required)
+  .strict()
+  .refine(inOrder, periodOrder);
+export const costsExportParameters = z
+  .object({ companyId: reference('company', pickedId), from: day, to: day }, required)
+  .strict()
+  .refine(inOrder, periodOrder);
 /** A professional chamber (spec §3 sync destination 1-3): its credit points earned in the period (decision 0030). */
 const chamber = z.union([z.literal(1), z.literal(2), z.literal(3)], required);
 export const chambersExportParameters = z.object({ chamber, from: day, to: day }, required).strict().refine(inOrder, periodOrder);

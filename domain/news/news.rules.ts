@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idRule } from '../shared/id.rules.ts';
+import { type ReferenceKind, refId } from '../shared/id.rules.ts';
 import { singleLine } from '../shared/text.rules.ts';
 import { REQUIRED } from '../users/user.rules.ts';
 
@@ -57,11 +57,11 @@ const date = z
   .trim()
   .min(1, { error: REQUIRED })
   .pipe(z.iso.datetime({ error: INVALID_DATE }));
-const ids = z.array(idRule).max(10_000).default([]);
+const ids = (kind: ReferenceKind) => z.array(refId(kind)).max(10_000).default([]);
 
 /** Who a news item is for: by unit, company, community group and profession; none at all = everyone. */
 export const newsRecipientsRule = z
-  .object({ professionIds: ids, companyIds: ids, unitIds: ids, groupIds: ids })
+  .object({ professionIds: ids('profession'), companyIds: ids('company'), unitIds: ids('unit'), groupIds: ids('communityGroup') })
   .strict()
   .default({ professionIds: [], companyIds: [], unitIds: [], groupIds: [] });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idRule } from '../shared/id.rules.ts';
+import { refId } from '../shared/id.rules.ts';
 import { singleLine } from '../shared/text.rules.ts';
 import { REQUIRED } from '../users/user.rules.ts';
 
@@ -35,7 +35,7 @@ export const newsletterRule = z
       .nullish()
       .transform((v) => v || null),
     url: httpsUrl(1000),
-    professionIds: z.array(idRule).max(500).default([]),
+    professionIds: z.array(refId('profession')).max(500).default([]),
     published: z.boolean().default(false),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idRule } from '../shared/id.rules.ts';
+import { type ReferenceKind, reference, refId } from '../shared/id.rules.ts';
 import { singleLine } from '../shared/text.rules.ts';
 import { REQUIRED } from '../users/user.rules.ts';
 
@@ -15,7 +15,10 @@ const optionalText = (max = 255) =>
   singleLine(z.string().trim().max(max, { error: TOO_LONG }))
     .nullish()
     .transform((v) => (v ? v : null));
-const optionalId = idRule.nullish().transform((v) => v ?? null);
+const optionalId = (kind: ReferenceKind) =>
+  refId(kind)
+    .nullish()
+    .transform((v) => v ?? null);
 
 /** The three professional chambers a company's data can be synced to (spec §3). */
 export const SYNC_DESTINATIONS = [1, 2, 3] as const;
@@ -40,9 +43,9 @@ export const companyRule = z
     city: optionalText(),
     zip: zipRule,
     region: optionalText(),
-    tagId: optionalId,
+    tagId: optionalId('companyTag'),
     vat: optionalText(40),
-    parentCompanyId: optionalId,
+    parentCompanyId: optionalId('company'),
     externalId: optionalText(100),
     syncDestination: syncDestinationRule,
     financial: z
@@ -60,7 +63,7 @@ export const signatureRule = z
   .object({
     name: requiredText(120),
     role: requiredText(120),
-    imageFileId: optionalId,
+    imageFileId: optionalId('file'),
   })
   .strict();
 
@@ -68,8 +71,8 @@ export const signatureRule = z
 export const unitRule = z
   .object({
     name: requiredText(),
-    companyId: z.number({ error: REQUIRED }).int().positive({ error: REQUIRED }),
-    tagId: optionalId,
+    companyId: reference('company', z.number({ error: REQUIRED }).int().positive({ error: REQUIRED }).max(2_147_483_647, { error: REQUIRED })),
+    tagId: optionalId('unitTag'),
     address: optionalText(),
     city: optionalText(),
     zip: zipRule,
@@ -83,14 +86,14 @@ export const unitRule = z
 export const communityGroupRule = z
   .object({
     name: requiredText(),
-    unitIds: z.array(idRule).max(5000).default([]),
+    unitIds: z.array(refId('unit')).max(5000).default([]),
   })
   .strict();
 
 export const professionRule = z
   .object({
     name: requiredText(),
-    groupId: optionalId,
+    groupId: optionalId('professionGroup'),
     needsLicenceNumber: z.boolean().default(false),
     needsChamberNumber: z.boolean().default(false),
   })

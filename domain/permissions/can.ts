@@ -75,3 +75,12 @@ export const communityReach = (subject: Subject, permissionId: number): { unitId
   }
   return { unitIds: [...unitIds], companyIds: [...companyIds] };
 };
+
+/** The companies in which some role of the subject grants the community permission: an author's or a viewer's reach. */
+export const companiesWith = (subject: Subject, permissionId: number): number[] => [
+  ...new Set(
+    subject.roles.flatMap((role) =>
+      role.companyId !== null && (COMMUNITY_ROLE_PERMISSIONS[role.roleId] ?? []).includes(permissionId) ? [role.companyId] : [],
+    ),
+  ),
+];

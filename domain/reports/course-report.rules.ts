@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notAReference } from '../shared/id.rules.ts';
 
 /**
  * What a course report is asked for with (spec §3 Report log: date, interval, children, npsDetailed,
@@ -10,11 +11,14 @@ export const REPORT_MAX_INTERVAL = 1000;
 
 export const courseReportRule = z
   .object({
-    intervalId: z
-      .number({ error: 'Izberite termin.' })
-      .int({ error: 'Izberite termin.' })
-      .min(0, { error: 'Izberite termin.' })
-      .max(REPORT_MAX_INTERVAL, { error: 'Izberite termin.' }),
+    intervalId: notAReference(
+      z
+        .number({ error: 'Izberite termin.' })
+        .int({ error: 'Izberite termin.' })
+        .min(0, { error: 'Izberite termin.' })
+        .max(REPORT_MAX_INTERVAL, { error: 'Izberite termin.' }),
+      'a position among the intervals of the course in the path',
+    ),
     /** The figures as they stood at this instant; left out: when the report is generated. */
     date: z.iso.datetime({ offset: true, error: 'Vnesite veljaven datum in čas.' }).optional(),
     /** A breakdown per unit (the units of the participants: the company's "children"). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_WIDE_ROLES, isRoleId, ROLE_SCOPE, type RoleId } from '../permissions/roles.ts';
+import { notAReference, reference } from '../shared/id.rules.ts';
 import { emailRule, personNameRule, phoneRule, profileRule, REQUIRED, usernameRule } from './user.rules.ts';
 import { CHANGE_REQUEST_KINDS } from './user.ts';
 
@@ -12,12 +13,16 @@ const MAX_ID = 2_147_483_647;
 /** One role entry (spec §3 userRoles): role x company x unit; unit 0 = every unit of the company, for manager and director only. */
 export const roleAssignmentRule = z
   .object({
-    roleId: z
-      .number({ error: REQUIRED })
-      .int()
-      .refine((v) => isRoleId(v), { error: 'Neznana vloga' }),
-    companyId: z.number().int().positive().max(MAX_ID).nullable(),
-    unitId: z.number().int().nonnegative().max(MAX_ID),
+    roleId: notAReference(
+      z
+        .number({ error: REQUIRED })
+        .int()
+        .refine((v) => isRoleId(v), { error: 'Neznana vloga' }),
+      'one of the fixed roles of spec §6',
+    ),
+    companyId: reference('company', z.number().int().positive().max(MAX_ID)).nullable(),
+    /** 0: every unit of the company (never looked up). */
+    unitId: reference('unit', z.number().int().nonnegative().max(MAX_ID)),
   })
   .strict()
   .superRefine((role, context) => {
@@ -51,7 +56,7 @@ export const adminUserRule = profileRule
     firstName: personNameRule,
     lastName: personNameRule,
     phone: phoneRule,
-    professionId: z.number().int().positive().max(MAX_ID).nullable(),
+    professionId: reference('profession', z.number().int().positive().max(MAX_ID)).nullable(),
     notes: notesRule,
     roles: z.array(roleAssignmentRule).max(200),
   })
@@ -63,7 +68,13 @@ export const createUserRule = adminUserRule.extend({ sendWelcome: z.boolean().de
 
 /** Bulk activate or deactivate (issue 14 item 1). */
 export const bulkLifecycleRule = z
-  .object({ userIds: z.array(z.number().int().positive().max(MAX_ID)).min(1, { error: 'Izberite vsaj enega uporabnika.' }).max(1000), active: z.boolean() })
+  .object({
+    userIds: z
+      .array(reference('user', z.number().int().positive().max(MAX_ID)))
+      .min(1, { error: 'Izberite vsaj enega uporabnika.' })
+      .max(1000),
+    active: z.boolean(),
+  })
   .strict();
 
 /** spec §4 and §5: a manager's request (change of unit, deletion, other) needs a description. */
@@ -71,11 +82,7 @@ export const changeRequestRule = z
   .object({
     kind: z.enum(CHANGE_REQUEST_KINDS, { error: REQUIRED }),
     description: z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(1000, { error: 'Vnos je predolg' }),
-    unitId: z
-      .number()
-      .int()
-      .positive()
-      .max(MAX_ID)
+    unitId: reference('unit', z.number().int().positive().max(MAX_ID))
       .nullish()
       .transform((v) => v ?? null),
   })

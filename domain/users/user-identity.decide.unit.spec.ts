@@ -190,3 +190,83 @@ describe('second factor', () => {
       .thenExpect([{ type: 'UserSocialIdentityUnbound', data: { platform: 'google', subject: 'g-1' } }]);
   });
 });
+
+describe('links die with what they vouched for (issue 31 item 4)', () => {
+  const reset: UserEvent = { type: 'UserPasswordResetRequested', data: { tokenHash: 'r1', sealed: 's', expiresAt: later(60), purpose: 'reset' } };
+  const login: UserEvent = { type: 'UserLoginTokenIssued', data: { tokenHash: 'l1', expiresAt: later(60) } };
+  const change: UserEvent = {
+    type: 'UserEmailChangeRequested',
+    data: { tokenHash: 'c1', sealed: 's', expiresAt: later(60), newEmail: 'nova@test.si', oldEmail: 'ana@test.si' },
+  };
+  const links = [reset, login, change];
+  const useReset = { type: 'CompletePasswordReset', tokenHash: 'r1', passwordHash: 'hash-9', now } as const;
+  const useLogin = { type: 'RedeemLoginToken', tokenHash: 'l1', sessionId: SESSION, now } as const;
+  const useChange = { type: 'ConfirmEmailChange', tokenHash: 'c1', now } as const;
+
+  const killers: [string, UserEvent[]][] = [
+    ['the password changes', [{ type: 'UserPasswordChanged', data: { passwordHash: 'hash-2' } }]],
+    ['the e-mail is changed by its link', [{ type: 'UserEmailChanged', data: { tokenHash: 'x', oldEmail: 'ana@test.si', newEmail: 'tretja@test.si' } }]],
+    ['an admin replaces the e-mail', [{ type: 'UserEmailReplaced', data: { oldEmail: 'ana@test.si', newEmail: 'tretja@test.si' } }]],
+    [
+      'the account is deactivated and activated again',
+      [
+        { type: 'UserDeactivated', data: {} },
+        { type: 'UserActivated', data: {} },
+      ],
+    ],
+    [
+      'the account is deleted and reactivated',
+      [
+        { type: 'UserDeleted', data: {} },
+        { type: 'UserReactivated', data: {} },
+      ],
+    ],
+  ];
+  for (const [what, events] of killers) {
+    it(`reset, login and e-mail-change links die when ${what}`, () => {
+      spec
+        .given([registered(true), ...links, ...events])
+        .when(useReset)
+        .thenFails('401');
+      spec
+        .given([registered(true), ...links, ...events])
+        .when(useLogin)
+        .thenFails('401');
+      spec
+        .given([registered(true), ...links, ...events])
+        .when(useChange)
+        .thenFails('401');
+    });
+  }
+
+  it('a newer link of the same kind voids the older one; the newer works', () => {
+    const newerReset: UserEvent = { type: 'UserPasswordResetRequested', data: { tokenHash: 'r2', sealed: 's', expiresAt: later(60), purpose: 'reset' } };
+    spec
+      .given([registered(true), reset, newerReset])
+      .when(useReset)
+      .thenFails('401');
+    spec
+      .given([registered(true), reset, newerReset])
+      .when({ ...useReset, tokenHash: 'r2' })
+      .thenExpect([{ type: 'UserPasswordResetCompleted', data: { tokenHash: 'r2', passwordHash: 'hash-9' } }]);
+    const newerLogin: UserEvent = { type: 'UserLoginTokenIssued', data: { tokenHash: 'l2', expiresAt: later(60) } };
+    spec
+      .given([registered(true), login, newerLogin])
+      .when(useLogin)
+      .thenFails('401');
+    spec
+      .given([registered(true), login, newerLogin])
+      .when({ ...useLogin, tokenHash: 'l2' })
+      .thenExpect([
+        { type: 'UserLoginTokenRedeemed', data: { tokenHash: 'l2', sessionId: SESSION } },
+        { type: 'UserLoggedIn', data: { sessionId: SESSION, method: 'login-token' } },
+      ]);
+  });
+
+  it('links issued after the change work', () => {
+    spec
+      .given([registered(true), { type: 'UserPasswordChanged', data: { passwordHash: 'hash-2' } }, reset])
+      .when(useReset)
+      .thenExpect([{ type: 'UserPasswordResetCompleted', data: { tokenHash: 'r1', passwordHash: 'hash-9' } }]);
+  });
+});

@@ -35,7 +35,12 @@ export type UserCommand =
    * `withinCompany`: granted by a company's team (a manager adding a member, 1049), who may take in
    * only a user of no other company and with no system role; anyone else is answered as missing.
    */
-  | { type: 'GrantRole'; role: RoleAssignment; withinCompany?: boolean }
+  /**
+   * `withinCompany`: a unit's team adds only users of that company or of none. `selfJoin`: a person
+   * joins only a unit of a company they already belong to (decision 0009): a join alone never opens
+   * another company's internal courses.
+   */
+  | { type: 'GrantRole'; role: RoleAssignment; withinCompany?: boolean; selfJoin?: boolean }
   | { type: 'RevokeRole'; role: RoleAssignment }
   /**
    * `keepSessionId`: the session that changes its own password stays; every other open session ends.
@@ -147,6 +152,8 @@ const decideAny = (command: UserCommand, state: UserState): UserEvent[] => {
       return registerUser(command, state);
     case 'GrantRole':
       if (command.withinCompany && !belongsOnlyTo(command.role.companyId, state)) throw new DomainError('404', 'Uporabnik ne obstaja.', { status: 404 });
+      if (command.selfJoin && !(state.status === 'active' && state.roles.some((r) => r.companyId !== null && r.companyId === command.role.companyId)))
+        throw new DomainError('403', 'Pridružite se lahko le enoti podjetja, ki mu že pripadate.', { status: 403 });
       return grantRole(command.role, state);
     case 'RevokeRole':
       return revokeRole(command.role, state);

@@ -62,6 +62,21 @@ describe('user decider', () => {
       .thenExpect([{ type: 'UserRoleRevoked', data: manager }]);
   });
 
+  it('lets a person join only a unit of a company they already belong to (decision 0009)', () => {
+    const participantA = { roleId: ROLE.participant, unitId: 3, companyId: 2 } as const;
+    const otherUnitOfA = { roleId: ROLE.participant, unitId: 4, companyId: 2 } as const;
+    const unitOfB = { roleId: ROLE.participant, unitId: 9, companyId: 8 } as const;
+    spec
+      .given([registered, { type: 'UserRoleGranted', data: participantA }])
+      .when({ type: 'GrantRole', role: otherUnitOfA, selfJoin: true })
+      .thenExpect([{ type: 'UserRoleGranted', data: otherUnitOfA }]);
+    spec
+      .given([registered, { type: 'UserRoleGranted', data: participantA }])
+      .when({ type: 'GrantRole', role: unitOfB, selfJoin: true })
+      .thenFails('403');
+    spec.given([registered]).when({ type: 'GrantRole', role: participantA, selfJoin: true }).thenFails('403');
+  });
+
   it('logs in only against the password hash that was verified', () => {
     spec
       .given([registered])

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notAReference, reference } from '../shared/id.rules.ts';
 import { singleLine } from '../shared/text.rules.ts';
 
 /**
@@ -86,7 +87,7 @@ export const profileRule = z
     middleName: optionalLine(100),
     lastName: personNameRule,
     phone: phoneRule,
-    professionId: z.number({ error: REQUIRED }).int().positive({ error: REQUIRED }).max(2_147_483_647, { error: REQUIRED }),
+    professionId: reference('profession', z.number({ error: REQUIRED }).int().positive({ error: REQUIRED }).max(2_147_483_647, { error: REQUIRED })),
     otherJob: optionalLine(100),
     licenceNumber: licenceNumberRule,
     chamberMembershipNumber: optionalLine(20),
@@ -145,7 +146,7 @@ export const registrationRule = z
     middleName: personNameRule,
     lastName: personNameRule,
     phone: phoneRule,
-    professionId: z.number({ error: REQUIRED }).int().positive({ error: REQUIRED }).max(2_147_483_647, { error: REQUIRED }),
+    professionId: reference('profession', z.number({ error: REQUIRED }).int().positive({ error: REQUIRED }).max(2_147_483_647, { error: REQUIRED })),
     otherJob: optionalLine(100),
     licenceNumber: licenceNumberRule,
     chamberMembershipNumber: optionalLine(20),
@@ -153,7 +154,7 @@ export const registrationRule = z
       .array(z.number().int())
       .max(10)
       .refine((given) => REQUIRED_CONSENT_CODES.every((code) => given.includes(code)), { error: CONSENTS_REQUIRED_MESSAGE }),
-    regFormId: z.union([z.string().max(100), z.number().int()]).optional(),
+    regFormId: notAReference(z.union([z.string().max(100), z.number().int()]), 'the registration form the client sends (spec §7), not a record').optional(),
     socialToken: z.string().max(4000).optional(),
   })
   .strict()

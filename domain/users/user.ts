@@ -170,7 +170,7 @@ export type ActiveUser = {
   readonly emailConfirmed: boolean;
   readonly secondaryEmail: string | null;
   readonly confirmation: PendingSecret | null;
-  /** Reset and setup links not used yet (a newer request does not void an older one before it expires). */
+  /** The reset or setup link not used yet: a newer request voids the older one (decision 0048). */
   readonly passwordResets: readonly (PendingSecret & { readonly purpose: 'reset' | 'setup' })[];
   readonly emailChange: (PendingSecret & { readonly newEmail: string }) | null;
   readonly secondFactor: boolean;
@@ -186,6 +186,18 @@ export type UserState = { readonly status: 'none' } | ActiveUser;
 export const initialUserState: UserState = { status: 'none' };
 
 const sameRole = (a: RoleAssignment, b: RoleAssignment) => a.roleId === b.roleId && a.unitId === b.unitId && a.companyId === b.companyId;
+
+/**
+ * Every link sent by mail or exported (reset, welcome, e-mail change, one-time login) dies when what
+ * it vouched for changes: the password, the address it went to, or whether the account may be used
+ * (issue 31 item 4, decision 0048). An e-mail confirmation dies only with the address.
+ */
+const withoutLinks = (state: ActiveUser): ActiveUser => ({
+  ...state,
+  passwordResets: [],
+  emailChange: null,
+  loginTokens: Object.fromEntries(Object.entries(state.loginTokens).map(([hash, token]) => [hash, { ...token, redeemed: true }])),
+});
 
 export const evolveUser = (state: UserState, event: UserEvent): UserState => {
   if (event.type === 'UserRegistered') {
@@ -236,9 +248,10 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
     case 'UserRoleRevoked':
       return { ...state, roles: state.roles.filter((r) => !sameRole(r, event.data as RoleAssignment)) };
     case 'UserPasswordChanged':
-      return { ...state, passwordHash: event.data.passwordHash };
+      return { ...withoutLinks(state), passwordHash: event.data.passwordHash };
     case 'UserLoginTokenIssued':
-      return { ...state, loginTokens: { ...state.loginTokens, [event.data.tokenHash]: { expiresAt: event.data.expiresAt, redeemed: false } } };
+      // A newer link replaces the older ones (an export made again voids the last).
+      return { ...state, loginTokens: { [event.data.tokenHash]: { expiresAt: event.data.expiresAt, redeemed: false } } };
     case 'UserLoginTokenRedeemed': {
       const token = state.loginTokens[event.data.tokenHash];
       if (!token) return state;
@@ -261,16 +274,16 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
     case 'UserPasswordResetRequested':
       return {
         ...state,
-        passwordResets: [...state.passwordResets, { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, purpose: event.data.purpose }],
+        passwordResets: [{ tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, purpose: event.data.purpose }],
       };
     case 'UserPasswordResetCompleted':
       // Every pending link is void once the password is set; a reset link also confirms the address it came to.
       // A reset may follow a lost or stolen device: no device stays trusted to skip the second factor.
-      return { ...state, passwordHash: event.data.passwordHash, passwordResets: [], emailConfirmed: true, confirmation: null, trustedDevices: [] };
+      return { ...withoutLinks(state), passwordHash: event.data.passwordHash, emailConfirmed: true, confirmation: null, trustedDevices: [] };
     case 'UserEmailChangeRequested':
       return { ...state, emailChange: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, newEmail: event.data.newEmail } };
     case 'UserEmailChanged':
-      return { ...state, email: event.data.newEmail, emailChange: null, emailConfirmed: true };
+      return { ...withoutLinks(state), email: event.data.newEmail, emailConfirmed: true, confirmation: null };
     case 'UserSecondFactorEnabled':
       return { ...state, secondFactor: true };
     case 'UserSecondFactorDisabled':
@@ -310,11 +323,11 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
     case 'UserSecondaryEmailChanged':
       return { ...state, secondaryEmail: event.data.secondaryEmail };
     case 'UserDeactivated':
-      return { ...state, lifecycle: 'inactive' };
+      return { ...withoutLinks(state), lifecycle: 'inactive' };
     case 'UserDeleted':
-      return { ...state, lifecycle: 'deleted' };
+      return { ...withoutLinks(state), lifecycle: 'deleted' };
     case 'UserErased':
-      return { ...state, lifecycle: 'deleted', erased: true };
+      return { ...withoutLinks(state), lifecycle: 'deleted', erased: true };
     case 'UserActivated':
     case 'UserReactivated':
       return { ...state, lifecycle: 'active' };
@@ -324,7 +337,7 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       return { ...state, username: event.data.newUsername };
     case 'UserEmailReplaced':
       // Set by an admin who vouches for it: a pending change by link is void.
-      return { ...state, email: event.data.newEmail, emailChange: null, emailConfirmed: true };
+      return { ...withoutLinks(state), email: event.data.newEmail, emailConfirmed: true, confirmation: null };
     case 'UserChangeRequested':
       return {
         ...state,

@@ -15,8 +15,18 @@ import type { SessionClaims, SessionTokens } from '../auth/tokens.port.ts';
 import { parsePosition } from '../event-store/event-store.port.ts';
 import type { ReadModelFreshness } from '../projections/projection.port.ts';
 import { clientErrorAnswer, toErrorResponse } from './errors.ts';
-import { type AuthContext, type HttpApp, type Located, type RouteAccess, type RouteEntry, readMediaToken, unauthorized } from './http.port.ts';
+import {
+  type AuthContext,
+  type HttpApp,
+  type Located,
+  type ReferenceResolvers,
+  type RouteAccess,
+  type RouteEntry,
+  readMediaToken,
+  unauthorized,
+} from './http.port.ts';
 import { parseQueryString } from './query-string.ts';
+import { checkReferences } from './references.ts';
 import { refuseUnstorableText } from './text-guard.ts';
 import { refuseFieldsNotSent } from './whole-record.ts';
 
@@ -37,6 +47,10 @@ export type HttpAppOptions = {
   readonly readWaitMs: number;
   readonly version: string;
   readonly features: FeatureFlags;
+  /** How each kind of id a body names is resolved for the caller (references.ts, decision 0047). */
+  readonly references: ReferenceResolvers;
+  /** Waits until the read models hold every write so far: a reference missing once is asked again after it. */
+  readonly catchUp: () => Promise<void>;
 };
 
 const TOKEN_INVALID = () => new DomainError('401', 'Seja je neveljavna ali je potekla. Prijavite se znova.', { status: 401 });
@@ -167,7 +181,7 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') catalogue.push({ method, url: route.url, access, feature: route.config?.feature ?? null });
+      if (method !== 'HEAD') catalogue.push({ method, url: route.url, access, feature: route.config?.feature ?? null, body: route.schema?.body });
     }
   });
 
@@ -229,6 +243,21 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
     if (!position) return;
     const fresh = await options.freshness.waitFor(readModels, position, options.readWaitMs);
     if (!fresh) reply.header('X-Read-Stale', 'true');
+  });
+
+  // Every id the body names, resolved for the caller before the handler runs (issue 31 item 1).
+  app.addHook('preHandler', async (request) => {
+    if (!request.routeOptions.config.access || request.body === undefined || Buffer.isBuffer(request.body)) return;
+    const caller = { subject: request.auth?.subject ?? null, params: (request.params ?? {}) as Record<string, unknown> };
+    const namedBefore = request.routeOptions.config.namedBefore;
+    await checkReferences(
+      request.routeOptions.schema?.body,
+      request.body,
+      caller,
+      options.references,
+      options.catchUp,
+      namedBefore && (() => namedBefore(request)),
+    );
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Subject } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { FeatureFlags } from '../../domain/shared/features.ts';
+import type { ReferenceKind } from '../../domain/shared/id.rules.ts';
 import { type AllPosition, type EventMetadata, formatPosition } from '../event-store/event-store.port.ts';
 
 /** The Fastify instance route files register on (zod type provider). */
@@ -82,6 +83,11 @@ declare module 'fastify' {
      * sent (null for none), since a field left out would be stored empty (whole-record.ts).
      */
     wholeRecord?: boolean;
+    /**
+     * The ids the record this route changes already names (decision 0047): a body naming them again
+     * is not refused for them, so a unit or a course deleted since does not block saving the rest.
+     */
+    namedBefore?: (request: FastifyRequest) => Promise<Partial<Record<ReferenceKind, readonly number[]>>>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -97,7 +103,17 @@ export type RouteEntry = {
   readonly url: string;
   readonly access: RouteAccess;
   readonly feature: keyof FeatureFlags | null;
+  /** The route's body rule (a zod schema), if it takes a JSON body: the cross-tenant suite reads its declared references. */
+  readonly body: unknown;
 };
+
+/** Who names ids in a request body (decision 0047), and the path of the request, and the path of the request (a survey's questions are those of the survey in the path). */
+export type ReferenceCaller = { readonly subject: Subject | null; readonly params: Readonly<Record<string, unknown>> };
+
+/** The ids of `ids` (of one kind) that exist and that the caller may name; the rest are refused. */
+export type ReferenceResolver = (ids: readonly number[], caller: ReferenceCaller) => Promise<ReadonlySet<number>>;
+
+export type ReferenceResolvers = Readonly<Record<ReferenceKind, ReferenceResolver>>;
 
 export const PUBLIC: RouteAccess = { kind: 'public' };
 export const AUTHENTICATED: RouteAccess = { kind: 'authenticated' };

@@ -42,6 +42,7 @@ import { registerNewsletterRoutes } from '../../application/newsletters/newslett
 import { registerOrganisationRoutes } from '../../application/organisation/organisation.routes.ts';
 import { registerPushRoutes } from '../../application/push/push.routes.ts';
 import { registerCourseReportRoutes } from '../../application/reports/course-reports.routes.ts';
+import { createReferenceResolvers } from '../../application/shared/references.ts';
 import { registerSurveyRoutes } from '../../application/surveys/surveys.routes.ts';
 import type { AuthDeps } from '../../application/users/auth.deps.ts';
 import { registerAuthRoutes } from '../../application/users/auth.routes.ts';
@@ -116,6 +117,9 @@ import { createWorkbookReader } from '../xlsx/workbook-reader.ts';
 import { EVENT_DEFINITIONS } from './event-definitions.ts';
 import { PROJECTIONS } from './projections.ts';
 import { APP_VERSION } from './version.ts';
+
+/** Every read model: a reference missing from one may be a moment behind its write. */
+const READ_MODELS = PROJECTIONS.map((projection) => projection.name);
 
 /** The read models the acting user of a request (roles, consents, session ended) is read from. */
 const SUBJECT_READ_MODELS = ['users', 'consents'] as const;
@@ -214,6 +218,8 @@ export const buildPlatform = async (options: {
     stamp: () => runner.changeStamp(SUBJECT_READ_MODELS),
     load: (userId, sessionId) => findAuthSubject(db.pg, userId, sessionId),
   });
+  // Uploads go to the object store while the S3-upload feature is on; files stored either way stay readable.
+  const files = createPostgresFileStore(db.pg, { objects: createDirectoryObjectStore(config.objectStoreDir), uploadToObjects: config.features.s3Upload });
   const app = await createHttpApp({
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
@@ -226,10 +232,14 @@ export const buildPlatform = async (options: {
     readWaitMs: config.readWaitMs,
     version: APP_VERSION,
     features: config.features,
+    references: createReferenceResolvers({ db: db.slonik, files }),
+    // A record named right after it was made may be a moment ahead of the read models that know it.
+    catchUp: async () => {
+      const head = await store.headPosition();
+      if (head) await runner.waitFor(READ_MODELS, head, config.readWaitMs);
+    },
   });
   const metrics = createMetrics(app);
-  // Uploads go to the object store while the S3-upload feature is on; files stored either way stay readable.
-  const files = createPostgresFileStore(db.pg, { objects: createDirectoryObjectStore(config.objectStoreDir), uploadToObjects: config.features.s3Upload });
   // Exports (issue 17 item 2, decision 0026): a job per export, resumed by pg-boss after a crash; files through the file port.
   const spreadsheet = createExceljsSpreadsheet();
   if (jobs) {
@@ -365,7 +375,7 @@ export const buildPlatform = async (options: {
   });
   registerProfileRoutes(app, { store, db: db.slonik, passwords, attempts: auth.attempts });
   registerSurveyRoutes(app, { store, db: db.slonik, now: () => new Date(), attempts: auth.attempts });
-  registerOrganisationRoutes(app, { store, ids, db: db.slonik, catchUp: organisationCatchUp }, { files, features: config.features });
+  registerOrganisationRoutes(app, { store, ids, db: db.slonik }, { files, features: config.features });
   registerOrganisationReadRoutes(app, { db: db.slonik, features: config.features });
   registerCourseRoutes(app, { store, ids, db: db.slonik, now: () => new Date(), features: config.features }, { files });
   registerCourseReadRoutes(app, {

@@ -8,14 +8,6 @@ export type AcademyReadDb = DatabasePool;
 /** Credit points have one decimal (spec §9); summing floats must not show 3.0000000000000004. */
 const sumPoints = (courses: readonly { creditPoints: number }[]) => Math.round(courses.reduce((sum, c) => sum + c.creditPoints * 10, 0)) / 10;
 
-/** Course ids of a series that do not exist or are deleted. */
-export const missingCourseIds = async (db: AcademyReadDb, ids: readonly number[]) => {
-  const found = new Set(
-    await db.anyFirst(sql.type(z.object({ id: z.number() }))`select id from rm.courses where id = any(${sql.array([...ids], 'int4')}) and status <> 'deleted'`),
-  );
-  return ids.filter((id) => !found.has(id));
-};
-
 const academyRow = z.object({
   id: z.number(),
   title: z.string(),

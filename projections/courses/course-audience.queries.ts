@@ -12,17 +12,27 @@ export type AudiencePreview = {
 const ids = (values: readonly number[]) => sql.array([...values], 'int4');
 
 /**
+ * People with a role in one of these companies (null: anywhere). A community's course reaches only
+ * its company (decision 0047), and a community's viewer sees only the people of its companies.
+ */
+const withinCompanies = (companyIds: readonly number[] | null, userId = sql.fragment`u.id`) =>
+  companyIds === null
+    ? sql.fragment`true`
+    : sql.fragment`exists (select 1 from rm.user_roles wr left join rm.units wu on wu.id = wr.unit_id
+                      where wr.user_id = ${userId} and coalesce(wr.company_id, wu.company_id) = any(${ids(companyIds)}))`;
+
+/**
  * How many active users a course with this audience would be for (issue 15, the participants tab's
  * live count), by the rule of domain/courses/course-audience.ts: public is everyone; otherwise the
  * organisation targets (a unit, a company, a group containing a unit, through any of the user's
  * roles) and the profession targets must each be met when set, and a course targeting nobody is for
  * nobody.
  */
-export const countAudience = async (db: DatabasePool, audience: AudiencePreview) => {
+export const countAudience = async (db: DatabasePool, audience: AudiencePreview, companies: readonly number[] | null = null) => {
   const byOrganisation = audience.unitIds.length + audience.companyIds.length + audience.groupIds.length > 0;
   const byProfession = audience.professionIds.length > 0;
   const n = sql.type(z.object({ n: z.number() }));
-  if (audience.public) return db.oneFirst(n`select count(*)::int as n from rm.users u where u.status = 'active'`);
+  if (audience.public) return db.oneFirst(n`select count(*)::int as n from rm.users u where u.status = 'active' and ${withinCompanies(companies)}`);
   if (!byOrganisation && !byProfession) return 0;
   const organisation = byOrganisation
     ? sql.fragment`exists (select 1 from rm.user_roles r where r.user_id = u.id and (
@@ -30,7 +40,9 @@ export const countAudience = async (db: DatabasePool, audience: AudiencePreview)
         or exists (select 1 from rm.community_group_units g where g.unit_id = r.unit_id and g.group_id = any(${ids(audience.groupIds)}))))`
     : sql.fragment`true`;
   const profession = byProfession ? sql.fragment`u.profession_id = any(${ids(audience.professionIds)})` : sql.fragment`true`;
-  return db.oneFirst(n`select count(*)::int as n from rm.users u where u.status = 'active' and ${organisation} and ${profession}`);
+  return db.oneFirst(
+    n`select count(*)::int as n from rm.users u where u.status = 'active' and ${organisation} and ${profession} and ${withinCompanies(companies)}`,
+  );
 };
 
 export const courseParticipant = z.object({
@@ -43,8 +55,11 @@ export const courseParticipant = z.object({
   blocksCount: z.number(),
 });
 
-/** Who took the course: each participant's status, dates and blocks done, newest start first (at most 500). */
-export const listCourseParticipants = async (db: DatabasePool, courseId: number) =>
+/**
+ * Who took the course: each participant's status, dates and blocks done, newest start first (at most
+ * 500); `companies`: only people of those companies (a community's viewer), null for everyone.
+ */
+export const listCourseParticipants = async (db: DatabasePool, courseId: number, companies: readonly number[] | null = null) =>
   db.any(sql.type(courseParticipant)`
     select e.user_id as "userId", trim(concat_ws(' ', u.first_name, u.middle_name, u.last_name)) as name, e.status,
            to_char(e.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "startedAt",
@@ -54,7 +69,7 @@ export const listCourseParticipants = async (db: DatabasePool, courseId: number)
       from rm.enrollments e
       join rm.courses c on c.id = e.course_id
       join rm.users u on u.id = e.user_id
-     where e.course_id = ${courseId}
+     where e.course_id = ${courseId} and ${withinCompanies(companies, sql.fragment`e.user_id`)}
      order by e.started_at desc, e.user_id
      limit 500`);
 
@@ -66,13 +81,14 @@ export const notificationRecipients = async (db: DatabasePool, courseId: number,
   const course = await db.maybeOne(sql.type(
     z.object({
       public: z.boolean(),
+      ownerCompanyId: z.number().nullable(),
       unitIds: z.array(z.number()),
       companyIds: z.array(z.number()),
       groupIds: z.array(z.number()),
       professionIds: z.array(z.number()),
     }),
   )`
-    select public, audience_units as "unitIds", audience_companies as "companyIds", audience_groups as "groupIds", audience_professions as "professionIds"
+    select public, owner_company_id as "ownerCompanyId", audience_units as "unitIds", audience_companies as "companyIds", audience_groups as "groupIds", audience_professions as "professionIds"
       from rm.courses where id = ${courseId} and status <> 'deleted'`);
   if (!course) return [];
   const byOrganisation = course.unitIds.length + course.companyIds.length + course.groupIds.length > 0;
@@ -89,5 +105,8 @@ export const notificationRecipients = async (db: DatabasePool, courseId: number,
     ? sql.fragment`not exists (select 1 from rm.enrollments e where e.course_id = ${courseId} and e.user_id = u.id and e.status = 'completed')`
     : sql.fragment`true`;
   return db.anyFirst(sql.type(z.object({ id: z.number() }))`
-    select u.id from rm.users u where u.status = 'active' and ${organisation} and ${profession} and ${unfinished} order by u.id`);
+    select u.id from rm.users u
+     where u.status = 'active' and ${organisation} and ${profession} and ${unfinished}
+       and ${withinCompanies(course.ownerCompanyId === null ? null : [course.ownerCompanyId])}
+     order by u.id`);
 };

@@ -153,65 +153,49 @@ export const audienceCompanies = async (db: CourseReadDb, unitIds: readonly numb
     select u.company_id from rm.units u where u.id = any(${sql.array([...unitIds], 'int4')})
     union select u.company_id from rm.community_group_units gu join rm.units u on u.id = gu.unit_id where gu.group_id = any(${sql.array([...groupIds], 'int4')})`);
 
-/** A course's references as stored now (prerequisites and audience ids), or null for a course that does not exist yet. */
-export const storedReferences = async (db: CourseReadDb, courseId: number | null) =>
-  courseId === null
-    ? null
-    : db.maybeOne(
-        sql.type(
-          z.object({
-            prerequisites: z.array(z.number()),
-            professionIds: z.array(z.number()),
-            unitIds: z.array(z.number()),
-            companyIds: z.array(z.number()),
-            groupIds: z.array(z.number()),
-          }),
-        )`select prerequisites, audience_professions as "professionIds", audience_units as "unitIds", audience_companies as "companyIds",
-                  audience_groups as "groupIds"
-             from rm.courses where id = ${courseId}`,
-      );
-
 /**
- * The named prerequisites that are not courses (missing or deleted), and whether `courseId` (null
- * for a new course) is reached by following the prerequisites of its prerequisites: a cycle would
- * leave courses nobody can start.
+ * What a course names now, by reference kind (prerequisites and audience): saving it again keeps
+ * them though one was deleted since (decision 0047). Nothing for a course that does not exist.
  */
-export const prerequisiteProblems = async (db: CourseReadDb, courseId: number | null, prerequisites: readonly number[]) => {
-  if (prerequisites.length === 0) return { missing: [] as number[], cycle: false };
-  const found = await db.any(
-    sql.type(z.object({ id: z.number() }))`select id from rm.courses where id = any(${sql.array([...prerequisites], 'int4')}) and status <> 'deleted'`,
+export const courseNamedBefore = async (db: CourseReadDb, courseId: number) => {
+  const row = await db.maybeOne(
+    sql.type(
+      z.object({
+        course: z.array(z.number()),
+        profession: z.array(z.number()),
+        unit: z.array(z.number()),
+        company: z.array(z.number()),
+        communityGroup: z.array(z.number()),
+      }),
+    )`select prerequisites as course, audience_professions as profession, audience_units as unit, audience_companies as company,
+             audience_groups as "communityGroup"
+        from rm.courses where id = ${courseId}`,
   );
-  const known = new Set(found.map((r) => r.id));
-  const missing = prerequisites.filter((id) => !known.has(id));
-  if (courseId === null) return { missing, cycle: false };
-  const cycle = await db.exists(sql.unsafe`
+  return row ?? {};
+};
+
+/** Whether following the prerequisites of these prerequisites leads back to `courseId`: a cycle would leave courses nobody can start. */
+export const prerequisiteCycle = async (db: CourseReadDb, courseId: number, prerequisites: readonly number[]) =>
+  prerequisites.length > 0 &&
+  db.exists(sql.unsafe`
     with recursive reached(id) as (
       select unnest(${sql.array([...prerequisites], 'int4')}::int4[])
       union
       select unnest(c.prerequisites) from rm.courses c join reached r on c.id = r.id
     )
     select 1 from reached where id = ${courseId}`);
-  return { missing, cycle };
-};
 
-export type AudienceIds = {
-  readonly professionIds: readonly number[];
-  readonly unitIds: readonly number[];
-  readonly companyIds: readonly number[];
-  readonly groupIds: readonly number[];
-};
+/** Named courses that exist (not deleted), with the company that owns a community's course (decision 0047). */
+export const courseReferences = async (db: CourseReadDb, ids: readonly number[]) =>
+  db.any(sql.type(z.object({ id: z.number(), ownerCompanyId: z.number().nullable() }))`
+    select id, owner_company_id as "ownerCompanyId" from rm.courses where id = any(${sql.array([...ids], 'int4')}) and status <> 'deleted'`);
 
-/** The audience fields naming something that does not exist (a profession, unit, company or community group). */
-export const missingAudience = async (db: CourseReadDb, audience: AudienceIds) => {
-  const tables = { professionIds: 'professions', unitIds: 'units', companyIds: 'companies', groupIds: 'community_groups' } as const;
-  const absent: (keyof AudienceIds)[] = [];
-  for (const field of Object.keys(tables) as (keyof AudienceIds)[]) {
-    const ids = [...new Set(audience[field])];
-    if (ids.length === 0) continue;
-    const count = await db.oneFirst(
-      sql.type(z.object({ n: z.number() }))`select count(*)::int as n from ${sql.identifier(['rm', tables[field]])} where id = any(${sql.array(ids, 'int4')})`,
-    );
-    if (count < ids.length) absent.push(field);
-  }
-  return absent;
-};
+/** The course each named post (comment) is on. */
+export const postReferences = async (db: CourseReadDb, ids: readonly number[]) =>
+  db.any(sql.type(z.object({ id: z.number(), courseId: z.number() }))`
+    select id, course_id as "courseId" from rm.posts where id = any(${sql.array([...ids], 'int4')}) and not deleted`);
+
+/** Which of the named blocks are NPS questions of this course (a survey's questions). */
+export const npsBlocksOf = async (db: CourseReadDb, courseId: number, ids: readonly number[]) =>
+  db.anyFirst(sql.type(z.object({ block_id: z.number() }))`
+    select block_id from rm.course_blocks where course_id = ${courseId} and kind = 'nps' and block_id = any(${sql.array([...ids], 'int4')})`);

@@ -3,7 +3,7 @@ import { audienceRule } from '../../domain/courses/course.rules.ts';
 import { BLOCK_READERS, COURSE_READERS } from '../../domain/courses/course-access.ts';
 import { visibleFeatureFields } from '../../domain/courses/course-features.ts';
 import { attended, type LiveWindow, livePhase, PRESENCE_WINDOW_SECONDS, presenceChecks } from '../../domain/courses/live-presence.ts';
-import { can, communityReach } from '../../domain/permissions/can.ts';
+import { can, communityReach, companiesWith } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { type FeatureFlags, HIDDEN_COURSE_TYPE, LIVE_COURSE_TYPE } from '../../domain/shared/features.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
@@ -198,7 +198,9 @@ export const registerCourseReadRoutes = (
         if (request.body.public || reached.some((id) => !own.has(id)))
           throw new DomainError('403', 'Izobraževanje skupnosti je lahko le za ljudi njenega podjetja.', { status: 403 });
       }
-      return { count: await countAudience(db, { public: request.body.public, ...request.body.audience }) };
+      // A client's course reaches only its company's people (decision 0047): so does the count.
+      const companies = can(subject, 1017, { kind: 'system' }) ? null : companiesWith(subject, 2005);
+      return { count: await countAudience(db, { public: request.body.public, ...request.body.audience }, companies) };
     },
   );
 
@@ -215,7 +217,10 @@ export const registerCourseReadRoutes = (
     },
     async (request) => {
       if (!(await getAdminCourse(db, request.params.id))) throw notFound();
-      return { items: [...(await listCourseParticipants(db, request.params.id))] };
+      // A community's viewer sees its own companies' people only, never a stranger who took the course.
+      const { subject } = requireAuth(request);
+      const companies = can(subject, 1017, { kind: 'system' }) ? null : companiesWith(subject, 2004);
+      return { items: [...(await listCourseParticipants(db, request.params.id, companies))] };
     },
   );
 

@@ -37,6 +37,7 @@ const catalogueRow = z.object({
   companyIds: z.array(z.number()),
   groupIds: z.array(z.number()),
   professionIds: z.array(z.number()),
+  ownerCompanyId: z.number().nullable(),
   zoomUrl: z.string().nullable(),
   interactrHtml: z.string().nullable(),
   attachments: z.array(z.object({ fileId: z.number(), name: z.string(), contentType: z.string(), size: z.number() })),
@@ -122,7 +123,7 @@ const loadCatalogue = async (db: CourseReadDb, version: string): Promise<Catalog
     select id, type, title, description, cover, credit_points as "creditPoints", intervals, status, published, public,
            posts_enabled as "postsEnabled", certificate_enabled as "certificateEnabled", blocks_count as "blocksTotal", updated_at as "updatedAt",
            audience_units as "unitIds", audience_companies as "companyIds", audience_groups as "groupIds", audience_professions as "professionIds",
-           fields->>'zoomUrl' as "zoomUrl", fields->>'interactrHtml' as "interactrHtml", attachments,
+           owner_company_id as "ownerCompanyId", fields->>'zoomUrl' as "zoomUrl", fields->>'interactrHtml' as "interactrHtml", attachments,
            case when jsonb_typeof(fields->'live') = 'object' then jsonb_build_object('roomId', fields->'live'->>'roomId',
              'startsAt', fields->'live'->>'startsAt', 'stopsAt', fields->'live'->>'stopsAt') end as live,
            fields->>'vimeoId' as "recordingVimeoId"

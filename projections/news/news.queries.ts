@@ -128,23 +128,3 @@ export const readsNewsWithFile = async (db: NewsReadDb, userId: number, fileId: 
   const reader = await newsReaderOf(db, userId);
   return rows.some((n) => isNewsFor(n.recipients as NewsFields['recipients'], reader));
 };
-
-const RECIPIENT_TABLES = {
-  professionIds: sql.identifier(['rm', 'professions']),
-  companyIds: sql.identifier(['rm', 'companies']),
-  unitIds: sql.identifier(['rm', 'units']),
-  groupIds: sql.identifier(['rm', 'community_groups']),
-} as const;
-
-/** The first kind of recipient that names something that does not exist, or null. */
-export const unknownRecipient = async (db: NewsReadDb, r: NewsFields['recipients']): Promise<keyof NewsFields['recipients'] | null> => {
-  for (const key of Object.keys(RECIPIENT_TABLES) as (keyof typeof RECIPIENT_TABLES)[]) {
-    const wanted = [...new Set(r[key])];
-    if (wanted.length === 0) continue;
-    const found = await db.oneFirst(
-      sql.type(z.object({ n: z.number() }))`select count(*)::int as n from ${RECIPIENT_TABLES[key]} where id = any(${sql.array(wanted, 'int4')})`,
-    );
-    if (found !== wanted.length) return key;
-  }
-  return null;
-};

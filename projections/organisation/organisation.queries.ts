@@ -311,3 +311,39 @@ export const professionDependents = async (db: ReadDb, professionId: number) =>
 export const professionRequirements = async (db: ReadDb, professionId: number) =>
   db.maybeOne(sql.type(z.object({ licence: z.boolean(), chamber: z.boolean() }))`
     select needs_licence_number as licence, needs_chamber_number as chamber from rm.professions where id = ${professionId}`);
+
+// ---------------------------------------------------------------- references (decision 0047)
+
+export type OrganisationReferenceKind = 'company' | 'unit' | 'communityGroup' | 'profession' | 'professionGroup' | 'companyTag' | 'unitTag' | 'courseTag';
+
+/**
+ * The named records that exist, each with the companies it lies in: a company itself, a unit its
+ * company, a community group the companies of its units; the catalogues shared by every company
+ * (professions, their groups, tags) lie in none.
+ */
+export const organisationReferences = async (db: ReadDb, kind: OrganisationReferenceKind, ids: readonly number[]) => {
+  const named = sql.array([...ids], 'int4');
+  const row = sql.type(z.object({ id: z.number(), companyIds: z.array(z.number()) }));
+  switch (kind) {
+    case 'company':
+      return db.any(row`select id, array[id] as "companyIds" from rm.companies where id = any(${named})`);
+    case 'unit':
+      return db.any(row`select id, array[company_id] as "companyIds" from rm.units where id = any(${named})`);
+    case 'communityGroup':
+      return db.any(row`
+        select g.id, coalesce(array_agg(distinct u.company_id) filter (where u.company_id is not null), '{}') as "companyIds"
+          from rm.community_groups g
+          left join rm.community_group_units gu on gu.group_id = g.id
+          left join rm.units u on u.id = gu.unit_id
+         where g.id = any(${named})
+         group by g.id`);
+    case 'profession':
+      return db.any(row`select id, '{}'::int[] as "companyIds" from rm.professions where id = any(${named})`);
+    case 'professionGroup':
+      return db.any(row`select id, '{}'::int[] as "companyIds" from rm.profession_groups where id = any(${named})`);
+    case 'companyTag':
+    case 'unitTag':
+    case 'courseTag':
+      return db.any(row`select id, '{}'::int[] as "companyIds" from rm.tags where id = any(${named}) and kind = ${kind.replace('Tag', '')} and not deleted`);
+  }
+};

@@ -299,3 +299,19 @@ export const userPlaces = async (db: DatabasePool, userId: number) => {
   );
   return rows.length === 0 ? null : rows.map((r) => ({ companyId: r.company_id, unitId: r.unit_id }));
 };
+
+/**
+ * Named users that exist (decision 0047), with where they sit (units and companies of their
+ * community and membership roles) and whether they hold a system role (staff belong to no company).
+ */
+export const userReferences = async (db: DatabasePool, ids: readonly number[]) =>
+  db.any(
+    sql.type(z.object({ id: z.number(), places: z.array(z.object({ companyId: z.number(), unitId: z.number() })), staff: z.boolean() }))`
+      select u.id,
+             coalesce(jsonb_agg(jsonb_build_object('companyId', r.company_id, 'unitId', r.unit_id)) filter (where r.company_id is not null), '[]') as places,
+             coalesce(bool_or(r.role_id in (1, 6, 7)), false) as staff
+        from rm.users u
+        left join rm.user_roles r on r.user_id = u.id
+       where u.id = any(${sql.array([...ids], 'int4')})
+       group by u.id`,
+  );

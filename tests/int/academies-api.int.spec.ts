@@ -62,7 +62,7 @@ describe('academies API: a series of courses with progress and credit points', (
       cover: '/c.svg',
       courseIds: [courseIds[0], 99_999],
     });
-    expect(missing.json()).toEqual({ errors: [{ code: '400', field: 'courseIds', message: 'Izobraževanje ne obstaja: 99999' }] });
+    expect(missing.json()).toEqual({ errors: [{ code: '400', field: 'courseIds', message: 'Izbrano izobraževanje ne obstaja ali ni na voljo (št. 99999).' }] });
     expect(((await call('admin', 'GET', '/api/academies')).json() as { items: unknown[] }).items).toEqual([]);
   });
 

@@ -166,7 +166,8 @@ describe('admin course list API', () => {
     const unitOf = ((await call('admin', 'GET', `/api/courses/${ids.a}`)).json() as { fields: { audience: { unitIds: number[] } } }).fields.audience.unitIds;
     expect(await count({ public: false, audience: { ...nobody, unitIds: unitOf } })).toBe(1);
     // Organisation and profession must both be met: Ana has no profession.
-    expect(await count({ public: false, audience: { ...nobody, unitIds: unitOf, byProfession: true, professionIds: [1] } })).toBe(0);
+    const profession = ((await call('admin', 'POST', '/api/professions', { name: 'Poklic štetja' })).json() as { id: number }).id;
+    expect(await count({ public: false, audience: { ...nobody, unitIds: unitOf, byProfession: true, professionIds: [profession] } })).toBe(0);
     expect((await call('admin', 'POST', '/api/courses/audience-count', { public: 'da', audience: nobody })).statusCode).toBe(400);
 
     expect((await call('ana', 'POST', `/api/user-courses/${ids.a}/start`)).statusCode).toBe(200);
@@ -187,13 +188,13 @@ describe('admin course list API', () => {
     expect(error(await call('admin', 'POST', '/api/courses', { ...base, title: 'Brez pogoja', prerequisites: [999_999] }))).toEqual({
       code: '400',
       field: 'prerequisites',
-      message: 'Izbrano izobraževanje za pogoj ne obstaja.',
+      message: 'Izbrano izobraževanje ne obstaja ali ni na voljo (št. 999999).',
     });
     expect(error(await call('admin', 'POST', '/api/courses', { ...base, title: 'Tuje podjetje', public: false, audience: { companyIds: [999_999] } }))).toEqual(
       {
         code: '400',
         field: 'audience.companyIds',
-        message: 'Izbrano podjetje ne obstaja.',
+        message: 'Izbrano podjetje ne obstaja ali ni na voljo (št. 999999).',
       },
     );
     const made = async (title: string) => ((await call('admin', 'POST', '/api/courses', { ...base, title })).json() as { id: number }).id;
@@ -223,7 +224,7 @@ describe('admin course list API', () => {
       expect(response.statusCode, response.body).toBe(400);
       expect((response.json() as { errors: { field: string; message: string }[] }).errors).toContainEqual(expect.objectContaining({ field, message }));
     };
-    await refused({ tagIds: [unitTag.id] }, 'tagIds', 'Izbrana značka ne obstaja.');
+    await refused({ tagIds: [unitTag.id] }, 'tagIds', `Izbrana značka ne obstaja (št. ${unitTag.id}).`);
     await refused({ reminder: { everyWeeks: 5, days: [1] } }, 'reminder.everyWeeks', 'Izberite, na koliko tednov');
     await refused({ reminder: { everyWeeks: 2, days: [] } }, 'reminder.days', 'Izberite vsaj en dan v tednu');
     await refused({ notificationEmails: ['ni-e-naslov'] }, 'notificationEmails.0', 'Vnesite veljaven e-naslov');

@@ -339,7 +339,15 @@ describe('authorization matrix', () => {
       for (const who of PRINCIPALS) {
         const requests = await c.requests(f, fresh, who, `${index}-${who}`);
         const allowed = allows(who, c.allow);
-        const expected = allowed ? (c.outcome ?? '2xx') : who === 'anonymous' ? 401 : c.hideFrom && allows(who, c.hideFrom) ? 404 : 403;
+        const expected = allowed
+          ? (c.outcome ?? '2xx')
+          : who === 'anonymous'
+            ? 401
+            : c.refusedByField && allows(who, c.refusedByField)
+              ? 400
+              : c.hideFrom && allows(who, c.hideFrom)
+                ? 404
+                : 403;
         for (const request of requests) {
           let token: string | null = who === 'anonymous' ? null : (tokens[who] as string);
           if (request.ownSession && token) token = (await p.login(USERNAME[who as SignedIn])).token;

@@ -63,8 +63,9 @@ describe('community authoring: a client writes courses for its own company', () 
     const open = await call('narocnica', 'POST', '/api/courses', course({ public: true }));
     expect((open.json() as Errors).errors).toEqual([{ code: '400', field: 'public', message: 'Izobraževanje skupnosti ne more biti javno.' }]);
     const foreign = await call('narocnica', 'POST', '/api/courses', course({ audience: { unitIds: [ids.b1] } }));
+    // Another company's unit is not the client's to name (decision 0047): refused by its field, as one that does not exist.
     expect((foreign.json() as Errors).errors).toEqual([
-      { code: '400', field: 'audience', message: 'Izobraževanje skupnosti je lahko le za ljudi njenega podjetja.' },
+      { code: '400', field: 'audience.unitIds', message: `Izbrana enota ne obstaja ali ni na voljo (št. ${ids.b1}).` },
     ]);
     expect((await call('narocnica', 'POST', `/api/courses?unitId=${ids.b1}`, course())).statusCode).toBe(403);
     expect(await listed('narocnica')).toEqual([]);

@@ -109,7 +109,7 @@ describe('course attachments API', () => {
     expect(disguised.json()).toEqual({ errors: [{ code: '400', field: 'file', message: 'Vsebina datoteke ne ustreza njeni vrsti.' }] });
     expect((await upload('text/html', Buffer.from('<p>x</p>'), 'x.html')).statusCode).toBe(415);
     const missing = await call('admin', 'POST', `/api/courses/${otherCourse}/attachments`, { fileId: 999_999 });
-    expect(missing.json()).toEqual({ errors: [{ code: '400', field: 'fileId', message: 'Datoteka ne obstaja.' }] });
+    expect(missing.json()).toEqual({ errors: [{ code: '400', field: 'fileId', message: 'Izbrana datoteka ne obstaja ali ni na voljo (št. 999999).' }] });
     expect(((await call('admin', 'GET', `/api/courses/${otherCourse}`)).json() as { attachments: Attachment[] }).attachments).toEqual([]);
     expect((await call('ana', 'POST', `/api/courses/${otherCourse}/attachments`, { fileId: 1 })).statusCode).toBe(403);
   });

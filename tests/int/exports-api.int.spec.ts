@@ -210,8 +210,10 @@ describe('exports API', () => {
     expect((await call('admin', 'POST', '/api/exports', { parameters: {} })).json()).toEqual({
       errors: [{ code: '400', message: 'Izberite vrsto izvoza.', field: 'kind' }],
     });
-    // What the parameters name must exist.
-    expect((await call('admin', 'POST', '/api/exports', { kind: 'participants', parameters: { courseId: 99_999, intervalId: 0 } })).statusCode).toBe(404);
+    // What the parameters name must exist: a course by its field (decision 0047), an interval of it.
+    expect((await call('admin', 'POST', '/api/exports', { kind: 'participants', parameters: { courseId: 99_999, intervalId: 0 } })).json()).toEqual({
+      errors: [{ code: '400', message: 'Izbrano izobraževanje ne obstaja ali ni na voljo (št. 99999).', field: 'parameters.courseId' }],
+    });
     expect((await call('admin', 'POST', '/api/exports', { kind: 'participants', parameters: { courseId, intervalId: 3 } })).statusCode).toBe(404);
   });
 
@@ -369,7 +371,7 @@ describe('exports API', () => {
     await download('racunovodja', item.id);
     expect(
       (await call('tuji', 'POST', '/api/exports', { kind: 'costs', parameters: { companyId: ids.companyA, from: '2020-01-01', to: today() } })).statusCode,
-    ).toBe(404);
+    ).toBe(400);
     expect((await call('tuji', 'GET', `/api/exports/${item.id}/file`)).statusCode).toBe(404);
     expect(((await call('tuji', 'GET', '/api/exports')).json() as { items: Item[] }).items).toEqual([]);
     expect(

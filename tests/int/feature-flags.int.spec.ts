@@ -214,7 +214,7 @@ describe.each([true, false])('feature flags all %s', (on) => {
     expect(created.statusCode).toBe(201);
     const id = (created.json() as { id: number }).id;
     const other = await call('admin', 'POST', '/api/newsletters', { title: 'Za zdravnike', description: 'Drugo.', professionIds: [999_999] });
-    expect(other.json()).toEqual({ errors: [{ code: '400', field: 'professionIds', message: 'Izbrani poklic ne obstaja.' }] });
+    expect(other.json()).toEqual({ errors: [{ code: '400', field: 'professionIds', message: 'Izbrani poklic ne obstaja (št. 999999).' }] });
     const bad = await call('admin', 'POST', '/api/newsletters', { title: '', description: '', url: 'ftp://x' });
     expect((bad.json() as { errors: { field: string }[] }).errors.map((e) => e.field).sort()).toEqual(['description', 'title', 'url']);
     const mine = (await call('ana', 'GET', '/api/user-newsletters')).json() as { items: { id: number; title: string }[] };

@@ -107,7 +107,9 @@ describe('news API (spec §3, §4, §5, §7): authoring, the one item for a read
     expect(await fields(news({ actionUrl: 'https://zdravje.si', actionButtonText: 'Preberite celotno smernico na spletni strani' }))).toEqual([
       ['actionButtonText', 'Besedilo gumba je predolgo (največ 40 znakov)'],
     ]);
-    expect(await fields(news({ recipients: { ...none, unitIds: [99_999] } }))).toEqual([['recipients.unitIds', 'Izbrani prejemnik ne obstaja.']]);
+    expect(await fields(news({ recipients: { ...none, unitIds: [99_999] } }))).toEqual([
+      ['recipients.unitIds', 'Izbrana enota ne obstaja ali ni na voljo (št. 99999).'],
+    ]);
     // Content that is nothing but what the sanitiser removes is empty.
     expect(await fields(news({ htmlContent: '<script>alert(1)</script><iframe src="https://x.si"></iframe>' }))).toEqual([['htmlContent', 'Vnos je obvezen']]);
     expect(((await call('admin', 'GET', '/api/news')).json() as { total: number }).total).toBe(0);

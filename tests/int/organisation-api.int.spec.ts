@@ -78,7 +78,7 @@ describe('organisation API', () => {
     const missing = await call('admin', 'POST', '/api/companies', { name: '', address: '' });
     expect((missing.json() as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['name', 'address']);
     const noCompany = await call('admin', 'POST', '/api/units', { name: 'Z', companyId: 99_999 });
-    expect(noCompany.json()).toEqual({ errors: [{ code: '400', message: 'Izbrani zapis ne obstaja.', field: 'companyId' }] });
+    expect(noCompany.json()).toEqual({ errors: [{ code: '400', message: 'Izbrano podjetje ne obstaja ali ni na voljo (št. 99999).', field: 'companyId' }] });
     const shortGroup = await call('admin', 'POST', '/api/profession-groups', { name: 'ab' });
     expect(shortGroup.json()).toEqual({ errors: [{ code: '400', message: 'Ime skupine mora imeti najmanj 3 znake', field: 'name' }] });
     const companies = await call('admin', 'GET', '/api/companies?pageSize=100');
@@ -132,8 +132,10 @@ describe('organisation API', () => {
     expect((await update('direktor', unitB1, 'ne', companyB)).statusCode).toBe(404);
     expect((await update('racunovodja', unitA1, 'ne')).statusCode).toBe(403);
     expect((await update('udelezenec', unitA1, 'ne')).statusCode).toBe(403);
-    // A manager cannot move their unit to another company.
-    expect((await update('vodja', unitA1, 'A1', companyB)).statusCode).toBe(403);
+    // A manager cannot move their unit to another company: a company outside their reach is refused by name (decision 0047).
+    const moved = await update('vodja', unitA1, 'A1', companyB);
+    expect(moved.statusCode).toBe(400);
+    expect((moved.json() as { errors: { field: string }[] }).errors[0]?.field).toBe('companyId');
     expect((await call('vodja', 'POST', `/api/units/${unitA1}/publish`)).statusCode).toBe(200);
     expect((await call('vodja', 'POST', `/api/units/${unitA2}/publish`)).statusCode).toBe(404);
     expect((await call('admin', 'PUT', '/api/units/999999', { ...NO_UNIT_DETAILS, name: 'x', companyId: companyA })).statusCode).toBe(404);
@@ -169,24 +171,36 @@ describe('organisation API', () => {
     expect((await call('vodja', 'DELETE', `/api/units/${unitA1}/members/${newcomer}`)).statusCode).toBe(200);
     members = (await call('vodja', 'GET', `/api/units/${unitA1}/members`)).json() as { items: { username: string }[] };
     expect(members.items.map((m) => m.username)).toEqual(['udelezenec']);
-    expect((await call('novinec', 'POST', `/api/units/${unitA2}/join`)).statusCode).toBe(403);
-    expect((await call('novinec', 'POST', `/api/units/${unitA1}/join`)).statusCode).toBe(200);
-    const me = (await call('novinec', 'GET', '/api/users/me')).json() as { userRoles: { role_id: number; unit_id: number }[] };
-    expect(me.userRoles).toEqual([expect.objectContaining({ role_id: 10, unit_id: unitA1 })]);
-    expect((await call('novinec', 'POST', `/api/units/${unitA1}/leave`)).statusCode).toBe(200);
+    // Decision 0009 (issue 31 item 3): a person joins only a published unit of a company they already belong to.
+    expect((await call('novinec', 'POST', `/api/units/${unitA1}/join`)).statusCode).toBe(403);
+    expect((await call('novinec', 'POST', `/api/units/${unitB1}/join`)).statusCode).toBe(403);
+    expect((await call('udelezenec', 'POST', `/api/units/${unitB1}/join`)).statusCode).toBe(403);
+    expect((await call('udelezenec', 'POST', `/api/units/${unitA2}/join`)).statusCode).toBe(403);
+    expect((await call('admin', 'POST', `/api/units/${unitA2}/publish`)).statusCode).toBe(200);
+    expect((await call('udelezenec', 'POST', `/api/units/${unitA2}/join`)).statusCode).toBe(200);
+    const me = (await call('udelezenec', 'GET', '/api/users/me')).json() as { userRoles: { role_id: number; unit_id: number }[] };
+    expect(me.userRoles.map((r) => r.unit_id).sort()).toEqual([unitA1, unitA2].sort());
+    expect((await call('udelezenec', 'POST', `/api/units/${unitA2}/leave`)).statusCode).toBe(200);
+    expect((await call('admin', 'POST', `/api/units/${unitA2}/unpublish`)).statusCode).toBe(200);
+    const unseen = (await call('novinec', 'GET', '/api/users/me')).json() as { userRoles: unknown[] };
+    expect(unseen.userRoles).toEqual([]);
   });
 
   it("does not let a manager take in another company's user or an admin: answered as missing, nothing granted", async () => {
     const outsider = await p.createUser('tujec', [{ roleId: ROLE.participant, unitId: unitB1, companyId: companyB }]);
     const admin = await p.createUser('skrbnica', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
+    // A user outside the manager's reach is refused by name, as one that does not exist (decision 0047).
     for (const userId of [outsider, admin]) {
       expect((await call('vodja', 'POST', `/api/units/${unitA1}/members`, { userId })).json()).toEqual({
-        errors: [{ code: '404', message: 'Uporabnik ne obstaja.', field: null }],
+        errors: [{ code: '400', message: `Izbrani uporabnik ne obstaja ali ni na voljo (št. ${userId}).`, field: 'userId' }],
       });
     }
+    expect((await call('vodja', 'POST', `/api/units/${unitA1}/members`, { userId: 999_999 })).json()).toEqual({
+      errors: [{ code: '400', message: 'Izbrani uporabnik ne obstaja ali ni na voljo (št. 999999).', field: 'userId' }],
+    });
     const members = (await call('vodja', 'GET', `/api/units/${unitA1}/members`)).json() as { items: { username: string }[] };
     expect(members.items.map((m) => m.username)).not.toContain('tujec');
-    // An admin (1006) still moves anyone; the user joins a published unit of another company themselves.
+    // An admin (1006) still moves anyone.
     expect((await call('admin', 'POST', `/api/units/${unitA1}/members`, { userId: outsider })).statusCode).toBe(200);
     expect((await call('admin', 'DELETE', `/api/units/${unitA1}/members/${outsider}`)).statusCode).toBe(200);
   });

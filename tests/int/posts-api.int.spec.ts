@@ -123,7 +123,10 @@ describe('posts API: comments and questions on a course', () => {
 
   it('answers 404 for a course the caller may not see, and takes no posts where comments are off', async () => {
     expect((await call('cene', 'GET', `/api/post?courseId=${courseId}`)).statusCode).toBe(404);
-    expect((await call('cene', 'POST', '/api/post', { courseId, message: 'Živjo' })).statusCode).toBe(404);
+    // A course named in the body that the caller may not read is refused by its field (decision 0047).
+    expect((await call('cene', 'POST', '/api/post', { courseId, message: 'Živjo' })).json()).toEqual({
+      errors: [{ code: '400', message: `Izbrano izobraževanje ne obstaja ali ni na voljo (št. ${courseId}).`, field: 'courseId' }],
+    });
     expect((await call('ana', 'POST', '/api/post', { courseId: closedCourseId, message: 'Živjo' })).json()).toEqual({
       errors: [{ code: '422', message: 'Komentarji pri tem izobraževanju niso omogočeni.', field: null }],
     });

@@ -52,7 +52,7 @@ describe('profile API', () => {
       ]),
     );
     expect((await call(token, 'PUT', '/api/users/me', profile({ professionId: 999_999 }))).json()).toEqual({
-      errors: [{ code: '400', field: 'professionId', message: 'Izbrani poklic ne obstaja.' }],
+      errors: [{ code: '400', field: 'professionId', message: 'Izbrani poklic ne obstaja (št. 999999).' }],
     });
     expect((await call(token, 'PUT', '/api/users/me', profile({ professionId: professions.licensed }))).json()).toEqual({
       errors: [{ code: '400', field: 'licenceNumber', message: 'Za izbrani poklic je številka licence obvezna.' }],

@@ -55,11 +55,11 @@ describe('public surveys', () => {
     ids.survey = survey.id;
     ids.block = survey.blockId;
     ids.plain = (await course(3)).id;
-    ids.closed = (
-      await course(9, {
-        intervals: [{ startsAt: new Date(Date.now() - 10 * 86_400_000).toISOString(), stopsAt: new Date(Date.now() - 86_400_000).toISOString() }],
-      })
-    ).id;
+    const closed = await course(9, {
+      intervals: [{ startsAt: new Date(Date.now() - 10 * 86_400_000).toISOString(), stopsAt: new Date(Date.now() - 86_400_000).toISOString() }],
+    });
+    ids.closed = closed.id;
+    ids.closedBlock = closed.blockId;
   });
   afterAll(async () => p.close());
 
@@ -93,7 +93,10 @@ describe('public surveys', () => {
     expect((await call(null, 'POST', `/api/surveys/${ids.survey}/answers`, { token: randomUUID(), ...answer(10, ['Dolge vrste']) })).statusCode).toBe(400);
     expect((await call(null, 'POST', `/api/surveys/${ids.survey}/answers`, { token: randomUUID(), answers: [] })).statusCode).toBe(400);
     expect((await call(null, 'POST', `/api/surveys/${ids.survey}/answers`, answer(9, []))).statusCode).toBe(400);
-    expect((await call(null, 'POST', `/api/surveys/${ids.closed}/answers`, { token: randomUUID(), ...answer(9, []) })).statusCode).toBe(410);
+    // A question of another survey is no question of this one (decision 0047).
+    expect((await call(null, 'POST', `/api/surveys/${ids.closed}/answers`, { token: randomUUID(), ...answer(9, []) })).statusCode).toBe(400);
+    const closedAnswer = { token: randomUUID(), answers: [{ blockId: ids.closedBlock, score: 9, reasons: [], comment: null }] };
+    expect((await call(null, 'POST', `/api/surveys/${ids.closed}/answers`, closedAnswer)).statusCode).toBe(410);
 
     const overview = ((await call('admin', 'GET', `/api/courses/${ids.survey}/nps/${ids.block}/overview?intervalId=0`)).json() as { nps: Overview }).nps;
     expect(overview.answers).toBe(3);

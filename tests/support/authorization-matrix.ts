@@ -1,6 +1,6 @@
 import { CONSENT_TEXTS } from '../../domain/consents/consent.rules.ts';
 import { importXlsx } from './import-files.ts';
-import { all, any, community, membership, PUBLIC, profile, type Rule, SIGNED_IN, type SignedIn, system } from './spec-access.ts';
+import { all, allows, any, community, membership, PUBLIC, profile, type Rule, SIGNED_IN, type SignedIn, system } from './spec-access.ts';
 
 /** A PUT replaces the whole record: the optional fields of a unit and a company, sent empty. */
 const NO_UNIT_DETAILS = { tagId: null, address: null, city: null, zip: null, region: null, vat: null, externalId: null, syncDestination: null };
@@ -101,6 +101,8 @@ export type MatrixCase = {
   readonly label: string;
   readonly allow: Rule;
   readonly hideFrom?: Rule;
+  /** Who is refused with 400 on a body field: an id the body names lies outside their reach (decision 0047). */
+  readonly refusedByField?: Rule;
   /** What those let in get, when it is not a 2xx: a link route answers a made-up token with 401 whoever calls. */
   readonly outcome?: number;
   readonly requests: (f: Fixture, fresh: Fresh, who: SignedIn | 'anonymous', tag: string) => Promise<MatrixRequest[]> | MatrixRequest[];
@@ -108,6 +110,8 @@ export type MatrixCase = {
 
 const one = (method: MatrixRequest['method'], url: string, body?: unknown): MatrixRequest[] => [{ method, url, ...(body === undefined ? {} : { body }) }];
 
+/** The join unit lies in company A: those with a role there join it (decision 0009). */
+const JOINS_A: Rule = { belongsTo: 'companyA' };
 const COURSE_READERS = any(membership(2003), community(2004), system(1017));
 const BLOCK_READERS = any(membership(2004), community(1027), system(1023));
 const POST_READERS = any(membership(2008), community(1035), system(1031));
@@ -506,11 +510,12 @@ export const MATRIX: readonly MatrixCase[] = [
   },
   {
     route: 'POST /api/units/:id/join',
-    label: 'join a published unit, then leave it (1047, 1048)',
-    allow: all(profile(1047), profile(1048)),
-    requests: (f) => [
+    label: 'join a published unit of the company one belongs to, then leave it (1047, 1048; decision 0009)',
+    allow: all(profile(1047), profile(1048), JOINS_A),
+    // Who may not join leaves nothing to leave.
+    requests: (f, _fresh, who) => [
       { method: 'POST', url: `/api/units/${f.unitJoin}/join` },
-      { method: 'POST', url: `/api/units/${f.unitJoin}/leave` },
+      ...(who !== 'anonymous' && allows(who, JOINS_A) ? [{ method: 'POST' as const, url: `/api/units/${f.unitJoin}/leave` }] : []),
     ],
   },
   { route: 'POST /api/units/:id/leave', label: 'leave a unit (1048)', allow: profile(1048), requests: (f) => one('POST', `/api/units/${f.unitJoin}/leave`) },
@@ -665,8 +670,9 @@ export const MATRIX: readonly MatrixCase[] = [
   },
   {
     route: 'POST /api/courses/audience-count',
-    label: "live count of another company's unit: the platform's authors only",
+    label: "live count of another company's unit: the platform's authors only; a client names it out of reach (400)",
     allow: system(1017),
+    refusedByField: community(2005),
     requests: (f) => one('POST', '/api/courses/audience-count', { public: false, audience: { unitIds: [f.unitB1] } }),
   },
   {
@@ -924,9 +930,9 @@ export const MATRIX: readonly MatrixCase[] = [
   },
   {
     route: 'POST /api/exports',
-    label: "ask for another company's costs: hidden from accountants",
+    label: "ask for another company's costs: out of accountants' reach (400 on the company)",
     allow: system(1052),
-    hideFrom: community(2009),
+    refusedByField: community(2009),
     requests: (f) => one('POST', '/api/exports', { kind: 'costs', parameters: { companyId: f.companyB, from: '2026-01-01', to: '2026-12-31' } }),
   },
   ...(
@@ -1117,9 +1123,9 @@ export const MATRIX: readonly MatrixCase[] = [
   },
   {
     route: 'POST /api/post',
-    label: "post on another company's course: only system writers",
+    label: "post on another company's course: only system writers; others name it out of reach (400 on courseId)",
     allow: system(1041),
-    hideFrom: POST_WRITERS,
+    refusedByField: POST_WRITERS,
     requests: (f) => one('POST', '/api/post', { courseId: f.courseB, message: 'Vprašanje iz matrike.' }),
   },
   {

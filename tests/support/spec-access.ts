@@ -63,6 +63,8 @@ export type Rule =
   | { readonly audience: 'A1' | 'B1' | 'public' }
   /** Data that belongs to certain principals only (their own enrollment, their completed course). */
   | { readonly only: readonly SignedIn[] }
+  /** A role in a unit of this company (decision 0009: a person joins only units of a company they belong to). */
+  | { readonly belongsTo: 'companyA' | 'companyB' }
   | { readonly any: readonly Rule[] }
   | { readonly all: readonly Rule[] }
   | { readonly not: Rule };
@@ -86,6 +88,7 @@ export const allows = (principal: Principal, rule: Rule): boolean => {
   if ('community' in rule) return (COMMUNITY[principal] ?? []).includes(rule.community) && (rule.in === undefined || covers(principal, rule.in));
   if ('audience' in rule) return rule.audience === 'public' || ROLE_PLACE[principal]?.unit === rule.audience;
   if ('only' in rule) return rule.only.includes(principal);
+  if ('belongsTo' in rule) return ROLE_PLACE[principal]?.company === rule.belongsTo;
   if ('any' in rule) return rule.any.some((r) => allows(principal, r));
   if ('not' in rule) return !allows(principal, rule.not);
   return rule.all.every((r) => allows(principal, r));
