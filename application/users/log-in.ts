@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { LOGIN_FAILED, userDecider } from '../../domain/users/user.decide.ts';
-import { loginFormRule } from '../../domain/users/user.rules.ts';
+import { loginFormRule, regFormIdRule } from '../../domain/users/user.rules.ts';
 import { userStream } from '../../domain/users/user.ts';
 import { isTrustedDevice } from '../../domain/users/user-identity.decide.ts';
 import type { EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
@@ -21,7 +21,7 @@ import { bindPendingSocialIdentity } from './social-identities.ts';
  */
 export const logInRequest = loginFormRule
   .extend({
-    regFormId: z.union([z.string().max(100), z.number().int()]).optional(),
+    regFormId: regFormIdRule,
     oauthEmail: z.email().max(254).optional(),
     oauthPlatform: z.enum(['facebook', 'google']).optional(),
     oauthToken: z.string().max(4000).optional(),

@@ -84,3 +84,6 @@ export const companiesWith = (subject: Subject, permissionId: number): number[] 
     ),
   ),
 ];
+
+/** The companies the subject belongs to through any role (a unit's member included): where a person may join units (decision 0009). */
+export const companiesOf = (subject: Subject): number[] => [...new Set(subject.roles.flatMap((role) => (role.companyId === null ? [] : [role.companyId])))];

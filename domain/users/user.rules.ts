@@ -8,6 +8,9 @@ import { singleLine } from '../shared/text.rules.ts';
  */
 export const REQUIRED = 'Vnos je obvezen';
 
+/** spec §7 regFormId: the registration form the client says it came from; it names no record. */
+export const regFormIdRule = notAReference(z.union([z.string().max(100), z.number().int()]), 'the registration form the client sends (spec §7)').optional();
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 24;
 export const USERNAME_MIN = 2;
@@ -154,7 +157,7 @@ export const registrationRule = z
       .array(z.number().int())
       .max(10)
       .refine((given) => REQUIRED_CONSENT_CODES.every((code) => given.includes(code)), { error: CONSENTS_REQUIRED_MESSAGE }),
-    regFormId: notAReference(z.union([z.string().max(100), z.number().int()]), 'the registration form the client sends (spec §7), not a record').optional(),
+    regFormId: regFormIdRule,
     socialToken: z.string().max(4000).optional(),
   })
   .strict()

@@ -181,7 +181,8 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') catalogue.push({ method, url: route.url, access, feature: route.config?.feature ?? null, body: route.schema?.body });
+      if (method !== 'HEAD')
+        catalogue.push({ method, url: route.url, access, feature: route.config?.feature ?? null, body: route.schema?.body, query: route.schema?.querystring });
     }
   });
 

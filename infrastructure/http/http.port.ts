@@ -105,6 +105,8 @@ export type RouteEntry = {
   readonly feature: keyof FeatureFlags | null;
   /** The route's body rule (a zod schema), if it takes a JSON body: the cross-tenant suite reads its declared references. */
   readonly body: unknown;
+  /** The route's query rule, if any: the cross-tenant suite fills the keys that name records. */
+  readonly query: unknown;
 };
 
 /** Who names ids in a request body (decision 0047), and the path of the request, and the path of the request (a survey's questions are those of the survey in the path). */

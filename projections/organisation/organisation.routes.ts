@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tagKindRule } from '../../domain/organisation/organisation.rules.ts';
-import { can, communityReach, type Subject } from '../../domain/permissions/can.ts';
+import { can, communityReach, companiesOf, type Subject } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { FeatureFlags } from '../../domain/shared/features.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
@@ -102,10 +102,12 @@ export const registerOrganisationReadRoutes = (app: HttpApp, deps: { db: ReadDb;
       const subject = requireAuth(request).subject;
       const visibility = visibilityFor(subject, 2000);
       const pageSize = limit === 'NO_LIMIT' ? ('all' as const) : (limit ?? query.pageSize);
-      // Everyone may look up published units (to join them, spec §6 1046-1048); unpublished ones need a community role.
+      // Published units of one's own companies may be looked up (to join them, spec §6 1046-1048; decision 0009);
+      // another company's units, published or not, are not listed; unpublished ones need a community role.
       if (visibility.all) return listUnits(db, { ...query, pageSize }, visibility);
       const reach = await listUnits(db, { ...query, pageSize: 'all' }, visibility);
-      const published = await listUnits(db, { ...query, pageSize: 'all' }, { all: true });
+      const own = new Set(companiesOf(subject));
+      const published = await listUnits(db, { ...query, pageSize: 'all' }, { all: false, unitIds: [], companyIds: [...own] });
       const merged = [...new Map([...published.items.filter((u) => u.published), ...reach.items].map((u) => [u.id, u])).values()];
       const size = pageSize === 'all' ? merged.length : Math.min(pageSize ?? 20, 100);
       const start = pageSize === 'all' ? 0 : ((query.page ?? 1) - 1) * size;
@@ -142,7 +144,10 @@ export const registerOrganisationReadRoutes = (app: HttpApp, deps: { db: ReadDb;
         { all: true },
       );
       const reach = communityReach(subject, 2000);
-      const visible = found.items.filter((u) => all || u.published || reach.unitIds.includes(u.id) || reach.companyIds.includes(u.company_id));
+      const own = new Set(companiesOf(subject));
+      const visible = found.items.filter(
+        (u) => all || (u.published && own.has(u.company_id)) || reach.unitIds.includes(u.id) || reach.companyIds.includes(u.company_id),
+      );
       return { data: visible };
     },
   );

@@ -35,7 +35,11 @@ describe('tenant isolation (issue 31)', () => {
     if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
     return (response.json() as { id: number }).id;
   };
-  const person = async (username: string, roles: { roleId: (typeof ROLE)[keyof typeof ROLE]; unitId: number; companyId: number | null }[], professionId?: number) => {
+  const person = async (
+    username: string,
+    roles: { roleId: (typeof ROLE)[keyof typeof ROLE]; unitId: number; companyId: number | null }[],
+    professionId?: number,
+  ) => {
     const userId = await p.createUser(username, roles);
     tokens[username] = (await p.login(username)).token;
     if (professionId) {
@@ -100,7 +104,9 @@ describe('tenant isolation (issue 31)', () => {
     expect(stored.attachments).toEqual([]);
     expect((await call('narocnika', 'GET', `/api/files/${ids.fileB}`)).statusCode).toBe(404);
     // A company signature image is no file of theirs to name either.
-    expect((await call('narocnika', 'PUT', `/api/units/${ids.a1}/signature`, { name: 'Ana', role: 'Direktorica', imageFileId: ids.fileB })).statusCode).toBe(400);
+    expect((await call('narocnika', 'PUT', `/api/units/${ids.a1}/signature`, { name: 'Ana', role: 'Direktorica', imageFileId: ids.fileB })).statusCode).toBe(
+      400,
+    );
   });
 
   it("keeps a client's profession-only course inside its company: not seen, not counted, not mailed elsewhere", async () => {
@@ -161,10 +167,16 @@ describe('tenant isolation (issue 31)', () => {
       passwordConfirmation: 'NovoGeslo77',
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    const reset = await call(null, 'POST', '/api/auth/password-reset/complete', { token: resetLink, password: 'Vsiljivec1', passwordConfirmation: 'Vsiljivec1' });
+    const reset = await call(null, 'POST', '/api/auth/password-reset/complete', {
+      token: resetLink,
+      password: 'Vsiljivec1',
+      passwordConfirmation: 'Vsiljivec1',
+    });
     expect(reset.statusCode).toBe(401);
     expect((await call(null, 'POST', '/api/auth/token', { token: loginLink })).statusCode).toBe(401);
-    expect((await p.app.inject({ method: 'POST', url: '/api/auth/login', payload: { usernameOrEmail: 'mojca', password: 'NovoGeslo77' } })).statusCode).toBe(200);
+    expect((await p.app.inject({ method: 'POST', url: '/api/auth/login', payload: { usernameOrEmail: 'mojca', password: 'NovoGeslo77' } })).statusCode).toBe(
+      200,
+    );
 
     const second = ((await call('admin', 'POST', `/api/users/${userId}/login-tokens`)).json() as { token: string }).token;
     expect((await call('admin', 'POST', `/api/users/${userId}/deactivate`)).statusCode).toBe(200);
