@@ -77,7 +77,8 @@ export const registerCertificateRoutes = (app: HttpApp, deps: { db: CourseReadDb
         participantName: row.participantName,
         courseTitle: row.courseTitle,
         creditPoints: row.creditPoints,
-        chamber: chamberOf(row.syncDestination)?.name ?? null,
+        // The chamber is named only where the certificate prints it: in its accreditation line (issue 31 item 7).
+        chamber: accreditationLine(row.creditPoints, row.syncDestination) ? (chamberOf(row.syncDestination)?.name ?? null) : null,
         issuer: row.issuer?.name ?? null,
         completedAt: new Date(row.completedAt).toISOString(),
       };

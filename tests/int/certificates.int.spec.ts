@@ -186,6 +186,11 @@ describe('certificates: issuer, accreditation, number and public verification', 
     const check = await call(null, 'GET', `/api/certificates/${number}`);
     expect(check.statusCode).toBe(200);
     expect(check.json()).toMatchObject({ number, participantName: 'Test bojan', issuer: 'Lekarne Novak d.o.o.' });
+    // The verifier is shown what the paper shows, no more (issue 31 item 7): each word of the answer is on the certificate.
+    const shown = check.json() as { participantName: string; courseTitle: string; issuer: string; number: string; creditPoints: number };
+    for (const words of [shown.participantName, shown.courseTitle, shown.issuer, shown.number]) expect(text).toContain(words);
+    expect(text).toContain(`${shown.creditPoints} kreditn`);
+    expect(Object.keys(shown).sort()).toEqual(['chamber', 'completedAt', 'courseTitle', 'creditPoints', 'issuer', 'number', 'participantName', 'valid']);
   });
 
   it('lets Medilearn issue the certificate of a participant who belongs to no company, without a signature', async () => {
