@@ -10,7 +10,7 @@ import {
   system,
   withPosition,
 } from '../../infrastructure/http/http.port.ts';
-import { guardAttempts } from '../shared/attempt-limits.ts';
+import { guardAttempts, guardSecretGuess } from '../shared/attempt-limits.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import { logIn, logInRequest } from './log-in.ts';
 import { logInAs } from './log-in-as.ts';
@@ -36,8 +36,9 @@ export const registerAuthRoutes = (app: HttpApp, deps: AuthDeps) => {
       },
     },
     async (request, reply) => {
-      await guardAttempts(deps.attempts, reply, 'login', { account: request.body.usernameOrEmail, address: request.ip });
-      const result = await logIn(deps, request.body, commandMetadata(request), { secret: readDeviceSecret(request) });
+      const result = await guardSecretGuess(deps.attempts, reply, 'login', { account: request.body.usernameOrEmail, address: request.ip }, () =>
+        logIn(deps, request.body, commandMetadata(request), { secret: readDeviceSecret(request) }),
+      );
       withPosition(reply, result.position);
       // spec §7: "authToken, or secondFactorAuth carrying an authToken: goes to 2FA".
       return reply.send(result.kind === 'session' ? { authToken: result.authToken } : { secondFactorAuth: { authToken: result.auth2FAToken } });
@@ -69,8 +70,10 @@ export const registerAuthRoutes = (app: HttpApp, deps: AuthDeps) => {
       },
     },
     async (request, reply) => {
-      await guardAttempts(deps.attempts, reply, 'login-token', { account: accountOfToken(request.body.token), address: request.ip });
-      const result = await exchangeLoginToken(deps, request.body.token, commandMetadata(request));
+      const account = accountOfToken(request.body.token);
+      const exchange = () => exchangeLoginToken(deps, request.body.token, commandMetadata(request));
+      if (!account) await guardAttempts(deps.attempts, reply, 'login-token', { account: null, address: request.ip });
+      const result = account ? await guardSecretGuess(deps.attempts, reply, 'login-token', { account, address: request.ip }, exchange) : await exchange();
       return withPosition(reply, result.position).send({ authToken: result.authToken });
     },
   );

@@ -13,35 +13,61 @@ import type { AttemptLimiter } from './attempt-limiter.port.ts';
  */
 export const createPostgresAttemptLimiter = (pool: pg.Pool, now: () => Date = () => new Date()): AttemptLimiter => {
   let lastSweep = 0;
+  const hashed = (keys: readonly string[]) => keys.map((key) => createHash('sha256').update(key).digest('base64url'));
+  const windowOf = (windowSeconds: number) => {
+    const at = now().getTime();
+    const windowMs = windowSeconds * 1000;
+    const start = Math.floor(at / windowMs) * windowMs;
+    return {
+      at,
+      windowMs,
+      start: new Date(start),
+      previous: new Date(start - windowMs),
+      retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - at) / 1000)),
+    };
+  };
+  /** One upsert for every key; each key's sliding count, this attempt included, in the order given. */
+  const take = async (keys: readonly string[], windowSeconds: number) => {
+    const window = windowOf(windowSeconds);
+    const hashes = hashed(keys);
+    const { rows } = await pool.query<{ key: string; count: number; previous: number }>(
+      `with hit as (
+         insert into public.attempts (key, window_start, count)
+         select k, $2, 1 from unnest($1::text[]) as k
+         on conflict (key, window_start) do update set count = public.attempts.count + 1
+         returning key, count)
+       select h.key, h.count, coalesce(p.count, 0) as previous
+         from hit h left join public.attempts p on p.key = h.key and p.window_start = $3`,
+      [hashes, window.start, window.previous],
+    );
+    if (window.at - lastSweep > 60_000) {
+      lastSweep = window.at;
+      await pool.query('delete from public.attempts where window_start < $1', [new Date(window.at - 10 * window.windowMs)]);
+    }
+    const previousWeight = 1 - (window.at - window.start.getTime()) / window.windowMs;
+    const counts = hashes.map((hash) => {
+      const row = rows.find((r) => r.key === hash);
+      return (row?.count ?? 0) + (row?.previous ?? 0) * previousWeight;
+    });
+    return { counts, retryAfterSeconds: window.retryAfterSeconds };
+  };
   return {
+    take,
+    give: async (keys, windowSeconds) => {
+      if (keys.length === 0) return;
+      await pool.query('update public.attempts set count = greatest(count - 1, 0) where key = any($1::text[]) and window_start = $2', [
+        hashed(keys),
+        windowOf(windowSeconds).start,
+      ]);
+    },
     hit: async (budgets, windowSeconds) => {
       if (budgets.length === 0) return { allowed: true };
-      const at = now().getTime();
-      const windowMs = windowSeconds * 1000;
-      const windowStart = new Date(Math.floor(at / windowMs) * windowMs);
-      const previousStart = new Date(windowStart.getTime() - windowMs);
-      const keys = budgets.map((b) => createHash('sha256').update(b.key).digest('base64url'));
-      const { rows } = await pool.query<{ key: string; count: number; previous: number }>(
-        `with hit as (
-           insert into public.attempts (key, window_start, count)
-           select k, $2, 1 from unnest($1::text[]) as k
-           on conflict (key, window_start) do update set count = public.attempts.count + 1
-           returning key, count)
-         select h.key, h.count, coalesce(p.count, 0) as previous
-           from hit h left join public.attempts p on p.key = h.key and p.window_start = $3`,
-        [keys, windowStart, previousStart],
+      const { counts, retryAfterSeconds } = await take(
+        budgets.map((b) => b.key),
+        windowSeconds,
       );
-      if (at - lastSweep > 60_000) {
-        lastSweep = at;
-        await pool.query('delete from public.attempts where window_start < $1', [new Date(at - 10 * windowMs)]);
-      }
-      const previousWeight = 1 - (at - windowStart.getTime()) / windowMs;
-      const spent = budgets.some((budget, i) => {
-        const row = rows.find((r) => r.key === keys[i]);
-        return (row?.count ?? 0) + (row?.previous ?? 0) * previousWeight > budget.limit;
-      });
-      if (!spent) return { allowed: true };
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - at) / 1000)) };
+      const spent = budgets.some((budget, i) => (counts[i] ?? 0) > budget.limit);
+      return spent ? { allowed: false, retryAfterSeconds } : { allowed: true };
     },
   };
 };
