@@ -3,7 +3,7 @@ import { CONTACT_CHANNELS } from '../../domain/consents/consent.rules.ts';
 import { consentsAsOf } from '../../domain/consents/consent.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
-import { errorResponses, type HttpApp, system } from '../../infrastructure/http/http.port.ts';
+import { errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
 import type { ConsentReport, ConsentReportRenderer } from '../../infrastructure/reports/consent-report.port.ts';
 import { auditUserItem, findCurrentUser, searchUsersForAudit } from '../../projections/users/users.queries.ts';
 import { standingSchema, timelineRowSchema, toStanding, toTimeline, toVerification, verificationSchema } from './consent-views.ts';
@@ -105,10 +105,14 @@ export const registerConsentAuditRoutes = (app: HttpApp, deps: ConsentAuditDeps)
   for (const format of ['xlsx', 'pdf'] as const) {
     app.get(
       `/api/users/:id/consents/history.${format}`,
-      { config, schema: { tags, summary: `The consent history as ${format.toUpperCase()}`, params: idParams, querystring: asOfQuery } },
+      {
+        config: { ...config, expensive: 'render' },
+        schema: { tags, summary: `The consent history as ${format.toUpperCase()}`, params: idParams, querystring: asOfQuery },
+      },
       async (request, reply) => {
         const report = toReport(await auditReport(deps, request.params.id, request.query.asOf ? new Date(request.query.asOf) : null), deps.now());
-        const body = format === 'xlsx' ? await deps.reports.xlsx(report) : await deps.reports.pdf(report);
+        const owner = `user-${requireAuth(request).userId}`;
+        const body = format === 'xlsx' ? await deps.reports.xlsx(report, owner) : await deps.reports.pdf(report, owner);
         const type = format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf';
         return reply
           .header('content-type', type)

@@ -25,7 +25,7 @@ export const registerPostRoutes = (app: HttpApp, deps: PostsDeps) => {
   app.post(
     '/api/post',
     {
-      config: { readModels, access: anyOf(POST_WRITERS) },
+      config: { readModels, access: anyOf(POST_WRITERS), expensive: 'comment' },
       bodyLimit: POST_BODY_LIMIT,
       schema: {
         tags,

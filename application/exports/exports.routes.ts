@@ -22,7 +22,7 @@ export const registerExportRoutes = (app: HttpApp, deps: ExportsDeps & { readonl
   app.post(
     '/api/exports',
     {
-      config,
+      config: { ...config, expensive: 'export' },
       schema: {
         tags,
         summary:

@@ -6,10 +6,18 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { EventMetadata, EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 import type { IdAllocator } from '../../infrastructure/ids/id-allocator.port.ts';
 import { courseForExport } from '../../projections/exports/export-rows.queries.ts';
-import { type ExportsDb, exportFilterOf, exportReadable, getExport } from '../../projections/exports/exports.queries.ts';
+import { type ExportsDb, exportFilterOf, exportReadable, getExport, runningExportsOf } from '../../projections/exports/exports.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 
-export type ExportsDeps = { readonly store: EventStore; readonly ids: IdAllocator; readonly db: ExportsDb };
+export type ExportsDeps = {
+  readonly store: EventStore;
+  readonly ids: IdAllocator;
+  readonly db: ExportsDb;
+  /** How many exports one person may have waiting or computing at once (decision 0049). */
+  readonly runningPerPerson: number;
+  /** Waits until the read models hold every write so far: the person's last export, asked a moment ago, counts. */
+  readonly catchUp: () => Promise<void>;
+};
 
 const forbidden = () => new DomainError('403', 'Nimate pravic za to vrsto izvoza.', { status: 403 });
 const noCourse = () => new DomainError('404', 'Izobraževanje ne obstaja.', { status: 404, field: 'parameters.courseId' });
@@ -45,6 +53,10 @@ const checkInterval = async (db: ExportsDb, request: ExportRequest) => {
 export const requestExport = async (deps: ExportsDeps, subject: Subject, request: ExportRequest, metadata: EventMetadata) => {
   await authorize(deps, subject, request);
   await checkInterval(deps.db, request);
+  await deps.catchUp();
+  if ((await runningExportsOf(deps.db, subject.userId)) >= deps.runningPerPerson) {
+    throw new DomainError('429', 'Vaši izvozi se še pripravljajo. Počakajte, da se končajo, in poskusite znova.', { status: 429, retryAfterSeconds: 30 });
+  }
   const exportId = await deps.ids.next('export');
   const result = await handleCommand(deps.store, {
     streamName: exportStream(exportId),

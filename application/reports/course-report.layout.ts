@@ -226,6 +226,6 @@ export const courseReportDocument = (f: CourseReportFigures): ReportDocument => 
     ],
     sections,
     footer: `Medilearn · poročilo št. ${r.id} · ${f.course.title}`,
-    pageLabel: (page, pages) => `stran ${page} od ${pages}`,
+    pageLabel: 'stran {page} od {pages}',
   };
 };

@@ -189,12 +189,12 @@ export const registerCourseReportRoutes = (app: HttpApp, deps: CourseReportRoute
 
   app.get(
     '/api/courses/:id/reports/:reportId/pdf',
-    { config: readers, schema: { tags, summary: 'A report as PDF with its charts (pdfkit)', params: reportParams } },
+    { config: { ...readers, expensive: 'render' }, schema: { tags, summary: 'A report as PDF with its charts (pdfkit)', params: reportParams } },
     async (request, reply) => {
       const { id, reportId } = request.params;
       const body = await logged(request, async () => {
         const figures = await figuresFor(request, id, reportId);
-        return producing(() => deps.documents.pdf(courseReportDocument(figures)));
+        return producing(() => deps.documents.pdf(courseReportDocument(figures), `user-${requireAuth(request).userId}`));
       });
       return reply
         .header('content-type', 'application/pdf')

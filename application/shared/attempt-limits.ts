@@ -22,17 +22,25 @@ export type AttemptKind =
   | 'registration'
   | 'link'
   /** Public survey answers (issue 17): per address, as no account answers. */
-  | 'survey';
+  | 'survey'
+  /** Ballots handed to anonymous browsers with a survey (decision 0049): per address per hour. */
+  | 'survey-ballot';
 
 /**
  * Counts an attempt against the account's and the address's budget for `kind` and refuses with
  * 429 (and Retry-After) once either is spent. Every attempt counts, right or wrong, so a correct
  * guess after many wrong ones is refused just the same.
  */
-export const guardAttempts = async (limits: AttemptLimits, reply: FastifyReply, kind: AttemptKind, who: { account: string | null; address: string }) => {
+export const guardAttempts = async (
+  limits: AttemptLimits,
+  reply: FastifyReply,
+  kind: AttemptKind,
+  who: { account: string | null; address: string },
+  windowSeconds = 60,
+) => {
   const budgets = [{ key: `${kind}|address|${who.address}`, limit: limits.perAddress }];
   if (who.account) budgets.push({ key: `${kind}|account|${who.account.trim().toLowerCase()}`, limit: limits.perAccount });
-  const verdict = await limits.limiter.hit(budgets, 60);
+  const verdict = await limits.limiter.hit(budgets, windowSeconds);
   if (verdict.allowed) return;
   reply.header('Retry-After', String(verdict.retryAfterSeconds));
   throw new DomainError('429', `Preveč poskusov. Poskusite znova čez ${verdict.retryAfterSeconds} s.`, { status: 429 });

@@ -1,13 +1,30 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { SURVEY_COURSE_TYPE } from '../../domain/shared/features.ts';
 import { type SurveyAnswer, surveyDecider, surveyStream } from '../../domain/surveys/survey.ts';
+import type { PurposeTokens } from '../../infrastructure/auth/purpose-tokens.port.ts';
 import type { EventMetadata, EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 import type { CourseReadDb } from '../../projections/courses/courses.queries.ts';
 import { findSurvey } from '../../projections/courses/surveys.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 
-export type SurveysDeps = { readonly store: EventStore; readonly db: CourseReadDb; readonly now: () => Date };
+export type SurveysDeps = { readonly store: EventStore; readonly db: CourseReadDb; readonly now: () => Date; readonly ballots: PurposeTokens };
+
+export const BALLOT_INVALID = 'Glasovnica ankete ni veljavna. Odprite anketo znova.';
+const BALLOT_TTL_SECONDS = 7 * 24 * 3600;
+
+/**
+ * An anonymous browser answers a survey with a ballot the server handed it with the survey (issue 31
+ * item 5, decision 0049): signed, for that survey, with a random number that answers once. A
+ * browser's own made-up id no longer counts, so one address cannot answer without end.
+ */
+export const issueBallot = (deps: SurveysDeps, surveyId: number) => deps.ballots.sign('survey-ballot', { surveyId, nonce: randomUUID() }, BALLOT_TTL_SECONDS);
+
+/** The ballot's once-only number, or null for a ballot that is forged, expired or of another survey. */
+export const ballotNonce = async (deps: SurveysDeps, surveyId: number, ballot: string) => {
+  const payload = await deps.ballots.verify('survey-ballot', ballot);
+  return payload && payload.surveyId === surveyId && typeof payload.nonce === 'string' ? payload.nonce : null;
+};
 
 export const SURVEY_MISSING = 'Anketa ne obstaja.';
 export const SURVEY_CLOSED = 'Anketa je zaprta in ne sprejema več odgovorov.';

@@ -57,7 +57,7 @@ export const registerIdentityRoutes = (app: HttpApp, deps: AuthDeps) => {
   app.post(
     '/api/auth/register',
     {
-      config: { ...publicRoute, fieldCodes: USER_FIELD_CODES },
+      config: { ...publicRoute, fieldCodes: USER_FIELD_CODES, expensive: 'mail' },
       bodyLimit,
       schema: {
         tags,
@@ -99,7 +99,7 @@ export const registerIdentityRoutes = (app: HttpApp, deps: AuthDeps) => {
   app.post(
     '/api/auth/register/resend',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, expensive: 'mail' },
       bodyLimit,
       schema: { tags, summary: 'Send the confirmation link again', body: emailRequestRule, response: { 202: message, ...errorResponses } },
     },
@@ -228,7 +228,7 @@ export const registerIdentityRoutes = (app: HttpApp, deps: AuthDeps) => {
   app.post(
     '/api/users/me/email-change',
     {
-      config: { access: anyOf([{ profile: 1022 }]), fieldCodes: USER_FIELD_CODES },
+      config: { access: anyOf([{ profile: 1022 }]), fieldCodes: USER_FIELD_CODES, expensive: 'mail' },
       bodyLimit,
       schema: {
         tags,

@@ -14,26 +14,26 @@ const readModels = ['users', 'consents', 'courses', 'mail'] as const;
  * handling a request (1004). JSON for machines, PDF for people.
  */
 export const registerPersonalDataRoutes = (app: HttpApp, deps: PersonalDataDeps & ErasureDeps) => {
-  const send = async (reply: FastifyReply, userId: number, format: 'json' | 'pdf') => {
+  const send = async (reply: FastifyReply, userId: number, format: 'json' | 'pdf', caller: number) => {
     const data = await collectPersonalData(deps, userId);
     reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="osebni-podatki-${userId}.${format}"`);
     if (format === 'json') return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
-    return reply.header('content-type', 'application/pdf').send(await personalDataPdf(deps, data));
+    return reply.header('content-type', 'application/pdf').send(await personalDataPdf(deps, data, `user-${caller}`));
   };
   for (const format of ['json', 'pdf'] as const) {
     const suffix = format === 'json' ? '' : '.pdf';
     app.get(
       `/api/users/me/personal-data${suffix}`,
       {
-        config: { access: AUTHENTICATED, readModels, withoutConsents: true },
+        config: { access: AUTHENTICATED, readModels, withoutConsents: true, expensive: 'render' },
         schema: { tags, summary: `Everything the platform holds about oneself, as ${format.toUpperCase()}`, security: [{ jwt: [] }], response: errorResponses },
       },
-      async (request, reply) => send(reply, requireAuth(request).userId, format),
+      async (request, reply) => send(reply, requireAuth(request).userId, format, requireAuth(request).userId),
     );
     app.get(
       `/api/users/:id/personal-data${suffix}`,
       {
-        config: { access: system(1004), readModels },
+        config: { access: system(1004), readModels, expensive: 'render' },
         schema: {
           tags,
           summary: `Everything the platform holds about a user, as ${format.toUpperCase()} (1004; a request for one's data)`,
@@ -42,7 +42,7 @@ export const registerPersonalDataRoutes = (app: HttpApp, deps: PersonalDataDeps 
           response: errorResponses,
         },
       },
-      async (request, reply) => send(reply, request.params.id, format),
+      async (request, reply) => send(reply, request.params.id, format, requireAuth(request).userId),
     );
   }
 

@@ -113,4 +113,4 @@ export const personalDataDocument = (data: PersonalData): TextDocument => {
   };
 };
 
-export const personalDataPdf = async (deps: PersonalDataDeps, data: PersonalData) => deps.documents.pdf(personalDataDocument(data));
+export const personalDataPdf = async (deps: PersonalDataDeps, data: PersonalData, owner: string) => deps.documents.pdf(personalDataDocument(data), owner);

@@ -7,12 +7,15 @@ export class DomainError extends Error {
   readonly code: string;
   readonly status: number;
   readonly field: string | undefined;
+  /** A refusal for now (429): when to ask again, sent as Retry-After. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: string, message: string, options: { status?: number; field?: string } = {}) {
+  constructor(code: string, message: string, options: { status?: number; field?: string; retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = 'DomainError';
     this.code = code;
     this.status = options.status ?? 422;
     this.field = options.field;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

@@ -69,6 +69,19 @@ const schema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(4),
+  // Documents drawn on request (decision 0049): worker threads, documents waiting in all, per person at once,
+  // and per person per hour (certificates, reports, personal data, consent histories); exports per person.
+  RENDER_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  RENDER_QUEUE: z.coerce.number().int().min(1).max(1000).default(16),
+  RENDERS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(2),
+  RENDERS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(120),
+  EXPORTS_RUNNING_PER_PERSON: z.coerce.number().int().min(1).max(100).default(3),
+  EXPORTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  COMMENTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
+  // Registrations, confirmation resends and e-mail changes: mail to an address the caller names, per address or account.
+  MAILS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  // Ballots of public surveys handed to anonymous browsers, per address per hour.
+  SURVEY_BALLOTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   READ_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -125,6 +138,11 @@ export type Config = {
   readonly authRateLimitPerMinute: number;
   readonly authAddressRateLimitPerMinute: number;
   readonly liveStreamsPerUser: number;
+  readonly renders: { readonly workers: number; readonly queue: number; readonly perPerson: number; readonly perHour: number };
+  readonly exportsPerPerson: { readonly running: number; readonly perHour: number };
+  readonly commentsPerHour: number;
+  readonly mailsPerHour: number;
+  readonly surveyBallotsPerHour: number;
   readonly readWaitMs: number;
   readonly bodyLimitBytes: number;
   readonly uiDistDir: string;
@@ -192,6 +210,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     authAddressRateLimitPerMinute: e.AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE,
     liveStreamsPerUser: e.LIVE_STREAMS_PER_USER,
+    renders: { workers: e.RENDER_WORKERS, queue: e.RENDER_QUEUE, perPerson: e.RENDERS_PER_PERSON, perHour: e.RENDERS_PER_HOUR },
+    exportsPerPerson: { running: e.EXPORTS_RUNNING_PER_PERSON, perHour: e.EXPORTS_PER_HOUR },
+    commentsPerHour: e.COMMENTS_PER_HOUR,
+    mailsPerHour: e.MAILS_PER_HOUR,
+    surveyBallotsPerHour: e.SURVEY_BALLOTS_PER_HOUR,
     readWaitMs: e.READ_WAIT_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uiDistDir: e.UI_DIST_DIR,

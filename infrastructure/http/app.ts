@@ -11,12 +11,14 @@ import { can, canSomewhere } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { FeatureFlags } from '../../domain/shared/features.ts';
 import { configureValidationMessages } from '../../domain/shared/validation-messages.rules.ts';
+import type { AttemptLimiter } from '../auth/attempt-limiter.port.ts';
 import type { SessionClaims, SessionTokens } from '../auth/tokens.port.ts';
 import { parsePosition } from '../event-store/event-store.port.ts';
 import type { ReadModelFreshness } from '../projections/projection.port.ts';
 import { clientErrorAnswer, toErrorResponse } from './errors.ts';
 import {
   type AuthContext,
+  type ExpensiveWork,
   type HttpApp,
   type Located,
   type ReferenceResolvers,
@@ -51,6 +53,10 @@ export type HttpAppOptions = {
   readonly references: ReferenceResolvers;
   /** Waits until the read models hold every write so far: a reference missing once is asked again after it. */
   readonly catchUp: () => Promise<void>;
+  /** Counts costly requests per person across processes (routes marked `expensive`). */
+  readonly limiter: AttemptLimiter;
+  /** How many requests of each costly kind one person may make in an hour. */
+  readonly expensivePerHour: Readonly<Record<ExpensiveWork, number>>;
 };
 
 const TOKEN_INVALID = () => new DomainError('401', 'Seja je neveljavna ali je potekla. Prijavite se znova.', { status: 401 });
@@ -246,6 +252,20 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
     if (!fresh) reply.header('X-Read-Stale', 'true');
   });
 
+  // Costly work (a PDF drawn, an export started) within each person's hourly budget (decision 0049).
+  app.addHook('preHandler', async (request) => {
+    const kind = request.routeOptions.config.expensive;
+    if (!kind) return;
+    const who = request.auth ? `user-${request.auth.realUserId ?? request.auth.userId}` : `address-${request.ip}`;
+    const verdict = await options.limiter.hit([{ key: `${kind}|hour|${who}`, limit: options.expensivePerHour[kind] }], 3600);
+    if (!verdict.allowed) {
+      throw new DomainError('429', `Dosegli ste omejitev za to uro. Poskusite znova čez ${Math.ceil(verdict.retryAfterSeconds / 60)} min.`, {
+        status: 429,
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
+    }
+  });
+
   // Every id the body names, resolved for the caller before the handler runs (issue 31 item 1).
   app.addHook('preHandler', async (request) => {
     if (!request.routeOptions.config.access || request.body === undefined || Buffer.isBuffer(request.body)) return;
@@ -269,6 +289,7 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
   app.setErrorHandler((error, request, reply) => {
     const response = toErrorResponse(error, request.routeOptions?.config?.fieldCodes);
     if (response.logAsError) request.log.error({ err: error, path: request.url.split('?')[0] }, 'request failed');
+    if (error instanceof DomainError && error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
     reply.status(response.status).send(response.body);
   });
 

@@ -88,6 +88,11 @@ declare module 'fastify' {
      * is not refused for them, so a unit or a course deleted since does not block saving the rest.
      */
     namedBefore?: (request: FastifyRequest) => Promise<Partial<Record<ReferenceKind, readonly number[]>>>;
+    /**
+     * Costly work one person could flood (decision 0049): each caller (an account, or an address
+     * without one) has an hourly budget of such requests, counted in PostgreSQL across processes.
+     */
+    expensive?: ExpensiveWork;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -97,6 +102,12 @@ declare module 'fastify' {
     routeCatalogue(): RouteEntry[];
   }
 }
+
+/**
+ * Kinds of costly work with a budget per person per hour: drawing a document, starting an export,
+ * writing a comment, sending mail to an address the caller names (a registration, an e-mail change).
+ */
+export type ExpensiveWork = 'render' | 'export' | 'comment' | 'mail';
 
 export type RouteEntry = {
   readonly method: string;

@@ -97,7 +97,7 @@ import type { Jobs } from '../jobs/jobs.port.ts';
 import type { Log } from '../logging/log.port.ts';
 import { createOutbox, createOutboxMailer } from '../mail/outbox-mailer.ts';
 import { createSmtpMailer } from '../mail/smtp-mailer.ts';
-import { createPdfkitCertificateRenderer } from '../pdf/pdfkit-certificate.ts';
+import { createRenderPool, pooledRenderers } from '../pdf/render-pool.ts';
 import { resolvePersonalDataSecret } from '../personal-data/personal-data-secret.ts';
 import type { PersonalKeys } from '../personal-data/personal-keys.port.ts';
 import { createPostgresPersonalKeys, PERSONAL_KEY_ERASED_CHANNEL } from '../personal-data/postgres-personal-keys.ts';
@@ -108,10 +108,7 @@ import { createProjectionRunner, type ProjectionRunner } from '../projections/pr
 import { createReadModelChanges } from '../projections/read-model-changes.ts';
 import { resolveVapidKeys } from '../push/vapid-keys.ts';
 import { createWebPushSender } from '../push/web-push-sender.ts';
-import { createConsentReportRenderer } from '../reports/consent-report-renderer.ts';
 import { createExceljsSpreadsheet } from '../reports/exceljs-spreadsheet.ts';
-import { createPdfkitDocumentRenderer } from '../reports/pdfkit-document.ts';
-import { createPdfkitReportDocument } from '../reports/pdfkit-report-document.ts';
 import { createLocalVideoHost } from '../video/local-video-host.ts';
 import { createWorkbookReader } from '../xlsx/workbook-reader.ts';
 import { EVENT_DEFINITIONS } from './event-definitions.ts';
@@ -218,8 +215,15 @@ export const buildPlatform = async (options: {
     stamp: () => runner.changeStamp(SUBJECT_READ_MODELS),
     load: (userId, sessionId) => findAuthSubject(db.pg, userId, sessionId),
   });
+  // Attempts and budgets counted in PostgreSQL, shared by every process (guessing, costly work).
+  const limiter = createPostgresAttemptLimiter(db.pg);
   // Uploads go to the object store while the S3-upload feature is on; files stored either way stay readable.
   const files = createPostgresFileStore(db.pg, { objects: createDirectoryObjectStore(config.objectStoreDir), uploadToObjects: config.features.s3Upload });
+  /** Waits (bounded) until every read model holds every event stored so far. */
+  const catchUp = async () => {
+    const head = await store.headPosition();
+    if (head) await runner.waitFor(READ_MODELS, head, config.readWaitMs);
+  };
   const app = await createHttpApp({
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
@@ -233,11 +237,10 @@ export const buildPlatform = async (options: {
     version: APP_VERSION,
     features: config.features,
     references: createReferenceResolvers({ db: db.slonik, files }),
+    limiter,
+    expensivePerHour: { render: config.renders.perHour, export: config.exportsPerPerson.perHour, comment: config.commentsPerHour, mail: config.mailsPerHour },
     // A record named right after it was made may be a moment ahead of the read models that know it.
-    catchUp: async () => {
-      const head = await store.headPosition();
-      if (head) await runner.waitFor(READ_MODELS, head, config.readWaitMs);
-    },
+    catchUp,
   });
   const metrics = createMetrics(app);
   // Exports (issue 17 item 2, decision 0026): a job per export, resumed by pg-boss after a crash; files through the file port.
@@ -251,7 +254,7 @@ export const buildPlatform = async (options: {
     });
     await jobs.register(EXPORT_DISCARD_QUEUE, discardExportFiles(exportDeps), { retryLimit: 10, retryDelaySeconds: 10 });
   }
-  registerExportRoutes(app, { store, ids, db: db.slonik, files });
+  registerExportRoutes(app, { store, ids, db: db.slonik, files, runningPerPerson: config.exportsPerPerson.running, catchUp });
   registerExportReadRoutes(app, { db: db.slonik });
   registerChamberCreditRoutes(app, { db: db.slonik });
 
@@ -271,7 +274,7 @@ export const buildPlatform = async (options: {
     now: () => new Date(),
     loginTokenTtlSeconds: config.loginTokenTtlSeconds,
     attempts: {
-      limiter: createPostgresAttemptLimiter(db.pg),
+      limiter,
       perAccount: config.authRateLimitPerMinute,
       perAddress: config.authAddressRateLimitPerMinute,
     },
@@ -365,23 +368,34 @@ export const buildPlatform = async (options: {
   // A killed or crashed run falls silent and is taken up again by another worker (or this one after a restart).
   if (jobs) await jobs.register(IMPORT_QUEUE, runImport(imports), { retryLimit: IMPORT_RETRY_LIMIT, retryDelaySeconds: 5, heartbeatSeconds: 10 });
   const outbox = createOutbox(db.pg);
+  // Documents are drawn in worker threads, a bounded queue, a bounded share per person (decision 0049).
+  const renderPool = createRenderPool({ workers: config.renders.workers, maxQueued: config.renders.queue, perOwner: config.renders.perPerson });
+  app.addHook('onClose', () => renderPool.close());
+  const rendered = pooledRenderers(renderPool);
   registerPersonalDataRoutes(app, {
     store,
     db: db.slonik,
-    documents: createPdfkitDocumentRenderer(),
+    documents: rendered.documents,
     now: () => new Date(),
     keys: personalKeys,
     forgetMail: (addresses) => outbox.forget(addresses),
   });
   registerProfileRoutes(app, { store, db: db.slonik, passwords, attempts: auth.attempts });
-  registerSurveyRoutes(app, { store, db: db.slonik, now: () => new Date(), attempts: auth.attempts });
+  registerSurveyRoutes(app, {
+    store,
+    db: db.slonik,
+    now: () => new Date(),
+    attempts: auth.attempts,
+    ballots: purposeTokens,
+    ballotsPerHour: config.surveyBallotsPerHour,
+  });
   registerOrganisationRoutes(app, { store, ids, db: db.slonik }, { files, features: config.features });
   registerOrganisationReadRoutes(app, { db: db.slonik, features: config.features });
   registerCourseRoutes(app, { store, ids, db: db.slonik, now: () => new Date(), features: config.features }, { files });
   registerCourseReadRoutes(app, {
     db: db.slonik,
     now: () => new Date(),
-    certificates: createPdfkitCertificateRenderer(),
+    certificates: rendered.certificates,
     files,
     features: config.features,
     publicUrl: config.publicUrl,
@@ -393,7 +407,7 @@ export const buildPlatform = async (options: {
   registerFileRoutes(app, { files, db: db.slonik, videos: createLocalVideoHost(files), videoMaxBytes: config.videoMaxBytes });
   registerStatsReadRoutes(app, { db: db.slonik });
   // Course reports (issue 17 item 3, decision 0027): the log, the figures as of each report's date, the PDF.
-  registerCourseReportRoutes(app, { store, ids, db: db.slonik, reports: db.slonik, now: () => new Date(), documents: createPdfkitReportDocument() });
+  registerCourseReportRoutes(app, { store, ids, db: db.slonik, reports: db.slonik, now: () => new Date(), documents: rendered.reportDocuments });
   registerNewsletterRoutes(app, { store, ids, db: db.slonik });
   registerNewsRoutes(app, { store, ids, db: db.slonik, now: () => new Date() });
   registerMailRoutes(app, { outbox, db: db.slonik, smtp: Boolean(config.smtpUrl) });
@@ -408,7 +422,7 @@ export const buildPlatform = async (options: {
     store,
     now: () => new Date(),
     db: db.pg,
-    reports: createConsentReportRenderer(),
+    reports: rendered.consentReports,
     userNames: (ids) => userNames(db.pg, ids),
   });
   await registerStaticUi(app, { distDir: config.uiDistDir });

@@ -19,7 +19,8 @@ export type CertificateData = {
   readonly verifyUrl: string;
 };
 
-export type CertificateRenderer = { render(data: CertificateData): Promise<Buffer> };
+/** `owner`: whose request it is (an account, an address): each person's share of the drawing is bounded (render-pool.ts). */
+export type CertificateRenderer = { render(data: CertificateData, owner?: string): Promise<Buffer> };
 
 /** The one name of the document in the UI, the PDF and its file name (issue 18 item 3). */
 export const certificateFileName = (number: string) => `certifikat-${number}.pdf`;

@@ -29,6 +29,6 @@ export type ConsentReport = {
 };
 
 export type ConsentReportRenderer = {
-  xlsx(report: ConsentReport): Promise<Buffer>;
-  pdf(report: ConsentReport): Promise<Buffer>;
+  xlsx(report: ConsentReport, owner?: string): Promise<Buffer>;
+  pdf(report: ConsentReport, owner?: string): Promise<Buffer>;
 };

@@ -5,4 +5,5 @@ export type TextDocument = {
   readonly sections: readonly { readonly heading: string; readonly lines: readonly string[] }[];
 };
 
-export type DocumentRenderer = { readonly pdf: (document: TextDocument) => Promise<Buffer> };
+/** `owner`: whose request it is (an account, an address): each person's share of the drawing is bounded (render-pool.ts). */
+export type DocumentRenderer = { readonly pdf: (document: TextDocument, owner?: string) => Promise<Buffer> };

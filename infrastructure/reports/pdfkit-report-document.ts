@@ -284,7 +284,11 @@ export const createPdfkitReportDocument = (): ReportDocumentRenderer => ({
             .fontSize(7.5)
             .fillColor(MUTED)
             .text(report.footer, left, y, { width: width - 90, lineBreak: false, ellipsis: true });
-          doc.text(report.pageLabel(i - range.start + 1, range.count), left + width - 90, y, { width: 90, align: 'right', lineBreak: false });
+          doc.text(report.pageLabel.replace('{page}', String(i - range.start + 1)).replace('{pages}', String(range.count)), left + width - 90, y, {
+            width: 90,
+            align: 'right',
+            lineBreak: false,
+          });
           doc.page.margins.bottom = bottom;
         }
         doc.end();

@@ -39,8 +39,9 @@ export type ReportDocument = {
   readonly sections: readonly { readonly heading: string; readonly blocks: readonly ReportBlock[] }[];
   /** Printed at the foot of every page beside the page number. */
   readonly footer: string;
-  /** "stran {page} od {pages}" in the document's language. */
-  readonly pageLabel: (page: number, pages: number) => string;
+  /** "stran {page} od {pages}" in the document's language, filled in per page (plain data: documents are drawn in a worker thread). */
+  readonly pageLabel: string;
 };
 
-export type ReportDocumentRenderer = { readonly pdf: (document: ReportDocument) => Promise<Buffer> };
+/** `owner`: whose request it is (an account, an address): each person's share of the drawing is bounded (render-pool.ts). */
+export type ReportDocumentRenderer = { readonly pdf: (document: ReportDocument, owner?: string) => Promise<Buffer> };

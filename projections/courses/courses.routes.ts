@@ -308,13 +308,14 @@ export const registerCourseReadRoutes = (
   app.get(
     '/api/user-courses/:id/certificate',
     {
-      config: { ...config, access: anyOf(COURSE_READERS) },
+      config: { ...config, access: anyOf(COURSE_READERS), expensive: 'render' },
       schema: { tags, summary: "The caller's certificate of a completed course (PDF)", params: z.object({ id: idParam }) },
     },
     async (request, reply) => {
-      const data = await certificateData(db, requireAuth(request).userId, request.params.id);
+      const { userId } = requireAuth(request);
+      const data = await certificateData(db, userId, request.params.id);
       if (!data) throw new DomainError('404', 'Certifikat ne obstaja.', { status: 404 });
-      const pdf = await deps.certificates.render(await certificateDocument(data, deps));
+      const pdf = await deps.certificates.render(await certificateDocument(data, deps), `user-${userId}`);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${certificateFileName(data.number)}"`)

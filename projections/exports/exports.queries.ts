@@ -100,3 +100,9 @@ export const exportCompanyChoices = (db: ExportsDb, only: readonly number[] | nu
     select id, name from rm.companies
      where ${only === null ? sql.fragment`true` : sql.fragment`id = any(${sql.array([...only], 'int4')})`}
      order by name collate public.slovenian, id`);
+
+/** How many of a person's exports wait or are being computed (decision 0049: a person runs few at once). */
+export const runningExportsOf = async (db: ExportsDb, userId: number) =>
+  db.oneFirst(
+    sql.type(z.object({ n: z.number() }))`select count(*)::int as n from rm.exports where requested_by = ${userId} and status in ('initiated', 'computing')`,
+  );

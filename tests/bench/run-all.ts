@@ -1,4 +1,4 @@
-// `npm run bench [-- append catch-up rebuild lag http courses users personal-data imports soak]`: runs the benchmarks on one PostgreSQL
+// `npm run bench [-- append catch-up rebuild lag http courses users personal-data imports soak flood]`: runs the benchmarks on one PostgreSQL
 // (embedded with fsync on, or DATABASE_URL) and prints Markdown tables for docs/benchmarks.md.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
@@ -7,6 +7,7 @@ import { benchAppend } from './append.bench.ts';
 import { startBenchServer } from './bench-support.ts';
 import { benchCatchUp } from './catch-up.bench.ts';
 import { benchCourses } from './courses.bench.ts';
+import { benchFlood } from './flood.bench.ts';
 import { benchHttp } from './http.bench.ts';
 import { benchImports } from './imports.bench.ts';
 import { benchLag } from './lag.bench.ts';
@@ -26,6 +27,7 @@ const all = {
   'personal-data': benchPersonalData,
   imports: benchImports,
   soak: benchSoak,
+  flood: benchFlood,
 } as const;
 const chosen = process.argv.slice(2).filter((name) => name in all) as (keyof typeof all)[];
 const names = chosen.length > 0 ? chosen : (Object.keys(all) as (keyof typeof all)[]);

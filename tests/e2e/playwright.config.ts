@@ -77,6 +77,11 @@ export default defineConfig({
         EMBEDDED_PG_PORT: String(port + 50_000 > 65_000 ? 54_900 : port + 50_000),
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: '100000',
+        RENDERS_PER_HOUR: '100000',
+        EXPORTS_PER_HOUR: '100000',
+        COMMENTS_PER_HOUR: '100000',
+        MAILS_PER_HOUR: '100000',
+        SURVEY_BALLOTS_PER_HOUR: '100000',
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         // Google and Facebook are stood in for by the platform's local OpenID provider at /oidc.

@@ -10,7 +10,18 @@ describe('abuse limits', () => {
   let adminToken: string;
 
   beforeAll(async () => {
-    p = await startTestPlatform({ AUTH_RATE_LIMIT_PER_MINUTE: '3', AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: '8', LIVE_STREAMS_PER_USER: '2' });
+    p = await startTestPlatform({
+      AUTH_RATE_LIMIT_PER_MINUTE: '3',
+      AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: '8',
+      LIVE_STREAMS_PER_USER: '2',
+      RENDERS_PER_PERSON: '2',
+      RENDERS_PER_HOUR: '12',
+      EXPORTS_RUNNING_PER_PERSON: '1',
+      EXPORTS_PER_HOUR: '2',
+      COMMENTS_PER_HOUR: '3',
+      MAILS_PER_HOUR: '2',
+      SURVEY_BALLOTS_PER_HOUR: '2',
+    });
     await p.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
     for (const name of ['ana', 'bojan', 'cene', 'dragica', 'eva', 'fran', 'gal'])
       await p.createUser(name, [{ roleId: ROLE.participant, unitId: 1, companyId: null }]);
@@ -154,5 +165,139 @@ describe('abuse limits', () => {
       payload: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(25 * 1024 * 1024)]),
     });
     expect(upload.statusCode).toBe(413);
+  });
+
+  describe('costly work per person (issue 31 item 5, decision 0049)', () => {
+    const as = async (who: string) => (await p.login(who, TEST_PASSWORD)).token;
+    const get = (token: string, url: string) => p.app.inject({ method: 'GET', url, headers: { authorization: `JWT ${token}` } });
+    const tooMany = (response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) => {
+      expect(response.statusCode).toBe(429);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      expect((response.json() as { errors: { code: string; message: string }[] }).errors[0]?.code).toBe('429');
+    };
+
+    it('draws at most two of one person’s documents at once, refuses the rest at once, and leaves the others theirs', async () => {
+      const [ana, bojan] = [await as('ana'), await as('bojan')];
+      const answers = await Promise.all(Array.from({ length: 6 }, () => get(ana, '/api/users/me/personal-data.pdf')));
+      const statuses = answers.map((a) => a.statusCode);
+      expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+      tooMany(answers.find((a) => a.statusCode === 429) as (typeof answers)[number]);
+      expect(
+        answers
+          .find((a) => a.statusCode === 200)
+          ?.rawPayload.subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+      // Another person's document is drawn meanwhile.
+      expect((await get(bojan, '/api/users/me/personal-data.pdf')).statusCode).toBe(200);
+    });
+
+    it('counts documents per person per hour in PostgreSQL: the thirteenth of the hour is refused', async () => {
+      const cene = await as('cene');
+      const statuses: number[] = [];
+      for (let i = 0; i < 13; i++) statuses.push((await get(cene, '/api/users/me/personal-data.pdf')).statusCode);
+      expect(statuses.slice(0, 12)).toEqual(Array(12).fill(200));
+      const refused = await get(cene, '/api/users/me/personal-data.pdf');
+      tooMany(refused);
+      expect((refused.json() as { errors: { message: string }[] }).errors[0]?.message).toMatch(
+        /^Dosegli ste omejitev za to uro\. Poskusite znova čez \d+ min\.$/,
+      );
+    });
+
+    it('runs one export per person at a time, and so many an hour', async () => {
+      const exportUsers = (token: string) =>
+        p.app.inject({
+          method: 'POST',
+          url: '/api/exports',
+          headers: { authorization: `JWT ${token}` },
+          payload: { kind: 'users', parameters: { companyId: 0, status: 'all' } },
+        });
+      // No job runs here: the first export waits, initiated.
+      expect((await exportUsers(adminToken)).statusCode).toBe(202);
+      tooMany(await exportUsers(adminToken));
+    });
+
+    it('takes so many comments from one person an hour', async () => {
+      const course = (
+        await p.app.inject({
+          method: 'POST',
+          url: '/api/courses',
+          headers: { authorization: `JWT ${adminToken}` },
+          payload: {
+            type: 3,
+            title: 'Komentarji',
+            description: 'Izobraževanje za preverjanje komentarjev.',
+            cover: '/c.jpg',
+            creditPoints: 0,
+            public: true,
+            postsEnabled: true,
+          },
+        })
+      ).json() as { id: number };
+      await p.app.inject({
+        method: 'POST',
+        url: `/api/courses/${course.id}/blocks`,
+        headers: { authorization: `JWT ${adminToken}` },
+        payload: { block: { kind: 'points', name: 'Točke', points: 1 } },
+      });
+      const published = await p.app.inject({ method: 'POST', url: `/api/courses/${course.id}/publish`, headers: { authorization: `JWT ${adminToken}` } });
+      expect(published.statusCode, published.body).toBe(200);
+      await p.settleAll(published.headers['x-event-position'] as string);
+      const eva = await as('eva');
+      const post = () =>
+        p.app.inject({ method: 'POST', url: '/api/post', headers: { authorization: `JWT ${eva}` }, payload: { courseId: course.id, message: 'Vprašanje.' } });
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await post()).statusCode);
+      expect(statuses).toEqual([201, 201, 201]);
+      tooMany(await post());
+    });
+
+    it('sends so many registrations’ mails from one address an hour', async () => {
+      const register = (n: number) =>
+        p.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          remoteAddress: '10.0.20.1',
+          payload: {
+            username: `novak${n}`,
+            email: `kdorkoli${n}@test.si`,
+            password: 'Geslo1234!',
+            passwordConfirmation: 'Geslo1234!',
+            firstName: 'Ana',
+            middleName: 'B',
+            lastName: 'Novak',
+            phone: '041 000 000',
+            professionId: 999_999,
+            consents: [1, 2, 3, 4],
+          },
+        });
+      // Counted whatever becomes of the registration: the address pays for trying.
+      expect((await register(1)).statusCode).not.toBe(429);
+      expect((await register(2)).statusCode).not.toBe(429);
+      tooMany(await register(3));
+    });
+
+    it('hands so many survey ballots to one address an hour: an address cannot answer without end', async () => {
+      const admin = { authorization: `JWT ${adminToken}` };
+      const survey = (
+        await p.app.inject({
+          method: 'POST',
+          url: '/api/courses',
+          headers: admin,
+          payload: { type: 9, title: 'Anketa', description: 'Kratka anketa o zadovoljstvu z lekarno.', cover: '/c.jpg', creditPoints: 0, public: true },
+        })
+      ).json() as { id: number };
+      const nps = { kind: 'nps', name: 'NPS', question: 'Bi priporočili?', set: 1, reasons: { detractor: [], neutral: [], promoter: [] } };
+      await p.app.inject({ method: 'POST', url: `/api/courses/${survey.id}/blocks`, headers: admin, payload: { block: nps } });
+      const published = await p.app.inject({ method: 'POST', url: `/api/courses/${survey.id}/publish`, headers: admin });
+      await p.settleAll(published.headers['x-event-position'] as string);
+      const open = () => p.app.inject({ method: 'GET', url: `/api/surveys/${survey.id}`, remoteAddress: '10.0.30.1' });
+      expect(((await open()).json() as { ballot: string }).ballot).toEqual(expect.any(String));
+      expect((await open()).statusCode).toBe(200);
+      tooMany(await open());
+      // Another address is handed its ballot.
+      expect((await p.app.inject({ method: 'GET', url: `/api/surveys/${survey.id}`, remoteAddress: '10.0.30.2' })).statusCode).toBe(200);
+    });
   });
 });

@@ -11,15 +11,19 @@ import { startTestPlatform, type TestPlatform } from '../support/test-platform.t
 
 // spec §8 "report error": the PDF renderer can be made to fail for one request.
 const failing = vi.hoisted(() => ({ pdf: false }));
-vi.mock('../../infrastructure/reports/pdfkit-report-document.ts', async (original) => {
-  const real = await original<typeof import('../../infrastructure/reports/pdfkit-report-document.ts')>();
+vi.mock('../../infrastructure/pdf/render-pool.ts', async (original) => {
+  const real = await original<typeof import('../../infrastructure/pdf/render-pool.ts')>();
   return {
-    createPdfkitReportDocument: () => {
-      const renderer = real.createPdfkitReportDocument();
+    ...real,
+    pooledRenderers: (pool: Parameters<typeof real.pooledRenderers>[0]) => {
+      const renderers = real.pooledRenderers(pool);
       return {
-        pdf: async (document: Parameters<typeof renderer.pdf>[0]) => {
-          if (failing.pdf) throw new Error('the renderer broke');
-          return renderer.pdf(document);
+        ...renderers,
+        reportDocuments: {
+          pdf: async (document: Parameters<typeof renderers.reportDocuments.pdf>[0], owner?: string) => {
+            if (failing.pdf) throw new Error('the renderer broke');
+            return renderers.reportDocuments.pdf(document, owner);
+          },
         },
       };
     },

@@ -77,26 +77,32 @@ describe('public surveys', () => {
     expect((closed.json() as { errors: { message: string }[] }).errors[0]?.message).toBe('Anketa je zaprta in ne sprejema več odgovorov.');
   });
 
-  it('takes one answer per browser token and per signed-in person, and counts them in the course’s NPS', async () => {
+  it('takes one answer per ballot handed out with the survey and per signed-in person, and counts them in the course’s NPS', async () => {
     const answer = (score: number, reasons: string[], comment: string | null = null) => ({ answers: [{ blockId: ids.block, score, reasons, comment }] });
-    const browser = randomUUID();
+    /** What an anonymous browser is handed with the survey (decision 0049). */
+    const ballot = async (surveyId = ids.survey) => ((await call(null, 'GET', `/api/surveys/${surveyId}`)).json() as { ballot: string }).ballot;
+    expect(((await call('ana', 'GET', `/api/surveys/${ids.survey}`)).json() as { ballot: unknown }).ballot).toBeNull();
+    const browser = await ballot();
     expect(
-      (await call(null, 'POST', `/api/surveys/${ids.survey}/answers`, { token: browser, ...answer(10, ['Prijazno osebje'], 'Odlično!') })).statusCode,
+      (await call(null, 'POST', `/api/surveys/${ids.survey}/answers`, { ballot: browser, ...answer(10, ['Prijazno osebje'], 'Odlično!') })).statusCode,
     ).toBe(201);
-    const again = await call(null, 'POST', `/api/surveys/${ids.survey}/answers`, { token: browser, ...answer(3, []) });
+    const again = await call(null, 'POST', `/api/surveys/${ids.survey}/answers`, { ballot: browser, ...answer(3, []) });
     expect(again.json()).toEqual({ errors: [{ code: '409', message: 'Na to anketo ste že odgovorili.', field: null }] });
-    expect((await call(null, 'POST', `/api/surveys/${ids.survey}/answers`, { token: randomUUID(), ...answer(4, ['Dolge vrste']) })).statusCode).toBe(201);
-    // A signed-in person answers as themself, whatever token they send.
-    expect((await call('ana', 'POST', `/api/surveys/${ids.survey}/answers`, { token: randomUUID(), ...answer(8, ['V redu']) })).statusCode).toBe(201);
-    expect((await call('ana', 'POST', `/api/surveys/${ids.survey}/answers`, { token: randomUUID(), ...answer(8, []) })).statusCode).toBe(409);
-    // Bad answers change nothing: a reason of another group, a missing answer, no token at all.
-    expect((await call(null, 'POST', `/api/surveys/${ids.survey}/answers`, { token: randomUUID(), ...answer(10, ['Dolge vrste']) })).statusCode).toBe(400);
-    expect((await call(null, 'POST', `/api/surveys/${ids.survey}/answers`, { token: randomUUID(), answers: [] })).statusCode).toBe(400);
-    expect((await call(null, 'POST', `/api/surveys/${ids.survey}/answers`, answer(9, []))).statusCode).toBe(400);
-    // A question of another survey is no question of this one (decision 0047).
-    expect((await call(null, 'POST', `/api/surveys/${ids.closed}/answers`, { token: randomUUID(), ...answer(9, []) })).statusCode).toBe(400);
-    const closedAnswer = { token: randomUUID(), answers: [{ blockId: ids.closedBlock, score: 9, reasons: [], comment: null }] };
-    expect((await call(null, 'POST', `/api/surveys/${ids.closed}/answers`, closedAnswer)).statusCode).toBe(410);
+    expect((await call(null, 'POST', `/api/surveys/${ids.survey}/answers`, { ballot: await ballot(), ...answer(4, ['Dolge vrste']) })).statusCode).toBe(201);
+    // A signed-in person answers as themself, whatever ballot they send.
+    expect((await call('ana', 'POST', `/api/surveys/${ids.survey}/answers`, { ballot: await ballot(), ...answer(8, ['V redu']) })).statusCode).toBe(201);
+    expect((await call('ana', 'POST', `/api/surveys/${ids.survey}/answers`, answer(8, []))).statusCode).toBe(409);
+    // A ballot the browser made up, or one of another survey, is no ballot: an address cannot answer without end.
+    const refused = { errors: [{ code: '400', message: 'Glasovnica ankete ni veljavna. Odprite anketo znova.', field: 'ballot' }] };
+    expect((await call(null, 'POST', `/api/surveys/${ids.survey}/answers`, { ballot: randomUUID(), ...answer(9, []) })).json()).toEqual(refused);
+    expect((await call(null, 'POST', `/api/surveys/${ids.survey}/answers`, answer(9, []))).json()).toEqual(refused);
+    // Bad answers change nothing: a reason of another group, a missing answer.
+    expect((await call(null, 'POST', `/api/surveys/${ids.survey}/answers`, { ballot: await ballot(), ...answer(10, ['Dolge vrste']) })).statusCode).toBe(400);
+    expect((await call(null, 'POST', `/api/surveys/${ids.survey}/answers`, { ballot: await ballot(), answers: [] })).statusCode).toBe(400);
+    // A question of another survey is no question of this one (decision 0047); a closed survey takes no answer.
+    expect((await call('ana', 'POST', `/api/surveys/${ids.closed}/answers`, answer(9, []))).statusCode).toBe(400);
+    const closedAnswer = { answers: [{ blockId: ids.closedBlock, score: 9, reasons: [], comment: null }] };
+    expect((await call('ana', 'POST', `/api/surveys/${ids.closed}/answers`, closedAnswer)).statusCode).toBe(410);
 
     const overview = ((await call('admin', 'GET', `/api/courses/${ids.survey}/nps/${ids.block}/overview?intervalId=0`)).json() as { nps: Overview }).nps;
     expect(overview.answers).toBe(3);

@@ -1206,8 +1206,7 @@ export const MATRIX: readonly MatrixCase[] = [
     label: 'answer a survey: public; course A is no survey (404)',
     allow: PUBLIC,
     outcome: 404,
-    requests: (f) =>
-      one('POST', `/api/surveys/${f.courseA}/answers`, { token: '8f5c2d9e-1b7a-4c3e-9d2f-6a1b3c4d5e6f', answers: [{ blockId: f.blocksA.nps, score: 9 }] }),
+    requests: (f) => one('POST', `/api/surveys/${f.courseA}/answers`, { ballot: 'glasovnica', answers: [{ blockId: f.blocksA.nps, score: 9 }] }),
   },
 
   // ------------------------------------------------------------------ certificate verification (issue 18 item 3, /certifikat)

@@ -43,6 +43,14 @@ export const startTestPlatform = async (env: Record<string, string> = {}, option
     DEMO_DATA: 'false',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: '100000',
+    // Every request of a test comes from one address: hourly budgets as high as the limits' own tests do not ask for.
+    RENDERS_PER_HOUR: '100000',
+    EXPORTS_PER_HOUR: '100000',
+    // Without a job queue a test's exports stay initiated: they would fill a person's running exports.
+    EXPORTS_RUNNING_PER_PERSON: '100',
+    COMMENTS_PER_HOUR: '100000',
+    MAILS_PER_HOUR: '100000',
+    SURVEY_BALLOTS_PER_HOUR: '100000',
     UI_DIST_DIR: '/nonexistent',
     // Generous: a loaded CI machine's projections may lag a read by more than the default 2 s.
     READ_WAIT_MS: '5000',
