@@ -57,6 +57,8 @@ export type HttpAppOptions = {
   readonly limiter: AttemptLimiter;
   /** How many requests of each costly kind one person may make in an hour. */
   readonly expensivePerHour: Readonly<Record<ExpensiveWork, number>>;
+  /** How many requests of a costly kind one person may have in this process at once: the rest are refused before any work. */
+  readonly expensiveAtOnce: Readonly<Partial<Record<ExpensiveWork, number>>>;
 };
 
 const TOKEN_INVALID = () => new DomainError('401', 'Seja je neveljavna ali je potekla. Prijavite se znova.', { status: 401 });
@@ -252,11 +254,35 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
     if (!fresh) reply.header('X-Read-Stale', 'true');
   });
 
-  // Costly work (a PDF drawn, an export started) within each person's hourly budget (decision 0049).
+  // Costly work (a PDF drawn, an export started): so much at once per person here, then within their hourly budget (decision 0049).
+  const inFlight = new Map<string, number>();
+  const holding = new WeakMap<FastifyRequest, string>();
+  const release = (request: FastifyRequest) => {
+    const key = holding.get(request);
+    if (key === undefined) return;
+    holding.delete(request);
+    const left = (inFlight.get(key) ?? 1) - 1;
+    if (left > 0) inFlight.set(key, left);
+    else inFlight.delete(key);
+  };
+  app.addHook('onResponse', async (request) => release(request));
+  app.addHook('onRequestAbort', async (request) => release(request));
   app.addHook('preHandler', async (request) => {
     const kind = request.routeOptions.config.expensive;
     if (!kind) return;
     const who = request.auth ? `user-${request.auth.realUserId ?? request.auth.userId}` : `address-${request.ip}`;
+    const atOnce = options.expensiveAtOnce[kind];
+    if (atOnce !== undefined) {
+      const key = `${kind}|${who}`;
+      if ((inFlight.get(key) ?? 0) >= atOnce) {
+        throw new DomainError('429', 'Vaše prejšnje zahteve se še pripravljajo. Počakajte, da se končajo, in poskusite znova.', {
+          status: 429,
+          retryAfterSeconds: 5,
+        });
+      }
+      inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+      holding.set(request, key);
+    }
     const verdict = await options.limiter.hit([{ key: `${kind}|hour|${who}`, limit: options.expensivePerHour[kind] }], 3600);
     if (!verdict.allowed) {
       throw new DomainError('429', `Dosegli ste omejitev za to uro. Poskusite znova čez ${Math.ceil(verdict.retryAfterSeconds / 60)} min.`, {

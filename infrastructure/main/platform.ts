@@ -238,6 +238,7 @@ export const buildPlatform = async (options: {
     features: config.features,
     references: createReferenceResolvers({ db: db.slonik, files }),
     limiter,
+    expensiveAtOnce: { render: config.renders.perPerson },
     expensivePerHour: { render: config.renders.perHour, export: config.exportsPerPerson.perHour, comment: config.commentsPerHour, mail: config.mailsPerHour },
     // A record named right after it was made may be a moment ahead of the read models that know it.
     catchUp,
