@@ -84,16 +84,18 @@ test("an admin sees the platform's trends per month, this month's numbers in the
 
   // A stranger answers the survey in another browser: this month's NPS answers grow without a reload.
   const other = await browser.newContext();
+  const opened = await surveyOpened(other.request, surveyId);
   const answered = await other.request.post(`/api/surveys/${surveyId}/answers`, {
-    data: { token: crypto.randomUUID(), answers: [{ blockId: (await surveyBlock(other.request, surveyId)) as number, score: 10 }] },
+    data: { ballot: opened.ballot, answers: [{ blockId: opened.questions[0]?.blockId as number, score: 10 }] },
   });
   expect(answered.status(), await answered.text()).toBe(201);
   await other.close();
   await expect(answers).toHaveText(String((now?.nps.answers ?? 0) + 1), { timeout: 5_000 });
 });
 
-const surveyBlock = async (request: APIRequestContext, surveyId: number) =>
-  ((await (await request.get(`/api/surveys/${surveyId}`)).json()) as { questions: { blockId: number }[] }).questions[0]?.blockId;
+/** The survey as a stranger's browser is handed it: its questions and the ballot to answer with (decision 0049). */
+const surveyOpened = async (request: APIRequestContext, surveyId: number) =>
+  (await (await request.get(`/api/surveys/${surveyId}`)).json()) as { questions: { blockId: number }[]; ballot: string };
 
 test('/glp lists a public course without logging in, opens it in the whole window, and only it may be framed', async ({ page, browser }) => {
   const admin = await browser.newContext();

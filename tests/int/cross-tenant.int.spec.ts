@@ -264,6 +264,8 @@ describe('cross-tenant suite: company A never reaches company B', () => {
         const variants: Variant[] = [{ path: params.map(() => B.ids), other: B.ids }];
         if (params.length > 1) for (const [i] of params.entries()) variants.push({ path: params.map((_, j) => (i === j ? B.ids : A.ids)), other: A.ids });
         if (params.length > 0 && (query.length > 0 || takesBody)) variants.push({ path: params.map(() => A.ids), other: B.ids });
+        // A's own records read back (lists of its course, its export's file, its report's PDF) must hold nothing of B either.
+        if (route.method === 'GET' && params.length > 0) variants.push({ path: params.map(() => A.ids), other: A.ids });
         if (params.some((param) => param.slot === 'course')) {
           variants.push({ path: params.map(() => B.ids), other: B.ids, clientCourse: true });
           if (query.length > 0 || takesBody) variants.push({ path: params.map(() => A.ids), other: B.ids, clientCourse: true });
