@@ -21,12 +21,11 @@ const person = {
 };
 const PERSON = sql.fragment`u.username, u.first_name as "firstName", u.middle_name as "middleName", u.last_name as "lastName", u.email, u.erased,
   (select p.name from rm.professions p where p.id = u.profession_id) as profession`;
-/** The units and companies a person takes courses in (their participant roles). */
-const PLACES = sql.fragment`
-  (select string_agg(distinct un.name, ', ') from rm.user_roles r join rm.units un on un.id = r.unit_id where r.user_id = u.id and r.role_id = 10) as units,
-  (select string_agg(distinct co.name, ', ') from rm.user_roles r join rm.units un on un.id = r.unit_id join rm.companies co on co.id = un.company_id
-    where r.user_id = u.id and r.role_id = 10) as companies`;
 const places = { units: z.string().nullable(), companies: z.string().nullable() };
+/** The units and companies stamped on a statistics fact: where its person stood when it happened (decision 0050). */
+const STOOD = (units: ReturnType<typeof sql.fragment>, companies: ReturnType<typeof sql.fragment>) => sql.fragment`
+  (select string_agg(un.name, ', ' order by un.name) from rm.units un where un.id = any(coalesce(${units}, '{}'::int[]))) as units,
+  (select string_agg(co.name, ', ' order by co.name) from rm.companies co where co.id = any(coalesce(${companies}, '{}'::int[]))) as companies`;
 
 // ---------------------------------------------------------------- users
 
@@ -105,10 +104,14 @@ export const participantExportRow = z.object({
   certificateIssuedAt: z.string().nullable(),
 });
 
-/** Who started the course in the period, in the order they started, with their progress. */
+/** Who started the course in the period, in the order they started, with their progress and where they stood when they started it. */
 export const participantsForExport = (db: ExportsDb, courseId: number, period: Period, offset: number, limit: number) =>
   db.any(sql.type(participantExportRow)`
-    select e.user_id as "userId", ${PERSON}, ${PLACES}, e.status, ${iso(sql.fragment`e.started_at`)} as "startedAt",
+    select e.user_id as "userId", ${PERSON},
+           ${STOOD(
+             sql.fragment`(select o.unit_ids from rm.stats_course_opens o where o.course_id = e.course_id and o.user_id = e.user_id order by o.at limit 1)`,
+             sql.fragment`(select o.company_ids from rm.stats_course_opens o where o.course_id = e.course_id and o.user_id = e.user_id order by o.at limit 1)`,
+           )}, e.status, ${iso(sql.fragment`e.started_at`)} as "startedAt",
            ${iso(sql.fragment`(select max(r.updated_at) from rm.course_records r where r.course_id = e.course_id and r.user_id = e.user_id)`)} as "lastActivityAt",
            ${iso(sql.fragment`e.completed_at`)} as "completedAt",
            (select count(*) from rm.course_records r where r.course_id = e.course_id and r.user_id = e.user_id and r.done)::int as "blocksDone",
@@ -136,10 +139,10 @@ export const npsAnswerExportRow = z.object({
   answeredAt: z.string(),
 });
 
-/** Every NPS answer given in the course in the period (an answer given again is a row of its own), in the order given. */
+/** Every NPS answer given in the course in the period (an answer given again is a row of its own), in the order given, where its person stood when giving it. */
 export const npsAnswersForExport = (db: ExportsDb, courseId: number, period: Period, offset: number, limit: number) =>
   db.any(sql.type(npsAnswerExportRow)`
-    select a.user_id as "userId", ${PERSON}, ${PLACES}, a.block_id as "blockId",
+    select a.user_id as "userId", ${PERSON}, ${STOOD(sql.fragment`a.unit_ids`, sql.fragment`a.company_ids`)}, a.block_id as "blockId",
            (select b.name from rm.course_blocks b where b.course_id = a.course_id and b.block_id = a.block_id) as "blockName",
            a.score, a.reasons, a.comment, ${iso(sql.fragment`a.answered_at`)} as "answeredAt"
       from rm.stats_nps_answers a join rm.users u on u.id = a.user_id

@@ -35,8 +35,8 @@ export const communityStats = async (db: StatsDb, scope: StatsScope) => {
         or coalesce((select (k.costs->>'companyId')::int from rm.stats_course_costs k where k.course_id = c.id order by k.at desc limit 1) = any(${c}), false))`;
   const courses = await db.any(sql.type(courseRow)`
     select c.id, c.title,
-           (select count(distinct o.user_id) from rm.stats_course_opens o where o.course_id = c.id and ${inScope(scope, sql.identifier(['o', 'user_id']))})::int as participants,
-           (select count(*) from rm.stats_completions d where d.course_id = c.id and ${inScope(scope, sql.identifier(['d', 'user_id']))})::int as completions,
+           (select count(distinct o.user_id) from rm.stats_course_opens o where o.course_id = c.id and ${inScope(scope, 'o')})::int as participants,
+           (select count(*) from rm.stats_completions d where d.course_id = c.id and ${inScope(scope, 'd')})::int as completions,
            (select b.block_id from rm.course_blocks b where b.course_id = c.id and b.kind = 'nps' order by b.position limit 1) as "npsBlockId"
       from rm.courses c
      where c.status <> 'deleted' and c.published and ${reachable}
@@ -48,7 +48,7 @@ export const communityStats = async (db: StatsDb, scope: StatsScope) => {
     select course_id, user_id, score from (
       select distinct on (a.block_id, a.user_id) a.course_id, a.block_id, a.user_id, a.score
         from rm.stats_nps_answers a
-       where a.course_id = any(${sql.array(ids, 'int4')}) and ${inScope(scope, sql.identifier(['a', 'user_id']))}
+       where a.course_id = any(${sql.array(ids, 'int4')}) and ${inScope(scope, 'a')}
        order by a.block_id, a.user_id, a.answered_at desc) latest`);
   const byCourse = new Map<number, number[]>();
   for (const a of answers) byCourse.set(a.course_id, [...(byCourse.get(a.course_id) ?? []), a.score]);
@@ -56,7 +56,7 @@ export const communityStats = async (db: StatsDb, scope: StatsScope) => {
     select a.id, a.title from rm.academies a where not a.deleted and a.course_ids && ${sql.array(ids, 'int4')} order by a.title collate public.slovenian, a.id`);
   const participants = await db.oneFirst(sql.type(z.object({ n: z.number() }))`
     select count(distinct o.user_id)::int as n from rm.stats_course_opens o
-     where o.course_id = any(${sql.array(ids, 'int4')}) and ${inScope(scope, sql.identifier(['o', 'user_id']))}`);
+     where o.course_id = any(${sql.array(ids, 'int4')}) and ${inScope(scope, 'o')}`);
   return {
     totals: {
       courses: courses.length,

@@ -60,17 +60,17 @@ const periodRow = z.object({ period: z.string(), participants: z.number(), compl
 export const reportTimeline = async (db: StatsDb, courseId: number, w: Window, scope: StatsScope) => {
   const span = await db.one(sql.type(z.object({ first: z.string().nullable() }))`
     select to_char(min(o.at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as first from rm.stats_course_opens o
-     where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, sql.identifier(['o', 'user_id']))}`);
+     where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, 'o')}`);
   if (span.first === null) return { bucket: 'day' as ReportBucket, periods: [] };
   const bucket = bucketFor(new Date(span.first), w.to);
   const rows = await db.any(sql.type(periodRow)`
     with firsts as (
       select min(o.at) as at from rm.stats_course_opens o
-       where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, sql.identifier(['o', 'user_id']))}
+       where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, 'o')}
        group by o.user_id),
     done as (
       select c.at from rm.stats_completions c
-       where c.course_id = ${courseId} and ${inWindow(sql.identifier(['c', 'at']), w)} and ${inScope(scope, sql.identifier(['c', 'user_id']))}),
+       where c.course_id = ${courseId} and ${inWindow(sql.identifier(['c', 'at']), w)} and ${inScope(scope, 'c')}),
     facts as (select at, 1 as p, 0 as c from firsts union all select at, 0, 1 from done)
     select to_char(date_trunc(${bucket}, at at time zone 'Europe/Ljubljana'), 'YYYY-MM-DD') as period, sum(p)::int as participants, sum(c)::int as completions
       from facts group by 1 order by 1`);
@@ -88,18 +88,20 @@ export const reportTimeline = async (db: StatsDb, courseId: number, w: Window, s
   return { bucket, periods };
 };
 
-/** Credit points issued in the window: what each completion in it earned (the points the course had when it was completed). */
+/**
+ * Credit points issued in the window: what each completion in it earned (the points the course had
+ * when it was completed), counted where each participant stood when completing (decision 0050).
+ */
 export const creditPointsIssued = (db: StatsDb, courseId: number, w: Window, scope: StatsScope) =>
   db.oneFirst(sql.type(z.object({ points: z.number() }))`
-    select coalesce(sum(e.credit_points), 0)::float8 as points from rm.enrollments e
-     where e.course_id = ${courseId} and e.completed_at is not null and ${inWindow(sql.identifier(['e', 'completed_at']), w)}
-       and ${inScope(scope, sql.identifier(['e', 'user_id']))}`);
+    select coalesce(sum(e.credit_points), 0)::float8 as points
+      from rm.stats_completions c join rm.enrollments e on e.course_id = c.course_id and e.user_id = c.user_id
+     where c.course_id = ${courseId} and ${inWindow(sql.identifier(['c', 'at']), w)} and ${inScope(scope, 'c')}`);
 
-/** The units whose participants opened the course in the window (membership as it is now, decision 0015), by name. */
+/** The units the course was opened from in the window, where each participant stood when opening it (decision 0050), by name. */
 export const participantUnits = (db: StatsDb, courseId: number, w: Window, scope: StatsScope) =>
   db.any(sql.type(z.object({ id: z.number(), name: z.string(), companyId: z.number() }))`
     select distinct un.id, un.name, un.company_id as "companyId" from rm.stats_course_opens o
-      join rm.user_roles r on r.user_id = o.user_id and r.role_id = 10
-      join rm.units un on un.id = r.unit_id
-     where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, sql.identifier(['o', 'user_id']))}
+      join rm.units un on un.id = any(o.unit_ids)
+     where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, 'o')}
      order by un.name, un.id`);

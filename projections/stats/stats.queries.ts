@@ -11,11 +11,15 @@ export type StatsScope = { readonly all: true } | { readonly all: false; readonl
 /** The time window of a figure: the interval (or all time) cut at the "as of" instant. */
 export type Window = { readonly from: Date; readonly to: Date; readonly asOf: Date; readonly intervalId: number };
 
-export const inScope = (scope: StatsScope, userColumn: ReturnType<typeof sql.identifier>) =>
+/**
+ * A fact of the scope's people: stamped (decision 0050) with a unit or company of the scope, where
+ * its person stood when it happened. `fact` is the alias of a stats fact table.
+ */
+export const inScope = (scope: StatsScope, fact: string) =>
   scope.all
     ? sql.fragment`true`
-    : sql.fragment`${userColumn} in (select r.user_id from rm.user_roles r left join rm.units un on un.id = r.unit_id
-        where r.unit_id = any(${sql.array([...scope.unitIds], 'int4')}) or coalesce(r.company_id, un.company_id) = any(${sql.array([...scope.companyIds], 'int4')}))`;
+    : sql.fragment`(${sql.identifier([fact, 'unit_ids'])} && ${sql.array([...scope.unitIds], 'int4')}
+        or ${sql.identifier([fact, 'company_ids'])} && ${sql.array([...scope.companyIds], 'int4')})`;
 
 const courseRow = z.object({ id: z.number(), title: z.string(), intervals: z.array(z.object({ startsAt: z.string(), stopsAt: z.string() })) });
 
@@ -33,14 +37,24 @@ export const courseWindow = async (db: StatsDb, courseId: number, intervalId: nu
 export const inWindow = (column: ReturnType<typeof sql.identifier>, w: Window) =>
   sql.fragment`${column} >= ${w.from.toISOString()}::timestamptz and ${column} <= ${w.to.toISOString()}::timestamptz`;
 
-const npsRow = z.object({ user_id: z.number(), score: z.number(), reasons: z.array(z.string()), comment: z.string().nullable(), answered_at: z.string() });
+const npsRow = z.object({
+  user_id: z.number(),
+  score: z.number(),
+  reasons: z.array(z.string()),
+  comment: z.string().nullable(),
+  answered_at: z.string(),
+  unit_ids: z.array(z.number()),
+  company_ids: z.array(z.number()),
+  group_ids: z.array(z.number()),
+  profession_id: z.number().nullable(),
+});
 
 /** Each participant's latest answer to the NPS block in the window (an answer given again replaces the earlier one). */
 const latestAnswers = (db: StatsDb, courseId: number, blockId: number, w: Window, scope: StatsScope) =>
   db.any(sql.type(npsRow)`
-    select distinct on (a.user_id) a.user_id, a.score, a.reasons, a.comment, a.answered_at
+    select distinct on (a.user_id) a.user_id, a.score, a.reasons, a.comment, a.answered_at, a.unit_ids, a.company_ids, a.group_ids, a.profession_id
       from rm.stats_nps_answers a
-     where a.course_id = ${courseId} and a.block_id = ${blockId} and ${inWindow(sql.identifier(['a', 'answered_at']), w)} and ${inScope(scope, sql.identifier(['a', 'user_id']))}
+     where a.course_id = ${courseId} and a.block_id = ${blockId} and ${inWindow(sql.identifier(['a', 'answered_at']), w)} and ${inScope(scope, 'a')}
      order by a.user_id, a.answered_at desc`);
 
 /** NPS of one block: the summary, the distribution of scores 0 to 10, follow-up reasons by category, and (with the comment permission) the last 20 comments. */
@@ -71,45 +85,47 @@ export const npsOverview = async (db: StatsDb, courseId: number, blockId: number
 export const COMMUNITY_KINDS = ['unit', 'company', 'group', 'profession'] as const;
 export type CommunityKind = (typeof COMMUNITY_KINDS)[number];
 
-const groupRow = z.object({ id: z.number(), name: z.string(), user_id: z.number() });
+const nameRow = z.object({ id: z.number(), name: z.string() });
 
-/**
- * Who belongs where, now (decision 0015): participants' units through their participant role, the
- * units' companies, the community groups of those units, their profession.
- */
-const membership = (db: StatsDb, kind: CommunityKind, userIds: readonly number[]) => {
-  const users = sql.array([...userIds], 'int4');
-  switch (kind) {
-    case 'unit':
-      return db.any(sql.type(groupRow)`
-        select distinct un.id, un.name, r.user_id from rm.user_roles r join rm.units un on un.id = r.unit_id where r.role_id = 10 and r.user_id = any(${users})`);
-    case 'company':
-      return db.any(sql.type(groupRow)`
-        select distinct c.id, c.name, r.user_id from rm.user_roles r join rm.units un on un.id = r.unit_id join rm.companies c on c.id = un.company_id
-         where r.role_id = 10 and r.user_id = any(${users})`);
-    case 'group':
-      return db.any(sql.type(groupRow)`
-        select distinct g.id, g.name, r.user_id from rm.user_roles r join rm.community_group_units gu on gu.unit_id = r.unit_id join rm.community_groups g on g.id = gu.group_id
-         where r.role_id = 10 and r.user_id = any(${users})`);
-    case 'profession':
-      return db.any(sql.type(groupRow)`
-        select p.id, p.name, u.id as user_id from rm.users u join rm.professions p on p.id = u.profession_id where u.id = any(${users})`);
-    default: {
-      const unreachable: never = kind;
-      return unreachable;
-    }
-  }
+/** The names of units, companies, community groups or professions, by id (as they are called now). */
+const namesOf = async (db: StatsDb, kind: CommunityKind, ids: readonly number[]) => {
+  const wanted = sql.array([...new Set(ids)], 'int4');
+  const table = { unit: 'units', company: 'companies', group: 'community_groups', profession: 'professions' }[kind];
+  return new Map((await db.any(sql.type(nameRow)`select id, name from ${sql.identifier(['rm', table])} where id = any(${wanted})`)).map((r) => [r.id, r.name]));
 };
 
-/** NPS of one block per unit, company, community group or profession. */
+/** Where an answer's person stood when answering (decision 0050): the ids of `kind` stamped on it. */
+const stampedIds = (row: z.infer<typeof npsRow>, kind: CommunityKind): readonly number[] =>
+  kind === 'unit'
+    ? row.unit_ids
+    : kind === 'company'
+      ? row.company_ids
+      : kind === 'group'
+        ? row.group_ids
+        : row.profession_id === null
+          ? []
+          : [row.profession_id];
+
+/**
+ * NPS of one block per unit, company, community group or profession: each answer counts where its
+ * person stood when giving it (decision 0050), not where they are now.
+ */
 export const npsByCommunity = async (db: StatsDb, courseId: number, blockId: number, w: Window, scope: StatsScope, kind: CommunityKind) => {
   const answers = await latestAnswers(db, courseId, blockId, w, scope);
-  const scores = new Map(answers.map((a) => [a.user_id, a.score]));
+  const names = await namesOf(
+    db,
+    kind,
+    answers.flatMap((a) => stampedIds(a, kind)),
+  );
   const groups = new Map<number, { id: number; name: string; scores: number[] }>();
-  for (const row of await membership(db, kind, [...scores.keys()])) {
-    const group = groups.get(row.id) ?? { id: row.id, name: row.name, scores: [] };
-    group.scores.push(scores.get(row.user_id) as number);
-    groups.set(row.id, group);
+  for (const answer of answers) {
+    for (const id of stampedIds(answer, kind)) {
+      const name = names.get(id);
+      if (name === undefined) continue;
+      const group = groups.get(id) ?? { id, name, scores: [] };
+      group.scores.push(answer.score);
+      groups.set(id, group);
+    }
   }
   return [...groups.values()]
     .map((g) => ({ id: g.id, name: g.name, ...summariseNps(countNps(g.scores)) }))
@@ -132,13 +148,13 @@ export const courseSuccess = async (db: StatsDb, courseId: number, w: Window, sc
     select q.block_id, count(distinct q.user_id)::int as attempted, count(distinct q.user_id) filter (where q.passed)::int as passed,
            count(distinct q.user_id) filter (where q.passed and q.attempt = 1)::int as first_attempt_passed, count(*)::int as attempts
       from rm.stats_quiz_outcomes q
-     where q.course_id = ${courseId} and ${inWindow(sql.identifier(['q', 'at']), w)} and ${inScope(scope, sql.identifier(['q', 'user_id']))}
+     where q.course_id = ${courseId} and ${inWindow(sql.identifier(['q', 'at']), w)} and ${inScope(scope, 'q')}
      group by q.block_id order by q.block_id`);
   const counts = await db.one(sql.type(z.object({ started: z.number(), completed: z.number() }))`
     select (select count(distinct o.user_id) from rm.stats_course_opens o
-             where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, sql.identifier(['o', 'user_id']))})::int as started,
+             where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, 'o')})::int as started,
            (select count(*) from rm.stats_completions c
-             where c.course_id = ${courseId} and ${inWindow(sql.identifier(['c', 'at']), w)} and ${inScope(scope, sql.identifier(['c', 'user_id']))})::int as completed`);
+             where c.course_id = ${courseId} and ${inWindow(sql.identifier(['c', 'at']), w)} and ${inScope(scope, 'c')})::int as completed`);
   const attempted = quizzes.reduce((s, q) => s + q.attempted, 0);
   const passed = quizzes.reduce((s, q) => s + q.passed, 0);
   const first = quizzes.reduce((s, q) => s + q.first_attempt_passed, 0);
@@ -321,7 +337,7 @@ export const academySuccess = async (db: StatsDb, academyId: number, intervalId:
       : await db.oneFirst(sql.type(z.object({ n: z.number() }))`
           select count(*)::int as n from (
             select c.user_id from rm.stats_completions c
-             where c.course_id = any(${sql.array(ids, 'int4')}) and c.at <= ${asOf.toISOString()}::timestamptz and ${inScope(scope, sql.identifier(['c', 'user_id']))}
+             where c.course_id = any(${sql.array(ids, 'int4')}) and c.at <= ${asOf.toISOString()}::timestamptz and ${inScope(scope, 'c')}
              group by c.user_id having count(distinct c.course_id) = ${ids.length}) s`);
   const sum = (key: 'attempted' | 'passed' | 'started' | 'completed') => courses.reduce((s, c) => s + c.success[key], 0);
   return {
