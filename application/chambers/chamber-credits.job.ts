@@ -74,10 +74,11 @@ const jobData = z.union([
 
 /**
  * One person's credit for one course (issue 17 item 6, decision 0030): recorded as earned when the
- * course reports to a chamber (its sync destination) and gives points; then, unless the chamber
- * already acknowledged it, sent through the port. No chamber number and no licence number: the
- * chamber cannot match the person, so the credit waits (held) and the sweep tries it again once
- * they have one. A refusal is recorded with its reason and thrown, so pg-boss retries with backoff;
+ * course reports to the chambers (it has a sync destination) and gives points, for the chamber of the
+ * person's profession (issue 32 item 4: a doctor's credit goes to the doctors' chamber whatever the
+ * course names); then, unless the chamber already acknowledged it, sent through the port. A
+ * profession without a chamber, or no chamber number and no licence number, and the credit waits
+ * (held, with the reason) and the sweep tries it again once the person or the profession has it. A refusal is recorded with its reason and thrown, so pg-boss retries with backoff;
  * the acknowledgment is recorded with the chamber's receipt and the time. A process that dies between
  * the chamber's answer and the record sends the same reference once more, which the chamber files once.
  */
@@ -110,7 +111,7 @@ export const reportChamberCredit =
           type: 'EarnChamberCredit',
           courseId,
           userId,
-          chamber: destination,
+          chamber: (await chamberPerson(deps.db, userId))?.professionChamber ?? null,
           points,
           earnedAt: completed.createdAt.toISOString(),
           courseExternalId: course.fields.externalId ?? null,
@@ -119,6 +120,15 @@ export const reportChamberCredit =
     }
     if (credit.status !== 'pending') return;
     const person = await chamberPerson(deps.db, userId);
+    if (credit.chamber === null) {
+      const chamber = person?.professionChamber ?? null;
+      if (chamber === null) {
+        await step(deps, courseId, userId, { type: 'HoldChamberCredit', reason: 'no-chamber' });
+        return;
+      }
+      credit = (await step(deps, courseId, userId, { type: 'RouteChamberCredit', chamber })).state;
+      if (credit.status !== 'pending' || credit.chamber === null) return;
+    }
     const memberNumber = person?.chamberMembershipNumber?.trim() || null;
     const licenceNumber = person?.licenceNumber?.trim() || null;
     if (!person || person.erased || (!memberNumber && !licenceNumber)) {

@@ -5,7 +5,7 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
 import { errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
 import type { ConsentReport, ConsentReportRenderer } from '../../infrastructure/reports/consent-report.port.ts';
-import { auditUserItem, findCurrentUser, searchUsersForAudit } from '../../projections/users/users.queries.ts';
+import { auditUserItem, findAuditSubject, type findCurrentUser, searchUsersForAudit } from '../../projections/users/users.queries.ts';
 import { standingSchema, timelineRowSchema, toStanding, toTimeline, toVerification, verificationSchema } from './consent-views.ts';
 import { type ConsentsDeps, consentHistory, contactAllowed, verifyConsents, verifyHistory } from './consents.ts';
 
@@ -33,7 +33,7 @@ const historyResponse = z.object({
 
 /** The auditor's view of one user, shared by the page and the exports. */
 const auditReport = async (deps: ConsentAuditDeps, userId: number, asOf: Date | null) => {
-  const user = await findCurrentUser(deps.db, userId);
+  const user = await findAuditSubject(deps.db, userId);
   if (!user) throw new DomainError('404', 'Uporabnik ne obstaja.', { status: 404 });
   const history = await consentHistory(deps.store, userId);
   const events = history.map((h) => h.event);
@@ -97,7 +97,7 @@ export const registerConsentAuditRoutes = (app: HttpApp, deps: ConsentAuditDeps)
       },
     },
     async (request) => {
-      if (!(await findCurrentUser(deps.db, request.params.id))) throw new DomainError('404', 'Uporabnik ne obstaja.', { status: 404 });
+      if (!(await findAuditSubject(deps.db, request.params.id))) throw new DomainError('404', 'Uporabnik ne obstaja.', { status: 404 });
       return toVerification(await verifyConsents(deps.store, request.params.id));
     },
   );

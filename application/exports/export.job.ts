@@ -10,7 +10,7 @@ import type { Log } from '../../infrastructure/logging/log.port.ts';
 import type { Projection } from '../../infrastructure/projections/projection.port.ts';
 import type { Spreadsheet } from '../../infrastructure/reports/spreadsheet.port.ts';
 import { userNamesForExport } from '../../projections/exports/export-rows.queries.ts';
-import { type ExportsDb, exportsNamingPeopleStartedBefore } from '../../projections/exports/exports.queries.ts';
+import { type ExportsDb, exportsNamingPeopleStartedBefore, exportsNamingPerson } from '../../projections/exports/exports.queries.ts';
 import { messageIdFor } from '../shared/deliver-mail.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 import { buildExportTable } from './export-tables.ts';
@@ -55,7 +55,8 @@ export const exportsReactor = (jobs: Pick<Jobs, 'send'>): Projection => ({
       if (event.type === 'ExportRequested') {
         await jobs.send(EXPORT_QUEUE, { exportId: (event.data as { exportId: number }).exportId }, { id: messageIdFor(event.eventId, 'export') });
       } else {
-        await jobs.send(EXPORT_DISCARD_QUEUE, { erasedAt: event.createdAt.toISOString() }, { id: messageIdFor(event.eventId, 'export-discard') });
+        const userId = Number(event.streamName.slice('user-'.length));
+        await jobs.send(EXPORT_DISCARD_QUEUE, { erasedAt: event.createdAt.toISOString(), userId }, { id: messageIdFor(event.eventId, 'export-discard') });
       }
     }
   },
@@ -146,17 +147,22 @@ export const runExport =
   };
 
 /**
- * An erasure (decision 0019) reaches the export files read before it: a file of a kind that names
- * people (all but costs) may hold the erased person's data in the clear, so each such file is
- * discarded (recorded, then its bytes removed). The record stays, finished, with no file to
+ * An erasure (decision 0019) reaches the export files read before it that may name the erased person
+ * (issue 32 item 3: her companies' users and consents, the courses she took or answered, the chambers
+ * of her credits; other people's exports stay): each such file is discarded (recorded, then its bytes
+ * removed). The record stays, finished, with no file to
  * download; asked for again, the export reads "izbrisan uporabnik". A run still computing from rows
  * read before the erasure is waited for (the job fails and the queue tries again later).
  */
 export const discardExportFiles =
   (deps: Pick<ExportJobDeps, 'store' | 'db' | 'files'>): JobHandler =>
   async (data) => {
-    const { erasedAt } = z.object({ erasedAt: z.iso.datetime() }).parse(data);
-    const reached = await exportsNamingPeopleStartedBefore(deps.db, new Date(erasedAt));
+    const { erasedAt, userId } = z.object({ erasedAt: z.iso.datetime(), userId: z.number().int().positive().optional() }).parse(data);
+    // Only the files that may name her (issue 32 item 3); a job queued before it knew whom (no userId) discards every file naming people.
+    const reached =
+      userId === undefined
+        ? await exportsNamingPeopleStartedBefore(deps.db, new Date(erasedAt))
+        : await exportsNamingPerson(deps.db, userId, new Date(erasedAt));
     for (const found of reached) {
       if (found.status !== 'finished' || found.fileId === null) continue;
       await step(deps, found.id, { type: 'DiscardExportFile', reason: DISCARDED_REASON });

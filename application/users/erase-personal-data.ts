@@ -15,6 +15,13 @@ export type ErasureDeps = {
   readonly keys: PersonalKeys;
   /** Deletes the mail kept for these addresses (the demo's outbox); answers how many messages went. */
   readonly forgetMail: (addresses: readonly string[]) => Promise<number>;
+  /** Removes the credit files the chambers' drop folder still holds for the person (issue 32 item 3). */
+  readonly forgetChamberFiles: (userId: number) => Promise<number>;
+  /**
+   * Once the read models applied the erasure: rewrites the tables that held the person and takes
+   * their statistics again, so no dead row and no `pg_stats` sample keeps her (decision 0051).
+   */
+  readonly compact: () => Promise<void>;
 };
 
 /**
@@ -47,6 +54,8 @@ export const erasePersonalData = async (deps: ErasureDeps, actorId: number, user
     }
   }
   const mailForgotten = await deps.forgetMail([...addresses]);
+  await deps.forgetChamberFiles(userId);
   await deps.keys.erase(userId);
+  await deps.compact();
   return { id: userId, position: erased.position, mailForgotten };
 };

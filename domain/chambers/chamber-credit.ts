@@ -15,8 +15,12 @@ export const chamberCreditStream = (courseId: number, userId: number) => `chambe
 export const CHAMBERS = [1, 2, 3] as const;
 export type Chamber = (typeof CHAMBERS)[number];
 
-/** Why a credit waits without being sent: the chamber matches people by a number the person has not given. */
-export const HOLD_REASONS = ['missing-number'] as const;
+/**
+ * Why a credit waits without being sent: the chamber matches people by a number the person has not
+ * given (`missing-number`), or the person's profession names no chamber to send it to (`no-chamber`,
+ * issue 32 item 4: a credit goes to the person's chamber, not to one the course names).
+ */
+export const HOLD_REASONS = ['missing-number', 'no-chamber'] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
 const chamber = z.union([z.literal(1), z.literal(2), z.literal(3)]);
@@ -28,13 +32,16 @@ export const chamberCreditEvents = [
     z.object({
       courseId: z.number().int().positive(),
       userId: z.number().int().positive(),
-      chamber,
+      /** The chamber of the person's profession when earned; null: none yet (held until it has one). */
+      chamber: chamber.nullable(),
       points: z.number().min(0).max(10),
       earnedAt: z.iso.datetime(),
       courseExternalId: z.string().nullable(),
     }),
   ),
   defineEvent('ChamberCreditHeld', z.object({ reason: z.enum(HOLD_REASONS) })),
+  /** A credit earned without a chamber, sent to the one the person's profession names now. */
+  defineEvent('ChamberCreditRouted', z.object({ chamber })),
   defineEvent('ChamberCreditReportFailed', z.object({ attempt, reason: z.string().min(1).max(500) })),
   defineEvent('ChamberCreditReported', z.object({ attempt, receipt: z.string().min(1).max(200), reportedAt: z.iso.datetime() })),
 ] as const;
@@ -44,7 +51,7 @@ export type ChamberCreditEvent = EventsOf<typeof chamberCreditEvents>;
 type Earned = {
   readonly courseId: number;
   readonly userId: number;
-  readonly chamber: Chamber;
+  readonly chamber: Chamber | null;
   readonly points: number;
   readonly earnedAt: string;
   readonly courseExternalId: string | null;
@@ -62,11 +69,12 @@ export type ChamberCreditCommand =
       type: 'EarnChamberCredit';
       courseId: number;
       userId: number;
-      chamber: Chamber;
+      chamber: Chamber | null;
       points: number;
       earnedAt: string;
       courseExternalId: string | null;
     }
+  | { type: 'RouteChamberCredit'; chamber: Chamber }
   | { type: 'HoldChamberCredit'; reason: HoldReason }
   | { type: 'FailChamberCreditReport'; reason: string }
   | { type: 'ConfirmChamberCreditReported'; receipt: string; reportedAt: string };
@@ -77,6 +85,8 @@ export const evolveChamberCredit = (state: ChamberCreditState, event: ChamberCre
       return state.status === 'none' ? { status: 'pending', held: null, attempts: 0, ...event.data } : state;
     case 'ChamberCreditHeld':
       return state.status === 'pending' ? { ...state, held: event.data.reason } : state;
+    case 'ChamberCreditRouted':
+      return state.status === 'pending' ? { ...state, chamber: event.data.chamber, held: null } : state;
     case 'ChamberCreditReportFailed':
       return state.status === 'pending' ? { ...state, held: null, attempts: event.data.attempt } : state;
     case 'ChamberCreditReported':
@@ -113,6 +123,8 @@ export const decideChamberCredit = (command: ChamberCreditCommand, state: Chambe
       const { courseId, userId, chamber: to, points, earnedAt, courseExternalId } = command;
       return [{ type: 'ChamberCreditEarned', data: { courseId, userId, chamber: to, points, earnedAt, courseExternalId } }];
     }
+    case 'RouteChamberCredit':
+      return state.status === 'pending' && state.chamber === null ? [{ type: 'ChamberCreditRouted', data: { chamber: command.chamber } }] : [];
     case 'HoldChamberCredit':
       return state.status === 'pending' && state.held !== command.reason ? [{ type: 'ChamberCreditHeld', data: { reason: command.reason } }] : [];
     case 'FailChamberCreditReport':

@@ -134,11 +134,11 @@ describe('community group, profession, profession group and tag deciders', () =>
   it('updates a profession only on change', () => {
     const created = {
       type: 'ProfessionCreated' as const,
-      data: { professionId: 1, name: 'Farmacevt', groupId: null, needsLicenceNumber: true, needsChamberNumber: false },
+      data: { professionId: 1, name: 'Farmacevt', groupId: null, needsLicenceNumber: true, needsChamberNumber: false, chamber: null },
     };
     deciderSpec(professionDecider)
       .given([created])
-      .when({ type: 'UpdateProfession', fields: { name: 'Farmacevt', groupId: null, needsLicenceNumber: true, needsChamberNumber: false } })
+      .when({ type: 'UpdateProfession', fields: { name: 'Farmacevt', groupId: null, needsLicenceNumber: true, needsChamberNumber: false, chamber: null } })
       .thenExpect([]);
   });
 

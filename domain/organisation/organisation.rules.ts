@@ -96,6 +96,8 @@ export const professionRule = z
     groupId: optionalId('professionGroup'),
     needsLicenceNumber: z.boolean().default(false),
     needsChamberNumber: z.boolean().default(false),
+    /** The chamber its people's credit points are reported to (issue 32 item 4). */
+    chamber: syncDestinationRule,
   })
   .strict();
 

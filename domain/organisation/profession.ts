@@ -6,12 +6,20 @@ import { defineEvent, type EventsOf } from '../shared/event.ts';
 /** A profession (pharmacist, doctor, ...), in a profession group; some need a licence number (spec §5). */
 export const professionStream = (professionId: number) => `profession-${professionId}`;
 
-/** Issue 13: a profession may require a chamber membership number (the medical and dental specialties of spec §5). */
+/**
+ * Issue 13: a profession may require a chamber membership number (the medical and dental specialties
+ * of spec §5). Issue 32 item 4: the professional chamber (spec §3, ids 1 to 3) its people's credit
+ * points go to; none: their credits wait, held, until one is set.
+ */
 const fields = z.object({
   name: z.string(),
   groupId: z.number().int().positive().nullable(),
   needsLicenceNumber: z.boolean(),
   needsChamberNumber: z.boolean().default(false),
+  chamber: z
+    .union([z.literal(1), z.literal(2), z.literal(3)])
+    .nullable()
+    .default(null),
 });
 
 export const professionEvents = [

@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChamberCreditRecord, ChamberReceipt, ChamberReporter } from './chamber-reporter.port.ts';
 
@@ -19,3 +19,22 @@ export const createFileDropChamberReporter = (dir: string): ChamberReporter => (
     return { receipt: `datoteka zbornica-${record.chamber}/${name}` };
   },
 });
+
+/**
+ * Removes the files the drop folder still holds for a person (issue 32 item 3): an erased person's
+ * names and numbers must not stay in a file the platform wrote. What a chamber already collected is
+ * the chamber's. Answers how many files went.
+ */
+export const forgetDroppedCredits = async (dir: string, userId: number) => {
+  let removed = 0;
+  const name = new RegExp(`^medilearn-\\d+-${userId}\\.json$`);
+  for (const chamber of [1, 2, 3]) {
+    const folder = join(dir, `zbornica-${chamber}`);
+    const files = await readdir(folder).catch(() => [] as string[]);
+    for (const file of files.filter((f) => name.test(f))) {
+      await rm(join(folder, file), { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+};

@@ -15,6 +15,7 @@ import { academyRule } from '../../domain/courses/academy.rules.ts';
 import { blockRule, courseRule } from '../../domain/courses/course.rules.ts';
 import { courseCostsRule } from '../../domain/courses/course-costs.rules.ts';
 import { newsletterRule } from '../../domain/newsletters/newsletter.rules.ts';
+import { CHAMBER_NUMBER_SPECIALTIES } from '../../domain/organisation/specialties.ts';
 import type { RoleAssignment } from '../../domain/permissions/can.ts';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import type { FeatureFlags } from '../../domain/shared/features.ts';
@@ -109,17 +110,16 @@ export const loadDemoData = async (deps: {
     const { id: pharmacy } = await step(createProfessionGroup(org, 'Farmacija', meta));
     const { id: medicine } = await step(createProfessionGroup(org, 'Medicina', meta));
     const { id: nursing } = await step(createProfessionGroup(org, 'Zdravstvena nega', meta));
-    const profession = (name: string, groupId: number, needsLicenceNumber: boolean, needsChamberNumber = false) =>
-      step(createProfession(org, { name, groupId, needsLicenceNumber, needsChamberNumber }, meta));
-    const { id: pharmacist } = await profession('Magister farmacije', pharmacy, true);
-    await profession('Farmacevtski tehnik', pharmacy, false);
-    await profession('Zdravnik', medicine, true);
-    await profession('Medicinska sestra', nursing, false);
-    await profession('Zobozdravnik', medicine, true);
+    // Credit points go to the profession's chamber (issue 32 item 4): 1 pharmacists, 2 doctors and dentists, 3 nurses.
+    const profession = (name: string, groupId: number, needsLicenceNumber: boolean, chamber: 1 | 2 | 3, needsChamberNumber = false) =>
+      step(createProfession(org, { name, groupId, needsLicenceNumber, needsChamberNumber, chamber }, meta));
+    const { id: pharmacist } = await profession('Magister farmacije', pharmacy, true, 1);
+    await profession('Farmacevtski tehnik', pharmacy, false, 1);
+    await profession('Zdravnik', medicine, true, 2);
+    await profession('Medicinska sestra', nursing, false, 3);
+    await profession('Zobozdravnik', medicine, true, 2);
     // spec §5: the medical and dental specialties also ask for a chamber membership number.
-    await profession('Specialist družinske medicine', medicine, true, true);
-    await profession('Specialist interne medicine', medicine, true, true);
-    await profession('Specialist čeljustne in zobne ortopedije', medicine, true, true);
+    for (const name of CHAMBER_NUMBER_SPECIALTIES) await profession(name, medicine, true, 2, true);
 
     const people: { username: string; firstName: string; lastName: string; professionId: number | null; roles: RoleAssignment[] }[] = [
       { username: 'admin', firstName: 'Ana', lastName: 'Skrbnik', professionId: null, roles: [{ roleId: ROLE.admin, unitId: 0, companyId: null }] },

@@ -78,7 +78,7 @@ import { createOidcSocialProvider } from '../auth/oidc-social-provider.ts';
 import type { PasswordHasher } from '../auth/password-hasher.port.ts';
 import { createPostgresAttemptLimiter } from '../auth/postgres-attempt-limiter.ts';
 import type { SessionTokens } from '../auth/tokens.port.ts';
-import { createFileDropChamberReporter } from '../chambers/file-drop-chamber-reporter.ts';
+import { createFileDropChamberReporter, forgetDroppedCredits } from '../chambers/file-drop-chamber-reporter.ts';
 import { createHttpChamberReporter, routeChamberReports } from '../chambers/http-chamber-reporter.ts';
 import type { Config } from '../config/config.ts';
 import type { EventStore } from '../event-store/event-store.port.ts';
@@ -98,6 +98,7 @@ import type { Log } from '../logging/log.port.ts';
 import { createOutbox, createOutboxMailer } from '../mail/outbox-mailer.ts';
 import { createSmtpMailer } from '../mail/smtp-mailer.ts';
 import { createRenderPool, pooledRenderers } from '../pdf/render-pool.ts';
+import { createErasureCompaction } from '../personal-data/erasure-compaction.ts';
 import { resolvePersonalDataSecret } from '../personal-data/personal-data-secret.ts';
 import type { PersonalKeys } from '../personal-data/personal-keys.port.ts';
 import { createPostgresPersonalKeys, PERSONAL_KEY_ERASED_CHANNEL } from '../personal-data/postgres-personal-keys.ts';
@@ -369,6 +370,12 @@ export const buildPlatform = async (options: {
   // A killed or crashed run falls silent and is taken up again by another worker (or this one after a restart).
   if (jobs) await jobs.register(IMPORT_QUEUE, runImport(imports), { retryLimit: IMPORT_RETRY_LIMIT, retryDelaySeconds: 5, heartbeatSeconds: 10 });
   const outbox = createOutbox(db.pg);
+  // The read models that rewrite an erased person's rows, and the platform's own tables that held her (decision 0051).
+  const compactAfterErasure = createErasureCompaction(
+    db.pg,
+    PROJECTIONS.filter((projection) => projection.handles.includes('UserErased')).flatMap((projection) => projection.tables),
+    ['public.mail_outbox', 'public.personal_keys'],
+  );
   // Documents are drawn in worker threads, a bounded queue, a bounded share per person (decision 0049).
   const renderPool = createRenderPool({ workers: config.renders.workers, maxQueued: config.renders.queue, perOwner: config.renders.perPerson });
   app.addHook('onClose', () => renderPool.close());
@@ -380,6 +387,11 @@ export const buildPlatform = async (options: {
     now: () => new Date(),
     keys: personalKeys,
     forgetMail: (addresses) => outbox.forget(addresses),
+    forgetChamberFiles: (userId) => forgetDroppedCredits(config.chambers.dropDir, userId),
+    compact: async () => {
+      await catchUp();
+      await compactAfterErasure();
+    },
   });
   registerProfileRoutes(app, { store, db: db.slonik, passwords, attempts: auth.attempts });
   registerSurveyRoutes(app, {

@@ -18,11 +18,12 @@ const keyOf = (event: RecordedEvent) => {
  */
 export const chamberCreditsProjection = defineProjection({
   name: 'chamber_credits',
-  version: 1,
+  // 2: a credit may wait for its chamber (issue 32 item 4): the person's profession names none yet.
+  version: 2,
   tables: ['chamber_credits'],
   setup: (table) => [
     sql.unsafe`create table ${table('chamber_credits')} (
-      course_id integer not null, user_id integer not null, chamber smallint not null, points numeric(4, 1) not null,
+      course_id integer not null, user_id integer not null, chamber smallint, points numeric(4, 1) not null,
       course_external_id text, earned_at timestamptz not null, status text not null, held_reason text,
       attempts integer not null default 0, last_error text, last_attempt_at timestamptz,
       receipt text, reported_at timestamptz, updated_at timestamptz not null,
@@ -33,7 +34,7 @@ export const chamberCreditsProjection = defineProjection({
   ],
   handlers: {
     ChamberCreditEarned: async ({ tx, table }, event) => {
-      const d = (event as unknown as Data<{ chamber: number; points: number; earnedAt: string; courseExternalId: string | null }>).data;
+      const d = (event as unknown as Data<{ chamber: number | null; points: number; earnedAt: string; courseExternalId: string | null }>).data;
       const { courseId, userId } = keyOf(event);
       await tx.query(sql.unsafe`
         insert into ${table('chamber_credits')} (course_id, user_id, chamber, points, course_external_id, earned_at, status, updated_at)
@@ -45,6 +46,13 @@ export const chamberCreditsProjection = defineProjection({
       const { courseId, userId } = keyOf(event);
       await tx.query(sql.unsafe`
         update ${table('chamber_credits')} set status = 'held', held_reason = ${d.reason}, updated_at = ${at(event)}
+         where course_id = ${courseId} and user_id = ${userId} and status <> 'reported'`);
+    },
+    ChamberCreditRouted: async ({ tx, table }, event) => {
+      const d = (event as unknown as Data<{ chamber: number }>).data;
+      const { courseId, userId } = keyOf(event);
+      await tx.query(sql.unsafe`
+        update ${table('chamber_credits')} set chamber = ${d.chamber}, status = 'pending', held_reason = null, updated_at = ${at(event)}
          where course_id = ${courseId} and user_id = ${userId} and status <> 'reported'`);
     },
     ChamberCreditReportFailed: async ({ tx, table }, event) => {

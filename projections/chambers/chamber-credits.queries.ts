@@ -15,7 +15,7 @@ export const chamberCreditItem = z.object({
   fullName: z.string(),
   chamberMembershipNumber: z.string().nullable(),
   licenceNumber: z.string().nullable(),
-  chamber: z.number(),
+  chamber: z.number().nullable(),
   points: z.number(),
   courseExternalId: z.string().nullable(),
   status: z.enum(CHAMBER_CREDIT_STATUSES),
@@ -87,8 +87,10 @@ export const chamberPerson = (db: ChamberCreditsDb, userId: number) =>
       chamberMembershipNumber: z.string().nullable(),
       licenceNumber: z.string().nullable(),
       erased: z.boolean(),
+      /** The chamber of the person's profession (issue 32 item 4), null: none. */
+      professionChamber: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
     }),
   )`
-    select first_name as "firstName", last_name as "lastName", chamber_membership_number as "chamberMembershipNumber",
-           licence_number as "licenceNumber", erased
-      from rm.users where id = ${userId}`);
+    select u.first_name as "firstName", u.last_name as "lastName", u.chamber_membership_number as "chamberMembershipNumber",
+           u.licence_number as "licenceNumber", u.erased, p.chamber as "professionChamber"
+      from rm.users u left join rm.professions p on p.id = u.profession_id where u.id = ${userId}`);

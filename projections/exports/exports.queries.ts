@@ -106,3 +106,28 @@ export const runningExportsOf = async (db: ExportsDb, userId: number) =>
   db.oneFirst(
     sql.type(z.object({ n: z.number() }))`select count(*)::int as n from rm.exports where requested_by = ${userId} and status in ('initiated', 'computing')`,
   );
+
+/**
+ * The exports started before `at` whose file may name this person (issue 32 item 3): users and
+ * consent exports of every company or of a company she had a role in, participants exports of a
+ * course she took, NPS exports of a course she answered, chamber exports of a chamber she had credits
+ * with. Other people's exports stay. Costs exports name nobody.
+ */
+export const exportsNamingPerson = async (db: ExportsDb, userId: number, at: Date) =>
+  db.any(sql.type(z.object({ id: z.number(), status: z.enum(EXPORT_STATUSES), fileId: z.number().nullable() }))`
+    with companies as (
+      select coalesce(r.company_id, un.company_id) as id from rm.user_roles r left join rm.units un on un.id = r.unit_id where r.user_id = ${userId}),
+    courses as (select course_id from rm.enrollments where user_id = ${userId}),
+    answered as (select course_id from rm.stats_nps_answers where user_id = ${userId}),
+    chambers as (select chamber from rm.chamber_credits where user_id = ${userId} and chamber is not null)
+    select id, status, file_id as "fileId" from rm.exports x
+     where not file_discarded and started_at <= ${at.toISOString()}::timestamptz and status in ('computing', 'finished')
+       and case kind
+             when 'users' then (x.parameters->>'companyId')::int = 0 or (x.parameters->>'companyId')::int in (select id from companies)
+             when 'consents' then (x.parameters->>'companyId')::int = 0 or (x.parameters->>'companyId')::int in (select id from companies)
+             when 'participants' then (x.parameters->>'courseId')::int in (select course_id from courses)
+             when 'nps' then (x.parameters->>'courseId')::int in (select course_id from answered)
+             when 'chambers' then (x.parameters->>'chamber')::int in (select chamber from chambers)
+             else false
+           end
+     order by id`);

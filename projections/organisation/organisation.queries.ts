@@ -216,13 +216,15 @@ export const professionItem = z.object({
   groupName: z.string().nullable(),
   needsLicenceNumber: z.boolean(),
   needsChamberNumber: z.boolean(),
+  chamber: z.number().nullable(),
 });
 
 export const listProfessions = async (db: ReadDb, params: ListParams & { ids?: readonly number[] }): Promise<Page<z.infer<typeof professionItem>>> => {
   const where = sql.fragment`${searchFilter(sql.fragment`p.name`, params)} and ${params.ids ? sql.fragment`p.id = any(${sql.array([...params.ids], 'int4')})` : sql.fragment`true`}`;
   const sorts = { name: sql.fragment`p.name collate public.slovenian`, group: sql.fragment`g.name collate public.slovenian`, id: sql.fragment`p.id` };
   const items = await db.any(sql.type(professionItem)`
-    select p.id, p.name, p.group_id as "groupId", g.name as "groupName", p.needs_licence_number as "needsLicenceNumber", p.needs_chamber_number as "needsChamberNumber"
+    select p.id, p.name, p.group_id as "groupId", g.name as "groupName", p.needs_licence_number as "needsLicenceNumber", p.needs_chamber_number as "needsChamberNumber",
+           p.chamber
       from rm.professions p left join rm.profession_groups g on g.id = p.group_id
      where ${where}
      order by ${orderBy(sorts, params, 'name')} ${limitOffset(params)}`);

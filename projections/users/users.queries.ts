@@ -4,6 +4,7 @@ import { CONSENT_TEXTS } from '../../domain/consents/consent.rules.ts';
 import type { RoleAssignment, Subject } from '../../domain/permissions/can.ts';
 import { systemAbilities } from '../../domain/permissions/can.ts';
 import { isRoleId, roleName } from '../../domain/permissions/roles.ts';
+import { ERASED_PERSON } from '../../domain/shared/event.ts';
 
 const roleRow = z.object({
   role_id: z.number(),
@@ -231,4 +232,21 @@ export const listDeletionRequests = async (db: pg.Pool) => {
             order by deletion_requested_at, id limit 500`,
   });
   return result.rows.map((row) => deletionRequestItem.parse(row));
+};
+
+/**
+ * Whom an auditor's consent history is of: any account that ever existed, deleted or erased too
+ * (issue 32 item 3): the proof of consent is kept on purpose (GDPR art. 17(3)). An erased person is
+ * shown as "izbrisan uporabnik #id"; the times, types, addresses and browsers of the history stay.
+ */
+export const findAuditSubject = async (db: pg.Pool, userId: number) => {
+  const result = await db.query<{ id: number; fullName: string; username: string; email: string; erased: boolean }>({
+    name: 'users_audit_subject',
+    text: `select id, concat_ws(' ', first_name, middle_name, last_name) as "fullName", username, email, erased from rm.users where id = $1`,
+    values: [userId],
+  });
+  const row = result.rows[0];
+  if (!row) return null;
+  const pseudonym = `${ERASED_PERSON} #${row.id}`;
+  return row.erased ? { id: row.id, fullName: pseudonym, username: pseudonym, email: pseudonym } : auditUserItem.parse(row);
 };

@@ -14,7 +14,7 @@ import { startTestPlatform, type TestPlatform } from '../support/test-platform.t
 type Credit = {
   courseId: number;
   userId: number;
-  chamber: number;
+  chamber: number | null;
   points: number;
   courseExternalId: string | null;
   status: string;
@@ -46,7 +46,7 @@ describe('chamber credit points', () => {
   const ids: Record<string, number> = {};
   let last: AllPosition | null = null;
 
-  const call = async (who: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+  const call = async (who: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
     const response = await p.app.inject({
       method,
       url,
@@ -102,7 +102,7 @@ describe('chamber credit points', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   };
-  const credentials = async (name: string, numbers: { chamberMembershipNumber: string | null; licenceNumber: string | null }) => {
+  const credentials = async (name: string, numbers: { chamberMembershipNumber: string | null; licenceNumber: string | null }, profession = ids.pharmacist) => {
     const response = await call('admin', 'PUT', `/api/users/${ids[name]}`, {
       username: name,
       email: `${name}@test.si`,
@@ -110,7 +110,7 @@ describe('chamber credit points', () => {
       middleName: null,
       lastName: name,
       phone: '041 555 666',
-      professionId: null,
+      professionId: profession ?? null,
       otherJob: null,
       secondaryEmail: null,
       notes: null,
@@ -150,11 +150,20 @@ describe('chamber credit points', () => {
     tokens.admin = (await p.login('skrbnik')).token;
     ids.company = await created('/api/companies', { name: 'Lekarne Zbornica d.o.o.', address: 'Cesta 1' });
     ids.unit = await created('/api/units', { name: 'Lekarna Center', companyId: ids.company });
-    for (const name of ['ana', 'bojan']) {
+    // Credits go to the chamber of the person's profession (issue 32 item 4).
+    ids.pharmacist = await created('/api/professions', { name: 'Magister farmacije', chamber: 1 });
+    ids.doctor = await created('/api/professions', { name: 'Zdravnik', chamber: 2 });
+    ids.nurse = await created('/api/professions', { name: 'Medicinska sestra', chamber: 3 });
+    ids.physio = await created('/api/professions', { name: 'Fizioterapevt' });
+    for (const name of ['ana', 'bojan', 'cvetka', 'dusan', 'eva']) {
       ids[name] = await p.createUser(name, [{ roleId: ROLE.participant, unitId: ids.unit, companyId: ids.company }]);
       tokens[name] = (await p.login(name)).token;
     }
     await credentials('ana', { chamberMembershipNumber: 'LZS-1001', licenceNumber: null });
+    await credentials('bojan', { chamberMembershipNumber: null, licenceNumber: null });
+    await credentials('cvetka', { chamberMembershipNumber: 'ZZN-501', licenceNumber: null }, ids.nurse);
+    await credentials('dusan', { chamberMembershipNumber: 'ZZS-77', licenceNumber: null }, ids.doctor);
+    await credentials('eva', { chamberMembershipNumber: 'X-1', licenceNumber: null }, ids.physio);
     ids.pharmacy = await course('Interakcije zdravil', 1, 'LZS-2026-17');
     ids.nursing = await course('Oskrba ran', 3, 'ZZN-44');
     ids.plain = await course('Brez zbornice', null, null);
@@ -216,15 +225,15 @@ describe('chamber credit points', () => {
   });
 
   it('a chamber without an address gets a file in the drop folder; a course without a chamber reports nothing', async () => {
-    await complete(ids.nursing as number, ids.ana as number);
+    await complete(ids.nursing as number, ids.cvetka as number);
     await complete(ids.plain as number, ids.ana as number);
-    const credit = await until(ids.nursing as number, ids.ana as number, 'reported');
-    const name = `medilearn-${ids.nursing}-${ids.ana}.json`;
+    const credit = await until(ids.nursing as number, ids.cvetka as number, 'reported');
+    const name = `medilearn-${ids.nursing}-${ids.cvetka}.json`;
     expect(credit.receipt).toBe(`datoteka zbornica-3/${name}`);
     expect(await readdir(join(dropDir, 'zbornica-3'))).toEqual([name]);
     expect(JSON.parse(await readFile(join(dropDir, 'zbornica-3', name), 'utf8'))).toMatchObject({
       chamber: 3,
-      memberNumber: 'LZS-1001',
+      memberNumber: 'ZZN-501',
       courseExternalId: 'ZZN-44',
       creditPoints: 2.5,
     });
@@ -233,16 +242,41 @@ describe('chamber credit points', () => {
     expect((await p.store.readStream(`chambercredit-${ids.plain}_${ids.ana}`)).events).toHaveLength(0);
   });
 
+  it('sends a doctor’s credit to the doctors’ chamber, whatever chamber the course names (issue 32 item 4)', async () => {
+    await complete(ids.pharmacy as number, ids.dusan as number);
+    const credit = await until(ids.pharmacy as number, ids.dusan as number, 'reported');
+    expect(credit.chamber).toBe(2);
+    const name = `medilearn-${ids.pharmacy}-${ids.dusan}.json`;
+    expect(credit.receipt).toBe(`datoteka zbornica-2/${name}`);
+    expect(JSON.parse(await readFile(join(dropDir, 'zbornica-2', name), 'utf8'))).toMatchObject({ chamber: 2, memberNumber: 'ZZS-77' });
+    // The pharmacists' chamber never heard of him.
+    expect(received.some((r) => r.key === `medilearn-${ids.pharmacy}-${ids.dusan}`)).toBe(false);
+  });
+
+  it('holds a credit whose person’s profession names no chamber, with the reason, and sends it once the profession has one', async () => {
+    await complete(ids.pharmacy as number, ids.eva as number);
+    const held = await until(ids.pharmacy as number, ids.eva as number, 'held');
+    expect(held).toMatchObject({ heldReason: 'no-chamber', chamber: null });
+    expect((await call('admin', 'PUT', `/api/professions/${ids.physio}`, { name: 'Fizioterapevt', chamber: 3 })).statusCode).toBe(200);
+    await p.settleAll(last);
+    await sweepChamberCredits({ db: p.db.slonik, jobs: p.jobs as NonNullable<typeof p.jobs> }, 0)({}, { id: randomUUID(), retryCount: 0 });
+    const reported = await until(ids.pharmacy as number, ids.eva as number, 'reported');
+    expect(reported.chamber).toBe(3);
+  });
+
+  it('an erasure removes the files the drop folder still holds for the person, and only theirs (issue 32 item 3)', async () => {
+    const doctors = join(dropDir, 'zbornica-2');
+    expect(await readdir(doctors)).toContain(`medilearn-${ids.pharmacy}-${ids.dusan}.json`);
+    expect((await call('admin', 'DELETE', `/api/users/${ids.dusan}/personal-data`)).statusCode).toBe(200);
+    expect(await readdir(doctors)).not.toContain(`medilearn-${ids.pharmacy}-${ids.dusan}.json`);
+    expect(await readdir(join(dropDir, 'zbornica-3'))).toContain(`medilearn-${ids.nursing}-${ids.cvetka}.json`);
+  });
+
   it('shows a person their credits, an admin anyone’s, and refuses a participant the course list', async () => {
     const own = (await call('ana', 'GET', '/api/users/me/chamber-credits')).json() as { items: Credit[] };
-    expect(own.items.map((c) => [c.courseId, c.status]).sort()).toEqual(
-      [
-        [ids.pharmacy, 'reported'],
-        [ids.nursing, 'reported'],
-      ].sort(),
-    );
-    const hers = (await call('admin', 'GET', `/api/users/${ids.ana}/chamber-credits`)).json() as { items: Credit[] };
-    expect(hers.items).toHaveLength(2);
+    expect(own.items.map((c) => [c.courseId, c.status])).toEqual([[ids.pharmacy, 'reported']]);
+    const hers = (await call('admin', 'GET', `/api/users/${ids.cvetka}/chamber-credits`)).json() as { items: Credit[] };
+    expect(hers.items.map((c) => [c.courseId, c.chamber])).toEqual([[ids.nursing, 3]]);
     expect((await call('ana', 'GET', `/api/courses/${ids.pharmacy}/chamber-credits`)).statusCode).toBe(403);
     expect((await call('ana', 'GET', `/api/users/${ids.bojan}/chamber-credits`)).statusCode).toBe(403);
     expect((await call('admin', 'GET', '/api/courses/999999/chamber-credits')).statusCode).toBe(404);

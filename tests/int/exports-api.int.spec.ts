@@ -476,9 +476,11 @@ describe('exports API', () => {
     for (const who of ['admin', 'urednik']) expect((await call(who, 'GET', `/api/files/${fileId}`)).statusCode).toBe(404);
   });
 
-  it('after a person is erased, earlier files naming people are discarded and new exports read "izbrisan uporabnik"', async () => {
+  it('after a person is erased, earlier files that may name her are discarded, others’ stay, and new exports read "izbrisan uporabnik"', async () => {
     const before = await exportOf('admin', 'users', { companyId: ids.companyA, status: 'all' });
     const costs = await exportOf('admin', 'costs', { companyId: ids.companyA, from: '2020-01-01', to: today() });
+    // Another company's people: she was never one of them (issue 32 item 3).
+    const others = await exportOf('admin', 'users', { companyId: ids.companyB, status: 'all' });
     const fileId = ((await p.store.readStream(`export-${before.id}`)).events.at(-1)?.data as { fileId: number } | undefined)?.fileId;
     expect((await call('admin', 'DELETE', `/api/users/${ids.erika}/personal-data`)).statusCode).toBe(200);
     const deadline = Date.now() + 20_000;
@@ -490,8 +492,9 @@ describe('exports API', () => {
     expect(discarded).toMatchObject({ status: 'finished', fileAvailable: false, fileDiscarded: true });
     expect((await call('admin', 'GET', `/api/exports/${before.id}/file`)).statusCode).toBe(404);
     expect(await p.db.pg.query('select 1 from public.files where id = $1', [fileId]).then((r) => r.rowCount)).toBe(0);
-    // Costs name nobody: that file stays.
+    // Costs name nobody, company B's users never named her: those files stay.
     await download('admin', costs.id);
+    await download('admin', others.id);
 
     const users = readSheet(await download('admin', (await exportOf('admin', 'users', { companyId: ids.companyA, status: 'all' })).id));
     expect(values(rowOf(users, 'ID', ids.erika)).slice(1, 6)).toEqual([ERASED_PERSON, ERASED_PERSON, ERASED_PERSON, ERASED_PERSON, ERASED_PERSON]);

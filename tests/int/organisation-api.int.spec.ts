@@ -224,7 +224,17 @@ describe('organisation API', () => {
     expect(profession.statusCode).toBe(201);
     const list = await p.app.inject({ method: 'GET', url: '/api/professions?search=farm' });
     expect(list.json()).toEqual({
-      items: [{ id: id(profession), name: 'Magister farmacije', groupId: group, groupName: 'Farmacija', needsLicenceNumber: true, needsChamberNumber: false }],
+      items: [
+        {
+          id: id(profession),
+          name: 'Magister farmacije',
+          groupId: group,
+          groupName: 'Farmacija',
+          needsLicenceNumber: true,
+          needsChamberNumber: false,
+          chamber: null,
+        },
+      ],
       total: 1,
     });
     expect((await call('vodja', 'POST', '/api/professions', { name: 'Ne' })).statusCode).toBe(403);

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveRequiredConsents } from '../../application/consents/consents.ts';
 import { registerUser } from '../../application/users/register-user.ts';
@@ -91,6 +93,36 @@ describe('erasing a person (crypto-shredding)', () => {
     sendWelcome: false,
     roles: [],
   });
+  /** What the planner's statistics of every table sample (most common values, histogram bounds), as text. */
+  const plannerSamples = async () =>
+    (
+      await p.db.pg.query<{ row: string }>(
+        `select schemaname || '.' || tablename || '.' || attname || ': ' || coalesce(most_common_vals::text, '') || ' ' || coalesce(histogram_bounds::text, '') as row
+           from pg_stats where schemaname not in ('pg_catalog', 'information_schema')`,
+      )
+    ).rows.map((r) => r.row);
+  /**
+   * The bytes of this database's files on disk after a checkpoint (dead rows included), where the
+   * server's data directory is readable from here (the embedded server of the tests); null elsewhere.
+   */
+  const filesOnDisk = async () => {
+    const where = await p.db.pg.query<{ dir: string; oid: string }>(
+      `select current_setting('data_directory') as dir, (select oid::text from pg_database where datname = current_database()) as oid`,
+    );
+    const folder = join(where.rows[0]?.dir as string, 'base', where.rows[0]?.oid as string);
+    await p.db.pg.query('checkpoint');
+    const names = await readdir(folder).catch(() => null);
+    if (names === null) return null;
+    const found: string[] = [];
+    for (const name of names) {
+      const bytes = await readFile(join(folder, name)).catch(() => null);
+      if (!bytes) continue;
+      for (const value of [ERIKA.username, ERIKA.email, ERIKA.firstName, ERIKA.lastName, ERIKA.phone, ERIKA.licenceNumber, ERIKA.chamberMembershipNumber]) {
+        if (bytes.includes(Buffer.from(value, 'utf8'))) found.push(`${name}: ${value}`);
+      }
+    }
+    return found;
+  };
   /** Every row of every read model and of the mail outbox, as text. */
   const everyRow = async () => {
     const tables = await p.db.pg.query<{ schema: string; name: string }>(
@@ -194,6 +226,9 @@ describe('erasing a person (crypto-shredding)', () => {
   it('erases her: the login goes, the username is free, a rebuild of every read model holds none of her data, and the statistics are unchanged', async () => {
     const before = await statistics();
     expect(mentionsOfErika(await everyRow()).length).toBeGreaterThan(0);
+    // The planner's statistics sample her too, as autovacuum's ANALYZE would have by now.
+    await p.db.pg.query('analyze');
+    expect(mentionsOfErika(await plannerSamples()).length).toBeGreaterThan(0);
 
     // Only with 1007, never one's own.
     tokens.other = (await p.login('ostala')).token;
@@ -222,12 +257,28 @@ describe('erasing a person (crypto-shredding)', () => {
 
     // Every read model lets go of her at once, before any rebuild.
     expect(mentionsOfErika(await everyRow())).toEqual([]);
+    // No sample of the planner's statistics and no dead row on disk keeps her (issue 32 item 3, decision 0051).
+    expect(mentionsOfErika(await plannerSamples())).toEqual([]);
+    const onDisk = await filesOnDisk();
+    if (onDisk !== null) expect(onDisk).toEqual([]);
     for (const projection of PROJECTIONS) await p.runner.rebuild(projection.name);
     const rows = await everyRow();
     expect(mentionsOfErika(rows)).toEqual([]);
     // The others are untouched, and her place in the figures is kept.
     expect(rows.some((row) => row.includes('Komentar druge udeleženke'))).toBe(true);
     expect(await statistics()).toEqual(before);
+
+    // The proof of her consents is kept on purpose (GDPR art. 17(3), issue 32 item 3): the auditor opens
+    // it pseudonymised, with its times, types, addresses and browsers, and its chain still verifies.
+    const history = await call('admin', 'GET', `/api/users/${erika}/consents/history`);
+    expect(history.statusCode, history.body).toBe(200);
+    const proof = history.json() as { user: object; timeline: { at: string }[]; verification: { valid: boolean } };
+    const pseudonym = `izbrisan uporabnik #${erika}`;
+    expect(proof.user).toEqual({ id: erika, fullName: pseudonym, username: pseudonym, email: pseudonym });
+    expect(proof.timeline.length).toBeGreaterThan(0);
+    expect(proof.verification.valid).toBe(true);
+    expect(mentionsOfErika([history.body])).toEqual([]);
+    expect((await call('admin', 'GET', `/api/users/${erika}/consents/verify`)).json()).toMatchObject({ valid: true });
 
     // Her username and e-mail are free for someone new.
     const again = await call('admin', 'POST', '/api/users', newcomer());

@@ -8,7 +8,8 @@ export type ChamberCredit = {
   fullName: string;
   chamberMembershipNumber: string | null;
   licenceNumber: string | null;
-  chamber: 1 | 2 | 3;
+  /** Null until the person's profession names a chamber (issue 32 item 4). */
+  chamber: 1 | 2 | 3 | null;
   points: number;
   courseExternalId: string | null;
   status: 'pending' | 'held' | 'reported';

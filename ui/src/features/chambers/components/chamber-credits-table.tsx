@@ -12,7 +12,7 @@ const Status = ({ credit }: { credit: ChamberCredit }) => {
   const { t } = useTranslation();
   const badge = (
     <Badge variant="outline" color={STATUS_COLOUR[credit.status]} data-testid="chamber-credit-status" data-status={credit.status}>
-      {t(`chambers.statuses.${credit.status}`)}
+      {t(credit.status === 'held' && credit.heldReason === 'no-chamber' ? 'chambers.statuses.heldForChamber' : `chambers.statuses.${credit.status}`)}
     </Badge>
   );
   return (
@@ -25,7 +25,7 @@ const Status = ({ credit }: { credit: ChamberCredit }) => {
       ) : null}
       {credit.status === 'held' ? (
         <Text size="xs" c="dimmed">
-          {t('chambers.held')}
+          {t(credit.heldReason === 'no-chamber' ? 'chambers.heldForChamber' : 'chambers.held')}
         </Text>
       ) : null}
       {credit.status === 'pending' && credit.attempts > 0 ? (
@@ -81,7 +81,7 @@ const ChamberCreditsTable = ({ items, by, heading }: { items: readonly ChamberCr
                       <Text size="sm">{c.courseTitle}</Text>
                     )}
                   </Table.Td>
-                  <Table.Td>{t(`exports.chambers.${c.chamber}`)}</Table.Td>
+                  <Table.Td>{c.chamber === null ? t('chambers.noChamber') : t(`exports.chambers.${c.chamber}`)}</Table.Td>
                   <Table.Td ta="right">{formatNumber(c.points)}</Table.Td>
                   <Table.Td>{formatDateTime(c.earnedAt)}</Table.Td>
                   <Table.Td>

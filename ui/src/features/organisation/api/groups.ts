@@ -11,6 +11,8 @@ export type Profession = {
   groupName: string | null;
   needsLicenceNumber: boolean;
   needsChamberNumber: boolean;
+  /** The chamber its people's credit points go to (issue 32 item 4). */
+  chamber: 1 | 2 | 3 | null;
 };
 export type ProfessionGroup = { id: number; name: string; professions: { id: number; name: string }[] };
 

@@ -1,4 +1,4 @@
-import { Center, Checkbox, Loader, Text, TextInput } from '@mantine/core';
+import { Center, Checkbox, Loader, Select, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -164,12 +164,18 @@ export const ProfessionsListPage = () => {
 export const ProfessionFormPage = ({ id }: { id: number | null }) => {
   const { t } = useTranslation();
   const profession = useQuery({ queryKey: ['professions', id], queryFn: () => getProfession(id as number), enabled: id !== null });
-  const form = useZodForm(professionRule, { name: '', groupId: null, needsLicenceNumber: false, needsChamberNumber: false });
+  const form = useZodForm(professionRule, { name: '', groupId: null, needsLicenceNumber: false, needsChamberNumber: false, chamber: null });
   const loaded = profession.data;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per loaded profession.
   useEffect(() => {
     if (loaded)
-      form.reset({ name: loaded.name, groupId: loaded.groupId, needsLicenceNumber: loaded.needsLicenceNumber, needsChamberNumber: loaded.needsChamberNumber });
+      form.reset({
+        name: loaded.name,
+        groupId: loaded.groupId,
+        needsLicenceNumber: loaded.needsLicenceNumber,
+        needsChamberNumber: loaded.needsChamberNumber,
+        chamber: loaded.chamber,
+      });
   }, [loaded]);
   const save = useSave<z.input<typeof professionRule>>({
     save: (input) => saveProfession(id, input),
@@ -221,6 +227,16 @@ export const ProfessionFormPage = ({ id }: { id: number | null }) => {
         label={t('organisation.profession.chamber')}
         checked={form.values.needsChamberNumber ?? false}
         onChange={(x) => form.set('needsChamberNumber', x.currentTarget.checked)}
+      />
+      <Select
+        label={t('organisation.profession.creditChamber')}
+        description={t('organisation.profession.creditChamberHint')}
+        data={[1, 2, 3].map((n) => ({ value: String(n), label: t(`organisation.company.chamber${n}`) }))}
+        value={form.values.chamber ? String(form.values.chamber) : null}
+        onChange={(x) => form.set('chamber', x ? (Number(x) as 1 | 2 | 3) : null)}
+        clearable
+        placeholder={t('form.none')}
+        error={form.errors.chamber}
       />
     </FormCard>
   );
