@@ -30,7 +30,8 @@ const REFUSED: Readonly<Record<ReferenceKind, string>> = {
   surveyQuestion: 'Vprašanje ni del te ankete',
 };
 
-type Def = {
+/** The parts of a zod schema's definition the walkers here (and the cross-tenant suite's body generator) read. */
+export type Def = {
   readonly type: string;
   readonly innerType?: z.ZodType;
   readonly in?: z.ZodType;
@@ -44,9 +45,13 @@ type Def = {
   readonly valueType?: z.ZodType;
   readonly items?: readonly z.ZodType[];
   readonly getter?: () => z.ZodType;
+  readonly format?: string;
+  readonly entries?: Readonly<Record<string, unknown>>;
+  readonly values?: readonly unknown[];
+  readonly checks?: readonly { _zod: { def: { check: string; minimum?: number; maximum?: number; value?: number; inclusive?: boolean } } }[];
 };
 
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+export const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The reference marker on this schema itself (not on what it wraps); undefined when it has none. */
 export const referenceMeta = (schema: z.ZodType): ReferenceMeta | undefined => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { ReferenceKind } from '../../domain/shared/id.rules.ts';
-import { referenceMeta } from '../../infrastructure/http/references.ts';
+import { type Def, defOf, referenceMeta } from '../../infrastructure/http/references.ts';
 
 /**
  * The generated cross-tenant suite's machinery (issue 31 item 6): from the route catalogue alone,
@@ -101,23 +101,6 @@ export const referenceSlot = (kind: ReferenceKind): Slot | null => {
   }
 };
 
-type Def = {
-  readonly type: string;
-  readonly innerType?: z.ZodType;
-  readonly in?: z.ZodType;
-  readonly out?: z.ZodType;
-  readonly element?: z.ZodType;
-  readonly shape?: Readonly<Record<string, z.ZodType>>;
-  readonly options?: readonly z.ZodType[];
-  readonly getter?: () => z.ZodType;
-  readonly left?: z.ZodType;
-  readonly format?: string;
-  readonly entries?: Readonly<Record<string, unknown>>;
-  readonly values?: readonly unknown[];
-  readonly checks?: readonly { _zod: { def: { check: string; minimum?: number; maximum?: number; value?: number; inclusive?: boolean } } }[];
-  readonly defaultValue?: unknown;
-};
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 const checks = (def: Def, name: string) => (def.checks ?? []).map((c) => c._zod.def).filter((c) => c.check === name);
 const minLength = (def: Def) => Math.max(0, ...checks(def, 'min_length').map((c) => c.minimum ?? 0));
 const maxLength = (def: Def) => Math.min(10_000, ...checks(def, 'max_length').map((c) => c.maximum ?? 10_000));
