@@ -175,10 +175,15 @@ test('a unit keeps its address (post code digits only); a profession nobody hold
   await page.getByRole('dialog').getByRole('button', { name: 'Izbriši' }).click();
   await expect(page.getByText(/Poklica ni mogoče izbrisati/)).toBeVisible();
 
+  // A profession names the chamber its people's credit points go to (issue 32 item 4); it is kept.
   await page.goto('/admin/professions/new');
   await page.getByLabel(/^Naziv poklica/).fill(`Poklic ${suffix}`);
+  await page.getByRole('combobox', { name: 'Zbornica za kreditne točke' }).click();
+  await page.getByRole('option', { name: 'Zdravniška zbornica' }).click();
   await page.getByRole('button', { name: 'Ustvari' }).click();
   await expect(page).toHaveURL(/\/admin\/professions\/\d+$/);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Zbornica za kreditne točke' })).toHaveValue('Zdravniška zbornica');
   await page.getByRole('button', { name: 'Izbriši' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Izbriši' }).click();
   await expect(page).toHaveURL(/\/admin\/professions$/);
