@@ -118,7 +118,7 @@ export const AdminHome = ({ me }: { me: CurrentUser }) => {
             </Title>
             <Group gap="xl">
               {[
-                [t('stats.platform.participants'), s.participants],
+                [t('stats.platform.participantsNow'), s.participants],
                 [t('stats.platform.enrollments'), s.enrollments],
                 [t('stats.platform.completions'), s.completions],
                 [t('stats.platform.views30'), s.views30],

@@ -23,7 +23,7 @@ export const PlatformStatsPage = () => {
       {s ? (
         <Stack gap="lg">
           <Group>
-            <Figure label={t('stats.platform.participants')} value={formatNumber(s.participants)} />
+            <Figure label={t('stats.platform.participantsNow')} value={formatNumber(s.participants)} hint={t('stats.platform.participantsNowHint')} />
             <Figure label={t('stats.platform.courses')} value={`${formatNumber(s.publishedCourses)} / ${formatNumber(s.courses)}`} />
             <Figure label={t('stats.platform.enrollments')} value={formatNumber(s.enrollments)} testId="platform-enrollments" />
             <Figure label={t('stats.platform.completions')} value={formatNumber(s.completions)} />

@@ -106,7 +106,8 @@ export const StatsFrame = ({
 // Text colours dark enough on white (WCAG AA): low red, medium amber, high green (spec §9).
 export const LEVEL_COLORS: Record<NpsSummary['level'], string> = { none: '#495057', low: '#b42318', medium: '#8a5a00', high: '#1b6e2f' };
 
-export const Figure = ({ label, value, color, testId }: { label: string; value: string; color?: string; testId?: string }) => (
+/** A headline figure; `hint` says what it counts where that is not plain (a count of today's people among figures of the past). */
+export const Figure = ({ label, value, color, testId, hint }: { label: string; value: string; color?: string; testId?: string; hint?: string }) => (
   <Paper withBorder p="md" miw={150}>
     <Text size="sm" c="dimmed">
       {label}
@@ -114,5 +115,10 @@ export const Figure = ({ label, value, color, testId }: { label: string; value: 
     <Text fw={700} fz={28} c={color} data-testid={testId}>
       {value}
     </Text>
+    {hint ? (
+      <Text size="xs" c="dimmed" maw={260}>
+        {hint}
+      </Text>
+    ) : null}
   </Paper>
 );
