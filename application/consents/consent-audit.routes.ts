@@ -6,13 +6,16 @@ import { idParam } from '../../domain/shared/id.rules.ts';
 import { errorResponses, type HttpApp, requireAuth, system } from '../../infrastructure/http/http.port.ts';
 import type { ConsentReport, ConsentReportRenderer } from '../../infrastructure/reports/consent-report.port.ts';
 import { auditUserItem, findAuditSubject, type findCurrentUser, searchUsersForAudit } from '../../projections/users/users.queries.ts';
+import { type ConsentProofDeps, checkConsentStream, consentReceipt, takeConsentCheckpoint } from './consent-checkpoints.ts';
 import { standingSchema, timelineRowSchema, toStanding, toTimeline, toVerification, verificationSchema } from './consent-views.ts';
-import { type ConsentsDeps, consentHistory, contactAllowed, verifyConsents, verifyHistory } from './consents.ts';
+import { type ConsentsDeps, consentHistory, contactAllowed, verifyHistory } from './consents.ts';
 
 type UsersDb = Parameters<typeof findCurrentUser>[0];
 
 export type ConsentAuditDeps = ConsentsDeps & {
   readonly db: UsersDb;
+  /** The signed checkpoints the log is verified against (decision 0052). */
+  readonly proof: ConsentProofDeps;
   readonly reports: ConsentReportRenderer;
   readonly userNames: (ids: readonly number[]) => Promise<Map<number, string>>;
 };
@@ -37,7 +40,7 @@ const auditReport = async (deps: ConsentAuditDeps, userId: number, asOf: Date | 
   if (!user) throw new DomainError('404', 'Uporabnik ne obstaja.', { status: 404 });
   const history = await consentHistory(deps.store, userId);
   const events = history.map((h) => h.event);
-  const verification = toVerification(verifyHistory(userId, history));
+  const verification = await verified(deps, userId, history);
   return {
     user: { id: user.id, fullName: user.fullName, username: user.username, email: user.email },
     asOf: asOf ? asOf.toISOString() : null,
@@ -47,11 +50,36 @@ const auditReport = async (deps: ConsentAuditDeps, userId: number, asOf: Date | 
   };
 };
 
-const toReport = (report: Awaited<ReturnType<typeof auditReport>>, now: Date): ConsentReport => ({
-  ...report,
-  generatedAt: now,
-  asOf: report.asOf ? new Date(report.asOf) : null,
+/** The chain as stored, then the stream against the latest signed checkpoint: both must hold (decision 0052). */
+const verified = async (deps: ConsentAuditDeps, userId: number, history: Awaited<ReturnType<typeof consentHistory>>) => {
+  const chain = toVerification(verifyHistory(userId, history));
+  const hashes = history.map((h) => String((h.event.data as { hash?: unknown }).hash ?? ''));
+  const checkpoint = await checkConsentStream(deps.proof, userId, hashes);
+  return { ...chain, valid: chain.valid && (checkpoint?.valid ?? true), checkpoint };
+};
+
+const anchoredSchema = z.object({
+  checkpoint: z.object({ sequence: z.number(), at: z.string(), count: z.number(), root: z.string(), previous: z.string().nullable() }),
+  signature: z.string(),
+  publicKey: z.string(),
 });
+
+const toReport = async (deps: ConsentAuditDeps, report: Awaited<ReturnType<typeof auditReport>>, now: Date): Promise<ConsentReport> => {
+  const receipt = await consentReceipt(deps.proof, report.user.id);
+  return {
+    ...report,
+    generatedAt: now,
+    asOf: report.asOf ? new Date(report.asOf) : null,
+    receipt: receipt
+      ? {
+          root: receipt.checkpoint.root,
+          signature: receipt.signature,
+          publicKey: receipt.publicKey,
+          path: receipt.proof?.path.map((step) => `${step.side === 'left' ? 'L' : 'D'}:${step.hash}`) ?? [],
+        }
+      : null,
+  };
+};
 
 export const registerConsentAuditRoutes = (app: HttpApp, deps: ConsentAuditDeps) => {
   const config = { access: AUDIT, readModels: ['users'] } as const;
@@ -98,7 +126,40 @@ export const registerConsentAuditRoutes = (app: HttpApp, deps: ConsentAuditDeps)
     },
     async (request) => {
       if (!(await findAuditSubject(deps.db, request.params.id))) throw new DomainError('404', 'Uporabnik ne obstaja.', { status: 404 });
-      return toVerification(await verifyConsents(deps.store, request.params.id));
+      return verified(deps, request.params.id, await consentHistory(deps.store, request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/consents/checkpoints',
+    {
+      config: { access: AUDIT },
+      schema: {
+        tags,
+        summary:
+          'Sign a checkpoint of every consent stream now (also taken every 5 minutes while consents change): its Merkle root, anchored outside the database',
+        response: { 201: anchoredSchema, ...errorResponses },
+      },
+    },
+    async (_request, reply) => reply.status(201).send(await takeConsentCheckpoint(deps.proof)),
+  );
+
+  app.get(
+    '/api/users/:id/consents/receipt',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A receipt of the user's consent stream: the latest signed checkpoint and the stream's inclusion proof (verify it with the public key)",
+        params: idParams,
+        response: { 200: anchoredSchema.extend({ proof: z.unknown() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      if (!(await findAuditSubject(deps.db, request.params.id))) throw new DomainError('404', 'Uporabnik ne obstaja.', { status: 404 });
+      const receipt = await consentReceipt(deps.proof, request.params.id);
+      if (!receipt) throw new DomainError('404', 'Podpisane kontrolne točke še ni.', { status: 404 });
+      return receipt;
     },
   );
 
@@ -110,7 +171,7 @@ export const registerConsentAuditRoutes = (app: HttpApp, deps: ConsentAuditDeps)
         schema: { tags, summary: `The consent history as ${format.toUpperCase()}`, params: idParams, querystring: asOfQuery },
       },
       async (request, reply) => {
-        const report = toReport(await auditReport(deps, request.params.id, request.query.asOf ? new Date(request.query.asOf) : null), deps.now());
+        const report = await toReport(deps, await auditReport(deps, request.params.id, request.query.asOf ? new Date(request.query.asOf) : null), deps.now());
         const owner = `user-${requireAuth(request).userId}`;
         const body = format === 'xlsx' ? await deps.reports.xlsx(report, owner) : await deps.reports.pdf(report, owner);
         const type = format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf';

@@ -37,6 +37,11 @@ export const verificationSchema = z.object({
   valid: z.boolean(),
   checked: z.number(),
   broken: z.object({ index: z.number(), position: z.string().nullable(), reason: z.string(), message: z.string() }).nullable(),
+  /** The stream against the latest signed checkpoint (decision 0052); null before the first. */
+  checkpoint: z
+    .object({ sequence: z.number(), at: z.string(), valid: z.boolean(), finding: z.string().nullable(), message: z.string().nullable() })
+    .nullable()
+    .default(null),
 });
 
 const REASONS: Record<string, string> = {

@@ -82,6 +82,10 @@ const schema = z.object({
   MAILS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   // Ballots of public surveys handed to anonymous browsers, per address per hour.
   SURVEY_BALLOTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  // The consent proof (decision 0052): the Ed25519 key (PKCS#8 PEM) or the file it is kept in, and the anchor log. Never in PostgreSQL.
+  CONSENT_SIGNING_KEY: z.string().optional(),
+  CONSENT_KEY_FILE: z.string().optional(),
+  CONSENT_ANCHOR_FILE: z.string().optional(),
   READ_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -143,6 +147,7 @@ export type Config = {
   readonly commentsPerHour: number;
   readonly mailsPerHour: number;
   readonly surveyBallotsPerHour: number;
+  readonly consentProof: { readonly keyPem: string | null; readonly keyFile: string; readonly anchorFile: string };
   readonly readWaitMs: number;
   readonly bodyLimitBytes: number;
   readonly uiDistDir: string;
@@ -215,6 +220,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     commentsPerHour: e.COMMENTS_PER_HOUR,
     mailsPerHour: e.MAILS_PER_HOUR,
     surveyBallotsPerHour: e.SURVEY_BALLOTS_PER_HOUR,
+    consentProof: {
+      keyPem: e.CONSENT_SIGNING_KEY ?? null,
+      keyFile: e.CONSENT_KEY_FILE ?? join(e.DATA_DIR, 'keys', 'consent-signing.pem'),
+      anchorFile: e.CONSENT_ANCHOR_FILE ?? join(e.DATA_DIR, 'anchors', 'consent-checkpoints.jsonl'),
+    },
     readWaitMs: e.READ_WAIT_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uiDistDir: e.UI_DIST_DIR,

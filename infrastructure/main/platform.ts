@@ -8,6 +8,7 @@ import {
   reportChamberCredit,
   sweepChamberCredits,
 } from '../../application/chambers/chamber-credits.job.ts';
+import { CONSENT_CHECKPOINT_QUEUE, takeConsentCheckpoint } from '../../application/consents/consent-checkpoints.ts';
 import { registerConsentRoutes } from '../../application/consents/consents.routes.ts';
 import { giveConsents, missingConsentsFromEvents } from '../../application/consents/consents.ts';
 import {
@@ -68,6 +69,9 @@ import { createAuthSubjectCache } from '../../projections/users/auth-subject-cac
 import { registerUserAdminReadRoutes } from '../../projections/users/user-admin.routes.ts';
 import { findAuthSubject, userNames } from '../../projections/users/users.queries.ts';
 import { registerUsersReadRoutes } from '../../projections/users/users.routes.ts';
+import { loadCheckpointSigner } from '../anchors/ed25519-checkpoint-signer.ts';
+import { createFileAnchorLog } from '../anchors/file-anchor-log.ts';
+import { createPostgresCheckpointLeaves } from '../anchors/postgres-checkpoint-leaves.ts';
 import { createAesSecretSealer } from '../auth/aes-secret-sealer.ts';
 import { createArgon2PasswordHasher } from '../auth/argon2-password-hasher.ts';
 import { createJwtPurposeTokens } from '../auth/jwt-purpose-tokens.ts';
@@ -370,6 +374,14 @@ export const buildPlatform = async (options: {
   // A killed or crashed run falls silent and is taken up again by another worker (or this one after a restart).
   if (jobs) await jobs.register(IMPORT_QUEUE, runImport(imports), { retryLimit: IMPORT_RETRY_LIMIT, retryDelaySeconds: 5, heartbeatSeconds: 10 });
   const outbox = createOutbox(db.pg);
+  // Signed checkpoints of the consent log, anchored outside the database (decision 0052).
+  const consentProof = {
+    leaves: createPostgresCheckpointLeaves(db.pg),
+    signer: await loadCheckpointSigner({ pem: config.consentProof.keyPem, file: config.consentProof.keyFile }),
+    anchors: createFileAnchorLog(config.consentProof.anchorFile),
+    now: () => new Date(),
+  };
+  if (jobs) await jobs.register(CONSENT_CHECKPOINT_QUEUE, async () => void (await takeConsentCheckpoint(consentProof)), { cron: '*/5 * * * *', retryLimit: 2 });
   // The read models that rewrite an erased person's rows, and the platform's own tables that held her (decision 0051).
   const compactAfterErasure = createErasureCompaction(
     db.pg,
@@ -435,6 +447,7 @@ export const buildPlatform = async (options: {
     store,
     now: () => new Date(),
     db: db.pg,
+    proof: consentProof,
     reports: rendered.consentReports,
     userNames: (ids) => userNames(db.pg, ids),
   });

@@ -11,16 +11,28 @@ const CHANNELS: Record<string, string> = { web: 'splet', mobile: 'mobilna aplika
 const standingText = (s: ConsentReport['standing'][number]) =>
   s.at === null ? 'Ni podatka' : `${s.given ? 'Dana' : 'Preklicana'} ${show(s.at)}${s.textVersion ? `, besedilo ${s.textVersion}` : ''}`;
 
-const verificationText = (r: ConsentReport) =>
-  r.verification.valid
-    ? `Veriga je nedotaknjena (preverjenih dogodkov: ${r.verification.checked}).`
-    : (r.verification.broken?.message ?? 'Veriga je prekinjena.');
+const chainText = (r: ConsentReport) =>
+  r.verification.broken ? r.verification.broken.message : `Veriga je nedotaknjena (preverjenih dogodkov: ${r.verification.checked}).`;
+
+const checkpointText = (r: ConsentReport) => {
+  const c = r.verification.checkpoint;
+  if (!c) return 'Podpisane kontrolne točke še ni.';
+  return `Podpisana kontrolna točka št. ${c.sequence} (${show(c.at)}): ${c.valid ? 'dnevnik se z njo ujema.' : `${c.message ?? 'dnevnik se z njo ne ujema'}.`}`;
+};
+
+const verificationText = (r: ConsentReport) => `${chainText(r)} ${checkpointText(r)}`;
 
 const headerLines = (r: ConsentReport) => [
   `Uporabnik: ${r.user.fullName} (${r.user.username}, ${r.user.email}), ID ${r.user.id}`,
   `Stanje na dan: ${r.asOf ? when.format(r.asOf) : `${when.format(r.generatedAt)} (trenutno)`}`,
   `Izpis pripravljen: ${when.format(r.generatedAt)}`,
   `Preverjanje celovitosti: ${verificationText(r)}`,
+  ...(r.receipt
+    ? [
+        `Potrdilo: koren ${r.receipt.root}, pot do korena ${r.receipt.path.length ? r.receipt.path.join(' ') : '(tok je edini)'}`,
+        `Podpis (Ed25519): ${r.receipt.signature}`,
+      ]
+    : []),
 ];
 
 /** Two sheets: where each consent stood at the chosen time, and the full history with IP, user agent and hashes. */

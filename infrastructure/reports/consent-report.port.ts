@@ -25,7 +25,15 @@ export type ConsentReport = {
     readonly note: string | null;
     readonly hash: string;
   }[];
-  readonly verification: { readonly valid: boolean; readonly checked: number; readonly broken: { readonly message: string } | null };
+  readonly verification: {
+    readonly valid: boolean;
+    readonly checked: number;
+    readonly broken: { readonly message: string } | null;
+    /** The stream against the latest signed checkpoint (decision 0052); null before the first. */
+    readonly checkpoint: { readonly sequence: number; readonly at: string; readonly valid: boolean; readonly message: string | null } | null;
+  };
+  /** The receipt: the signed checkpoint (root, signature, public key) and the stream's inclusion path (decision 0052). */
+  readonly receipt: { readonly root: string; readonly signature: string; readonly publicKey: string; readonly path: readonly string[] } | null;
 };
 
 export type ConsentReportRenderer = {

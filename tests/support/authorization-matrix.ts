@@ -378,6 +378,19 @@ export const MATRIX: readonly MatrixCase[] = [
     allow: system(1070),
     requests: (f) => one('GET', `/api/users/${f.users.participant}/consents/contact?channel=email`),
   },
+  // Decision 0052: a signed checkpoint of the consent log, then a user's receipt against it (the checkpoint row comes first).
+  {
+    route: 'POST /api/consents/checkpoints',
+    label: 'sign a consent checkpoint (1070)',
+    allow: system(1070),
+    requests: () => one('POST', '/api/consents/checkpoints'),
+  },
+  {
+    route: 'GET /api/users/:id/consents/receipt',
+    label: 'consent receipt (1070)',
+    allow: system(1070),
+    requests: (f) => one('GET', `/api/users/${f.users.participant}/consents/receipt`),
+  },
 
   // ------------------------------------------------------------------ companies
   {

@@ -40,6 +40,9 @@ export const startTestPlatform = async (env: Record<string, string> = {}, option
   const objects = await mkdtemp(join(tmpdir(), 'medilearn-objects-'));
   const config = loadConfig({
     OBJECT_STORE_DIR: objects,
+    // The consent key and anchor log of this platform only (decision 0052).
+    CONSENT_KEY_FILE: join(objects, 'keys', 'consent-signing.pem'),
+    CONSENT_ANCHOR_FILE: join(objects, 'anchors', 'consent-checkpoints.jsonl'),
     DEMO_DATA: 'false',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: '100000',
