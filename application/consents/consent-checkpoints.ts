@@ -20,7 +20,11 @@ export type ConsentProofDeps = {
  * anchor is written, so an anchor always has its leaves. Nothing changed since the last one: that one
  * stands, no new checkpoint.
  */
-export const takeConsentCheckpoint = async (deps: ConsentProofDeps): Promise<AnchoredCheckpoint> => {
+export const takeConsentCheckpoint = (deps: ConsentProofDeps): Promise<AnchoredCheckpoint> =>
+  // Two at once (the cron and an auditor, or two processes) would both be number n+1 with different leaves.
+  deps.leaves.exclusive(() => take(deps));
+
+const take = async (deps: ConsentProofDeps): Promise<AnchoredCheckpoint> => {
   const leaves = await deps.leaves.consentHeads();
   const root = merkleRoot(sha256, leaves);
   const latest = await deps.anchors.latest();

@@ -28,4 +28,6 @@ export type CheckpointLeaves = {
   consentHeads(): Promise<CheckpointLeaf[]>;
   save(sequence: number, leaves: readonly CheckpointLeaf[]): Promise<void>;
   load(sequence: number): Promise<CheckpointLeaf[]>;
+  /** Runs `work` while no other process takes a checkpoint (one sequence, one set of leaves per checkpoint). */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
 };

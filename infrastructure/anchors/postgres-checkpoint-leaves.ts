@@ -7,7 +7,23 @@ import type { CheckpointLeaves } from './consent-proof.port.ts';
  * checkpoint's leaves in `public.consent_checkpoint_leaves` (decision 0052): someone with the
  * database may edit them, which the signed root shows. Only the last checkpoints' leaves are kept.
  */
+/** The advisory lock taking a checkpoint holds, in every process. */
+const CHECKPOINT_LOCK = 52_0052;
+
 export const createPostgresCheckpointLeaves = (pool: pg.Pool, keep = 20): CheckpointLeaves => ({
+  exclusive: async (work) => {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [CHECKPOINT_LOCK]);
+      try {
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [CHECKPOINT_LOCK]);
+      }
+    } finally {
+      client.release();
+    }
+  },
   consentHeads: async () =>
     (
       await pool.query<{ stream: string; length: number; head: string }>(

@@ -65,6 +65,18 @@ describe('consent proof against a database superuser (issue 32 item 2)', () => {
     expect(await verifyOf('eva')).toMatchObject({ valid: true, checkpoint: { valid: true, finding: null } });
   });
 
+  it('takes one checkpoint at a time: asked at once from several places, each number once, and the latest verifies', async () => {
+    // A change of the log since the first checkpoint, then six requests at once.
+    const dana = (await p.login('dana')).token;
+    expect((await call('POST', '/api/users/me/consents/4/withdraw', dana)).statusCode).toBe(200);
+    const taken = await Promise.all(Array.from({ length: 6 }, () => call('POST', '/api/consents/checkpoints')));
+    const sequences = taken.map((t) => (t.json() as { checkpoint: Checkpoint }).checkpoint.sequence);
+    expect(new Set(sequences)).toEqual(new Set([2]));
+    const lines = (await readFile(p.config.consentProof.anchorFile, 'utf8')).trim().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as { checkpoint: Checkpoint }).checkpoint.sequence)).toEqual([1, 2]);
+    expect(await verifyOf('dana')).toMatchObject({ valid: true, checkpoint: { valid: true, sequence: 2 } });
+  });
+
   it('names each tampering done in the database after the checkpoint', async () => {
     const db = p.db.pg;
     // Ana's withdrawal deleted: the chain of what is left is whole, the checkpoint shows the cut.
@@ -118,8 +130,10 @@ describe('consent proof against a database superuser (issue 32 item 2)', () => {
     await p.db.pg.query('update public.consent_checkpoint_leaves set length = length + 1 where stream = $1', [`consent-${ids.eva}`]);
     expect(await verifyOf('eva')).toMatchObject({ valid: false, checkpoint: { finding: 'leaves' } });
     const file = p.config.consentProof.anchorFile;
-    const anchored = JSON.parse((await readFile(file, 'utf8')).trim()) as { checkpoint: Checkpoint };
-    await writeFile(file, `${JSON.stringify({ ...anchored, checkpoint: { ...anchored.checkpoint, root: sha256('anything') } })}\n`);
+    const lines = (await readFile(file, 'utf8')).trim().split('\n');
+    const anchored = JSON.parse(lines.at(-1) as string) as { checkpoint: Checkpoint };
+    const forged = { ...anchored, checkpoint: { ...anchored.checkpoint, root: sha256('anything') } };
+    await writeFile(file, `${[...lines.slice(0, -1), JSON.stringify(forged)].join('\n')}\n`);
     expect(await verifyOf('eva')).toMatchObject({ valid: false, checkpoint: { finding: 'signature' } });
   });
 });
