@@ -1,5 +1,12 @@
 import { consentStream } from '../../domain/consents/consent.ts';
-import { type CheckpointFinding, checkAgainstCheckpoint, checkpointText, inclusionProof, merkleRoot } from '../../domain/consents/consent-checkpoint.ts';
+import {
+  type CheckpointFinding,
+  type CheckpointLeaf,
+  checkAgainstCheckpoint,
+  checkpointText,
+  inclusionProof,
+  merkleRoot,
+} from '../../domain/consents/consent-checkpoint.ts';
 import type { AnchoredCheckpoint, AnchorLog, CheckpointLeaves, CheckpointSigner } from '../../infrastructure/anchors/consent-proof.port.ts';
 import { sha256 } from './consent-hash.ts';
 
@@ -89,3 +96,45 @@ export const consentReceipt = async (deps: ConsentProofDeps, userId: number) => 
   const leaves = await deps.leaves.load(latest.checkpoint.sequence);
   return { ...latest, proof: inclusionProof(sha256, leaves, consentStream(userId)) };
 };
+
+/**
+ * The consent gate's view of the latest signed checkpoint (decision 0052): its leaves by user, read
+ * again when a newer checkpoint is anchored (looked at no more often than `everyMs`). A checkpoint
+ * whose signature or leaves do not hold is not used here (the auditor's verify names it).
+ */
+export const createCheckpointWatch = (deps: ConsentProofDeps, everyMs = 10_000) => {
+  let sequence = 0;
+  let leaves = new Map<string, CheckpointLeaf>();
+  let lookedAt = 0;
+  let pending: Promise<void> | null = null;
+  const refresh = async () => {
+    const latest = await deps.anchors.latest();
+    if (!latest || latest.checkpoint.sequence === sequence) return;
+    if (!deps.signer.verify(checkpointText(latest.checkpoint), latest.signature, latest.publicKey)) return;
+    const loaded = await deps.leaves.load(latest.checkpoint.sequence);
+    if (loaded.length !== latest.checkpoint.count || merkleRoot(sha256, loaded) !== latest.checkpoint.root) return;
+    leaves = new Map(loaded.map((leaf) => [leaf.stream, leaf]));
+    sequence = latest.checkpoint.sequence;
+  };
+  return {
+    /** The leaf the latest signed checkpoint holds for the user's consent stream, or null. */
+    leafOf: async (userId: number) => {
+      if (Date.now() - lookedAt > everyMs) {
+        lookedAt = Date.now();
+        pending ??= refresh().finally(() => {
+          pending = null;
+        });
+        await pending;
+      }
+      return leaves.get(consentStream(userId)) ?? null;
+    },
+  };
+};
+
+/**
+ * Whether a consent stream, as a read model applied it or as the log holds it now (its length and
+ * head hash), is at least what the signed checkpoint fixed: shorter, or another event where the
+ * signed head was, and the gate asks for the consents again (it fails closed, decision 0052).
+ */
+export const streamHolds = (leaf: CheckpointLeaf | null, length: number, headAt: (index: number) => string | null) =>
+  !leaf || (length >= leaf.length && headAt(leaf.length - 1) === leaf.headHash);

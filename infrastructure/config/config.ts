@@ -86,6 +86,8 @@ const schema = z.object({
   CONSENT_SIGNING_KEY: z.string().optional(),
   CONSENT_KEY_FILE: z.string().optional(),
   CONSENT_ANCHOR_FILE: z.string().optional(),
+  // How often the consent gate looks for a newer signed checkpoint (ms).
+  CONSENT_CHECKPOINT_REFRESH_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   READ_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -147,7 +149,7 @@ export type Config = {
   readonly commentsPerHour: number;
   readonly mailsPerHour: number;
   readonly surveyBallotsPerHour: number;
-  readonly consentProof: { readonly keyPem: string | null; readonly keyFile: string; readonly anchorFile: string };
+  readonly consentProof: { readonly keyPem: string | null; readonly keyFile: string; readonly anchorFile: string; readonly refreshMs: number };
   readonly readWaitMs: number;
   readonly bodyLimitBytes: number;
   readonly uiDistDir: string;
@@ -224,6 +226,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       keyPem: e.CONSENT_SIGNING_KEY ?? null,
       keyFile: e.CONSENT_KEY_FILE ?? join(e.DATA_DIR, 'keys', 'consent-signing.pem'),
       anchorFile: e.CONSENT_ANCHOR_FILE ?? join(e.DATA_DIR, 'anchors', 'consent-checkpoints.jsonl'),
+      refreshMs: e.CONSENT_CHECKPOINT_REFRESH_MS,
     },
     readWaitMs: e.READ_WAIT_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -8,9 +8,9 @@ import {
   reportChamberCredit,
   sweepChamberCredits,
 } from '../../application/chambers/chamber-credits.job.ts';
-import { CONSENT_CHECKPOINT_QUEUE, takeConsentCheckpoint } from '../../application/consents/consent-checkpoints.ts';
+import { CONSENT_CHECKPOINT_QUEUE, createCheckpointWatch, streamHolds, takeConsentCheckpoint } from '../../application/consents/consent-checkpoints.ts';
 import { registerConsentRoutes } from '../../application/consents/consents.routes.ts';
-import { giveConsents, missingConsentsFromEvents } from '../../application/consents/consents.ts';
+import { consentHistory, giveConsents, missingConsentsFromEvents } from '../../application/consents/consents.ts';
 import {
   courseNotificationsReactor,
   expandNotification,
@@ -56,6 +56,7 @@ import { registerSocialRoutes } from '../../application/users/social.routes.ts';
 import type { SocialDeps } from '../../application/users/social-sign-in.ts';
 import { registerUserAdminRoutes } from '../../application/users/user-admin.routes.ts';
 import { createUserByAdmin, sendWelcome, updateUserByAdmin } from '../../application/users/user-admin.ts';
+import { CONSENT_TEXTS } from '../../domain/consents/consent.rules.ts';
 import { SOCIAL_PLATFORMS } from '../../domain/users/user.ts';
 import { registerChamberCreditRoutes } from '../../projections/chambers/chamber-credits.routes.ts';
 import { registerCertificateRoutes } from '../../projections/courses/certificates.routes.ts';
@@ -224,6 +225,16 @@ export const buildPlatform = async (options: {
   const limiter = createPostgresAttemptLimiter(db.pg);
   // Uploads go to the object store while the S3-upload feature is on; files stored either way stay readable.
   const files = createPostgresFileStore(db.pg, { objects: createDirectoryObjectStore(config.objectStoreDir), uploadToObjects: config.features.s3Upload });
+  // Signed checkpoints of the consent log, anchored outside the database (decision 0052).
+  const consentProof = {
+    leaves: createPostgresCheckpointLeaves(db.pg),
+    signer: await loadCheckpointSigner({ pem: config.consentProof.keyPem, file: config.consentProof.keyFile }),
+    anchors: createFileAnchorLog(config.consentProof.anchorFile),
+    now: () => new Date(),
+  };
+  // The consent gate fails closed for a stream shorter than the signed checkpoint, or another at its signed head (decision 0052).
+  const checkpointWatch = createCheckpointWatch(consentProof, config.consentProof.refreshMs);
+  const requiredConsents = CONSENT_TEXTS.filter((t) => t.required).map((t) => t.type);
   /** Waits (bounded) until every read model holds every event stored so far. */
   const catchUp = async () => {
     const head = await store.headPosition();
@@ -233,9 +244,21 @@ export const buildPlatform = async (options: {
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
     tokens,
-    loadSubject: (claims) => authSubject(claims.userId, claims.sessionId),
+    loadSubject: async (claims) => {
+      const found = await authSubject(claims.userId, claims.sessionId);
+      if (!found) return found;
+      // The read model knows the stream's length and head: a head beyond the checkpoint's is checked by the next one.
+      const { length, headHash } = found.consentStream;
+      const leaf = await checkpointWatch.leafOf(claims.userId);
+      const holds = streamHolds(leaf, length, (index) => (index === length - 1 ? headHash : (leaf?.headHash ?? null)));
+      return holds ? found : { ...found, missingConsents: requiredConsents };
+    },
     // The read model may not have a consent given a moment ago: before refusing (422086), the events decide.
-    confirmMissingConsents: (userId) => missingConsentsFromEvents(store, userId, new Date()),
+    confirmMissingConsents: async (userId) => {
+      const hashes = (await consentHistory(store, userId)).map((h) => String((h.event.data as { hash?: unknown }).hash ?? ''));
+      if (!streamHolds(await checkpointWatch.leafOf(userId), hashes.length, (index) => hashes[index] ?? null)) return requiredConsents;
+      return missingConsentsFromEvents(store, userId, new Date());
+    },
     subjectReadModels: SUBJECT_READ_MODELS,
     freshness: runner,
     readWaitMs: config.readWaitMs,
@@ -374,13 +397,6 @@ export const buildPlatform = async (options: {
   // A killed or crashed run falls silent and is taken up again by another worker (or this one after a restart).
   if (jobs) await jobs.register(IMPORT_QUEUE, runImport(imports), { retryLimit: IMPORT_RETRY_LIMIT, retryDelaySeconds: 5, heartbeatSeconds: 10 });
   const outbox = createOutbox(db.pg);
-  // Signed checkpoints of the consent log, anchored outside the database (decision 0052).
-  const consentProof = {
-    leaves: createPostgresCheckpointLeaves(db.pg),
-    signer: await loadCheckpointSigner({ pem: config.consentProof.keyPem, file: config.consentProof.keyFile }),
-    anchors: createFileAnchorLog(config.consentProof.anchorFile),
-    now: () => new Date(),
-  };
   if (jobs) await jobs.register(CONSENT_CHECKPOINT_QUEUE, async () => void (await takeConsentCheckpoint(consentProof)), { cron: '*/5 * * * *', retryLimit: 2 });
   // The read models that rewrite an erased person's rows, and the platform's own tables that held her (decision 0051).
   const compactAfterErasure = createErasureCompaction(

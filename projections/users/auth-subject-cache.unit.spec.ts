@@ -5,6 +5,7 @@ import type { AuthSubject } from './users.queries.ts';
 const subjectOf = (userId: number, roleId = 7): AuthSubject => ({
   subject: { userId, roles: [{ roleId, unitId: 1, companyId: 1 }] } as AuthSubject['subject'],
   missingConsents: [],
+  consentStream: { length: 4, headHash: 'h' },
 });
 
 const setup = (maxEntries?: number) => {

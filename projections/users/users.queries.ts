@@ -22,6 +22,8 @@ const authSubjectRow = z.object({
   revoked: z.boolean(),
   consents: z.array(z.string()),
   roles: z.array(z.object({ role_id: z.number(), unit_id: z.number(), company_id: z.number().nullable() })),
+  consent_length: z.number(),
+  consent_head: z.string().nullable(),
 });
 
 /**
@@ -29,8 +31,15 @@ const authSubjectRow = z.object({
  * This and the current user run on every request, so they are named prepared statements on the
  * plain pg pool (measured about 3x faster here than through slonik: docs/benchmarks.md).
  */
-/** The acting user and the required consents (current text versions) they do not hold. */
-export type AuthSubject = { readonly subject: Subject; readonly missingConsents: readonly number[] };
+/**
+ * The acting user and the required consents (current text versions) they do not hold; with how long
+ * their consent stream is, as the read model applied it, and its head hash (decision 0052).
+ */
+export type AuthSubject = {
+  readonly subject: Subject;
+  readonly missingConsents: readonly number[];
+  readonly consentStream: { readonly length: number; readonly headHash: string | null };
+};
 
 export const findAuthSubject = async (db: pg.Pool, userId: number, sessionId: string): Promise<AuthSubject | null> => {
   const result = await db.query({
@@ -39,7 +48,9 @@ export const findAuthSubject = async (db: pg.Pool, userId: number, sessionId: st
                   exists (select 1 from rm.user_revoked_sessions s where s.session_id = $2) as revoked,
                   coalesce((select json_agg(json_build_object('role_id', r.role_id, 'unit_id', r.unit_id, 'company_id', r.company_id))
                               from rm.user_roles r where r.user_id = u.id), '[]'::json) as roles,
-                  array(select c.consent_type || ':' || c.text_version from rm.user_consents c where c.user_id = u.id and c.given) as consents
+                  array(select c.consent_type || ':' || c.text_version from rm.user_consents c where c.user_id = u.id and c.given) as consents,
+                  coalesce((select max(c.sequence) + 1 from rm.user_consents c where c.user_id = u.id), 0)::int as consent_length,
+                  (select c.hash from rm.user_consents c where c.user_id = u.id order by c.sequence desc limit 1) as consent_head
              from rm.users u where u.id = $1`,
     values: [userId, sessionId],
   });
@@ -50,6 +61,7 @@ export const findAuthSubject = async (db: pg.Pool, userId: number, sessionId: st
   return {
     subject: { userId, roles: toAssignments(row.roles) },
     missingConsents: CONSENT_TEXTS.filter((t) => t.required && !held.has(`${t.type}:${t.version}`)).map((t) => t.type),
+    consentStream: { length: row.consent_length, headHash: row.consent_head },
   };
 };
 

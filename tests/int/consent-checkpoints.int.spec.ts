@@ -36,10 +36,10 @@ describe('consent proof against a database superuser (issue 32 item 2)', () => {
   const appends = (name: string) => `select * from es.appends where stream_name = 'consent-${ids[name]}' order by first_revision`;
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await startTestPlatform({ CONSENT_CHECKPOINT_REFRESH_MS: '0' });
     await p.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
     admin = (await p.login('skrbnik')).token;
-    for (const name of ['ana', 'bojan', 'cene', 'dana', 'eva']) ids[name] = await p.createUser(name);
+    for (const name of ['ana', 'bojan', 'cene', 'dana', 'eva', 'fran']) ids[name] = await p.createUser(name);
     // Ana withdraws a consent: the last event of her stream.
     const ana = (await p.login('ana')).token;
     expect((await call('POST', '/api/users/me/consents/4/withdraw', ana)).statusCode).toBe(200);
@@ -55,7 +55,7 @@ describe('consent proof against a database superuser (issue 32 item 2)', () => {
       .map((line) => JSON.parse(line));
     expect(anchor).toHaveLength(1);
     const { checkpoint, signature, publicKey } = anchor[0] as { checkpoint: Checkpoint; signature: string; publicKey: string };
-    expect(checkpoint).toMatchObject({ sequence: 1, count: 6, previous: null });
+    expect(checkpoint).toMatchObject({ sequence: 1, count: 7, previous: null });
     expect(verify(null, Buffer.from(checkpointText(checkpoint)), createPublicKey(publicKey), Buffer.from(signature, 'base64'))).toBe(true);
     const receipt = (await call('GET', `/api/users/${ids.ana}/consents/receipt`)).json() as { checkpoint: Checkpoint; proof: InclusionProof };
     expect(receipt.checkpoint).toEqual(checkpoint);
@@ -124,6 +124,21 @@ describe('consent proof against a database superuser (issue 32 item 2)', () => {
 
     // Eva is untouched and holds.
     expect(await verifyOf('eva')).toMatchObject({ valid: true, checkpoint: { valid: true } });
+  });
+
+  it('keeps a person out whose withdrawal was cut from the log and the read model rebuilt from it: the gate fails closed', async () => {
+    const fran = (await p.login('fran')).token;
+    const courses = async () => (await call('GET', '/api/user-courses', fran)).statusCode;
+    expect(await courses()).toBe(200);
+    expect((await call('POST', '/api/users/me/consents/4/withdraw', fran)).statusCode).toBe(200);
+    expect((await call('GET', '/api/user-courses', fran)).json()).toMatchObject({ errors: [{ code: '422086' }] });
+    expect((await call('POST', '/api/consents/checkpoints')).statusCode).toBe(201);
+    // In the database: the withdrawal goes, and the consents read model is built again from the cut log.
+    const rows = (await p.db.pg.query(appends('fran'))).rows;
+    await p.db.pg.query('delete from es.appends where stream_name = $1 and first_revision = $2', [`consent-${ids.fran}`, rows.at(-1).first_revision]);
+    await p.runner.rebuild('consents');
+    // The log and the rebuilt read model now say she consents; the signed checkpoint says her stream was longer.
+    expect((await call('GET', '/api/user-courses', fran)).json()).toMatchObject({ errors: [{ code: '422086' }] });
   });
 
   it('shows the checkpoint’s leaves edited in the database, and an anchor whose root was changed', async () => {
