@@ -8,7 +8,7 @@ import type { ConsentReport, ConsentReportRenderer } from '../../infrastructure/
 import { auditUserItem, findAuditSubject, type findCurrentUser, searchUsersForAudit } from '../../projections/users/users.queries.ts';
 import { type ConsentProofDeps, checkConsentStream, consentReceipt, takeConsentCheckpoint } from './consent-checkpoints.ts';
 import { standingSchema, timelineRowSchema, toStanding, toTimeline, toVerification, verificationSchema } from './consent-views.ts';
-import { type ConsentsDeps, consentHistory, contactAllowed, verifyHistory } from './consents.ts';
+import { type ConsentsDeps, consentHashes, consentHistory, contactAllowed, verifyHistory } from './consents.ts';
 
 type UsersDb = Parameters<typeof findCurrentUser>[0];
 
@@ -53,8 +53,7 @@ const auditReport = async (deps: ConsentAuditDeps, userId: number, asOf: Date | 
 /** The chain as stored, then the stream against the latest signed checkpoint: both must hold (decision 0052). */
 const verified = async (deps: ConsentAuditDeps, userId: number, history: Awaited<ReturnType<typeof consentHistory>>) => {
   const chain = toVerification(verifyHistory(userId, history));
-  const hashes = history.map((h) => String((h.event.data as { hash?: unknown }).hash ?? ''));
-  const checkpoint = await checkConsentStream(deps.proof, userId, hashes);
+  const checkpoint = await checkConsentStream(deps.proof, userId, consentHashes(history));
   return { ...chain, valid: chain.valid && (checkpoint?.valid ?? true), checkpoint };
 };
 

@@ -49,6 +49,18 @@ const take = async (deps: ConsentProofDeps): Promise<AnchoredCheckpoint> => {
   return anchored;
 };
 
+/** A checkpoint's leaves, once its signature and the leaves' root against the signed one hold; else what does not. */
+export const verifiedLeaves = async (
+  deps: ConsentProofDeps,
+  anchored: AnchoredCheckpoint,
+): Promise<{ readonly leaves: CheckpointLeaf[] } | { readonly finding: 'signature' | 'leaves' }> => {
+  const { checkpoint } = anchored;
+  if (!deps.signer.verify(checkpointText(checkpoint), anchored.signature, anchored.publicKey)) return { finding: 'signature' };
+  const leaves = await deps.leaves.load(checkpoint.sequence);
+  if (leaves.length !== checkpoint.count || merkleRoot(sha256, leaves) !== checkpoint.root) return { finding: 'leaves' };
+  return { leaves };
+};
+
 /** Why the live log does not hold against the latest signed checkpoint, in the auditor's words. */
 const FINDINGS: Record<CheckpointFinding | 'signature' | 'leaves', string> = {
   'deleted-stream': 'tok privolitev, zajet v podpisani kontrolni točki, ne obstaja več (izbrisan)',
@@ -82,10 +94,9 @@ export const checkConsentStream = async (deps: ConsentProofDeps, userId: number,
     finding,
     message: finding === null ? null : FINDINGS[finding],
   });
-  if (!deps.signer.verify(checkpointText(checkpoint), latest.signature, latest.publicKey)) return verdict('signature');
-  const leaves = await deps.leaves.load(checkpoint.sequence);
-  if (leaves.length !== checkpoint.count || merkleRoot(sha256, leaves) !== checkpoint.root) return verdict('leaves');
-  const leaf = leaves.find((l) => l.stream === consentStream(userId)) ?? null;
+  const checked = await verifiedLeaves(deps, latest);
+  if ('finding' in checked) return verdict(checked.finding);
+  const leaf = checked.leaves.find((l) => l.stream === consentStream(userId)) ?? null;
   return verdict(checkAgainstCheckpoint(leaf, hashes));
 };
 
@@ -96,45 +107,3 @@ export const consentReceipt = async (deps: ConsentProofDeps, userId: number) => 
   const leaves = await deps.leaves.load(latest.checkpoint.sequence);
   return { ...latest, proof: inclusionProof(sha256, leaves, consentStream(userId)) };
 };
-
-/**
- * The consent gate's view of the latest signed checkpoint (decision 0052): its leaves by user, read
- * again when a newer checkpoint is anchored (looked at no more often than `everyMs`). A checkpoint
- * whose signature or leaves do not hold is not used here (the auditor's verify names it).
- */
-export const createCheckpointWatch = (deps: ConsentProofDeps, everyMs = 10_000) => {
-  let sequence = 0;
-  let leaves = new Map<string, CheckpointLeaf>();
-  let lookedAt = 0;
-  let pending: Promise<void> | null = null;
-  const refresh = async () => {
-    const latest = await deps.anchors.latest();
-    if (!latest || latest.checkpoint.sequence === sequence) return;
-    if (!deps.signer.verify(checkpointText(latest.checkpoint), latest.signature, latest.publicKey)) return;
-    const loaded = await deps.leaves.load(latest.checkpoint.sequence);
-    if (loaded.length !== latest.checkpoint.count || merkleRoot(sha256, loaded) !== latest.checkpoint.root) return;
-    leaves = new Map(loaded.map((leaf) => [leaf.stream, leaf]));
-    sequence = latest.checkpoint.sequence;
-  };
-  return {
-    /** The leaf the latest signed checkpoint holds for the user's consent stream, or null. */
-    leafOf: async (userId: number) => {
-      if (Date.now() - lookedAt > everyMs) {
-        lookedAt = Date.now();
-        pending ??= refresh().finally(() => {
-          pending = null;
-        });
-        await pending;
-      }
-      return leaves.get(consentStream(userId)) ?? null;
-    },
-  };
-};
-
-/**
- * Whether a consent stream, as a read model applied it or as the log holds it now (its length and
- * head hash), is at least what the signed checkpoint fixed: shorter, or another event where the
- * signed head was, and the gate asks for the consents again (it fails closed, decision 0052).
- */
-export const streamHolds = (leaf: CheckpointLeaf | null, length: number, headAt: (index: number) => string | null) =>
-  !leaf || (length >= leaf.length && headAt(leaf.length - 1) === leaf.headHash);

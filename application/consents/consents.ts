@@ -57,6 +57,10 @@ export const verifyHistory = (userId: number, history: readonly { event: Consent
   );
 
 /** Recomputes the user's chain from the events as stored. */
+/** The chain hash of each event of a history, in order: what a checkpoint's leaf is compared with (decision 0052). */
+export const consentHashes = (history: readonly { readonly event: ConsentEvent }[]) =>
+  history.map((h) => String((h.event.data as { hash?: unknown }).hash ?? ''));
+
 export const verifyConsents = async (store: EventStore, userId: number) => verifyHistory(userId, await consentHistory(store, userId));
 
 /**

@@ -19,12 +19,12 @@ export type ReferenceDeps = { readonly db: ReadDb; readonly files: FileStore };
 
 const isStaff = (subject: Subject) => systemAbilities(subject).length > 0;
 
-const visible = (rows: readonly { id: number }[], keep: (row: never) => boolean | Promise<boolean>) =>
-  (async () => {
-    const ids = new Set<number>();
-    for (const row of rows) if (await keep(row as never)) ids.add(row.id);
-    return ids;
-  })();
+/** The ids of the rows `keep` lets through. */
+const visible = async <R extends { readonly id: number }>(rows: readonly R[], keep: (row: R) => boolean | Promise<boolean>) => {
+  const ids = new Set<number>();
+  for (const row of rows) if (await keep(row)) ids.add(row.id);
+  return ids;
+};
 
 const organisation =
   (deps: ReferenceDeps, kind: OrganisationReferenceKind): ReferenceResolver =>
@@ -35,7 +35,7 @@ const organisation =
     if (isStaff(subject)) return new Set(rows.map((r) => r.id));
     const reach = new Set(companiesWith(subject, 2000));
     // A group lies in every company of its units: naming it reaches all of them, so all must be the caller's.
-    return visible(rows, (row: { companyIds: number[] }) => row.companyIds.length > 0 && row.companyIds.every((id) => reach.has(id)));
+    return visible(rows, (row) => row.companyIds.length > 0 && row.companyIds.every((id) => reach.has(id)));
   };
 
 /** A course the caller may read: staff any; a community role its company's own courses (2004); anyone the courses they may take. */
@@ -60,7 +60,7 @@ export const createReferenceResolvers = (deps: ReferenceDeps): ReferenceResolver
       const posts = await postReferences(deps.db, ids);
       const courses = new Map((await courseReferences(deps.db, [...new Set(posts.map((p) => p.courseId))])).map((c) => [c.id, c]));
       const readable = courseVisible(deps, subject);
-      return visible(posts, async (post: { courseId: number }) => {
+      return visible(posts, async (post) => {
         const course = courses.get(post.courseId);
         return course !== undefined && (await readable(course));
       });
@@ -83,8 +83,7 @@ export const createReferenceResolvers = (deps: ReferenceDeps): ReferenceResolver
       const addsSomewhere = adds.unitIds.length + adds.companyIds.length > 0;
       return visible(
         rows,
-        (row: { places: { companyId: number; unitId: number }[]; staff: boolean }) =>
-          row.places.some((place) => can(subject, 1051, { kind: 'community', ...place })) || (row.places.length === 0 && !row.staff && addsSomewhere),
+        (row) => row.places.some((place) => can(subject, 1051, { kind: 'community', ...place })) || (row.places.length === 0 && !row.staff && addsSomewhere),
       );
     },
     surveyQuestion: async (ids, caller: ReferenceCaller) => {

@@ -80,3 +80,10 @@ export const checkAgainstCheckpoint = (leaf: CheckpointLeaf | null, hashes: read
   if (hashes.length < leaf.length) return 'truncated';
   return hashes[leaf.length - 1] === leaf.headHash ? null : 'rewritten';
 };
+
+/**
+ * The same for a stream known only by its length and last hash (as a read model applied it): shorter
+ * than signed, or as long with another head, does not hold; longer is for the next checkpoint to fix.
+ */
+export const appliedStreamHolds = (leaf: CheckpointLeaf | null, applied: { readonly length: number; readonly headHash: string | null }) =>
+  !leaf || applied.length > leaf.length || (applied.length === leaf.length && applied.headHash === leaf.headHash);

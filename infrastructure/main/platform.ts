@@ -8,9 +8,10 @@ import {
   reportChamberCredit,
   sweepChamberCredits,
 } from '../../application/chambers/chamber-credits.job.ts';
-import { CONSENT_CHECKPOINT_QUEUE, createCheckpointWatch, streamHolds, takeConsentCheckpoint } from '../../application/consents/consent-checkpoints.ts';
+import { CONSENT_CHECKPOINT_QUEUE, takeConsentCheckpoint } from '../../application/consents/consent-checkpoints.ts';
+import { createConsentGate } from '../../application/consents/consent-gate.ts';
 import { registerConsentRoutes } from '../../application/consents/consents.routes.ts';
-import { consentHistory, giveConsents, missingConsentsFromEvents } from '../../application/consents/consents.ts';
+import { giveConsents } from '../../application/consents/consents.ts';
 import {
   courseNotificationsReactor,
   expandNotification,
@@ -56,7 +57,6 @@ import { registerSocialRoutes } from '../../application/users/social.routes.ts';
 import type { SocialDeps } from '../../application/users/social-sign-in.ts';
 import { registerUserAdminRoutes } from '../../application/users/user-admin.routes.ts';
 import { createUserByAdmin, sendWelcome, updateUserByAdmin } from '../../application/users/user-admin.ts';
-import { CONSENT_TEXTS } from '../../domain/consents/consent.rules.ts';
 import { SOCIAL_PLATFORMS } from '../../domain/users/user.ts';
 import { registerChamberCreditRoutes } from '../../projections/chambers/chamber-credits.routes.ts';
 import { registerCertificateRoutes } from '../../projections/courses/certificates.routes.ts';
@@ -232,9 +232,7 @@ export const buildPlatform = async (options: {
     anchors: createFileAnchorLog(config.consentProof.anchorFile),
     now: () => new Date(),
   };
-  // The consent gate fails closed for a stream shorter than the signed checkpoint, or another at its signed head (decision 0052).
-  const checkpointWatch = createCheckpointWatch(consentProof, config.consentProof.refreshMs);
-  const requiredConsents = CONSENT_TEXTS.filter((t) => t.required).map((t) => t.type);
+  const consentGate = createConsentGate({ store, proof: consentProof, refreshMs: config.consentProof.refreshMs, now: () => new Date() });
   /** Waits (bounded) until every read model holds every event stored so far. */
   const catchUp = async () => {
     const head = await store.headPosition();
@@ -244,21 +242,15 @@ export const buildPlatform = async (options: {
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
     tokens,
+    // The consent gate fails closed against the signed checkpoint (decision 0052).
     loadSubject: async (claims) => {
       const found = await authSubject(claims.userId, claims.sessionId);
       if (!found) return found;
-      // The read model knows the stream's length and head: a head beyond the checkpoint's is checked by the next one.
-      const { length, headHash } = found.consentStream;
-      const leaf = await checkpointWatch.leafOf(claims.userId);
-      const holds = streamHolds(leaf, length, (index) => (index === length - 1 ? headHash : (leaf?.headHash ?? null)));
-      return holds ? found : { ...found, missingConsents: requiredConsents };
+      const missing = await consentGate.missingFromReadModel(claims.userId, { missing: found.missingConsents, ...found.consentStream });
+      return missing === found.missingConsents ? found : { ...found, missingConsents: missing };
     },
     // The read model may not have a consent given a moment ago: before refusing (422086), the events decide.
-    confirmMissingConsents: async (userId) => {
-      const hashes = (await consentHistory(store, userId)).map((h) => String((h.event.data as { hash?: unknown }).hash ?? ''));
-      if (!streamHolds(await checkpointWatch.leafOf(userId), hashes.length, (index) => hashes[index] ?? null)) return requiredConsents;
-      return missingConsentsFromEvents(store, userId, new Date());
-    },
+    confirmMissingConsents: (userId) => consentGate.missingFromLog(userId),
     subjectReadModels: SUBJECT_READ_MODELS,
     freshness: runner,
     readWaitMs: config.readWaitMs,
