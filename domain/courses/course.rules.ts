@@ -188,6 +188,68 @@ export const quizBlockRule = z
             answers: z
               .array(z.object({ id: z.string().min(1).max(40), text: text(1000), correct: z.boolean().default(false) }).strict())
               .min(2, { error: 'Vprašanje potrebuje vsaj dva odgovora' }),
+/**
+ * When a participant sees the right answers and the author's explanations (issue 33): after each
+ * attempt, only once no attempt is left or the quiz is passed, or never. Whether each chosen answer
+ * was right is shown after every attempt whatever the choice.
+ */
+export const REVEAL_ANSWERS = ['always', 'afterLast', 'never'] as const;
+export const revealAnswersRule = z.enum(REVEAL_ANSWERS, { error: 'Izberite, kdaj udeleženec vidi pravilne odgovore' });
+
+/** Waiting time before a new set of attempts: 1 hour to 30 days. */
+export const RETRY_WAIT_HOURS = { min: 1, max: 720 } as const;
+const HOURS_ERROR = `Čakanje je od ${RETRY_WAIT_HOURS.min} do ${RETRY_WAIT_HOURS.max} ur`;
+
+/**
+ * What follows the last failed attempt (issue 33, decision 0053): the course ends as not passed with
+ * the author's message and whom to contact, or a new set of attempts opens after a waiting time.
+ */
+export const afterLastFailRule = z.discriminatedUnion(
+  'kind',
+  [
+    z
+      .object({
+        kind: z.literal('end'),
+        message: z.string({ error: REQUIRED }).trim().min(1, { error: 'Vpišite sporočilo udeležencu' }).max(2000, { error: TOO_LONG }),
+        contact: singleLine(z.string({ error: REQUIRED }).trim().min(1, { error: 'Vpišite, na koga naj se udeleženec obrne' }).max(300, { error: TOO_LONG })),
+      })
+      .strict(),
+    z
+      .object({
+        kind: z.literal('wait'),
+        hours: z
+          .number({ error: 'Vpišite število ur' })
+          .int({ error: 'Vpišite celo število ur' })
+          .min(RETRY_WAIT_HOURS.min, { error: HOURS_ERROR })
+          .max(RETRY_WAIT_HOURS.max, { error: HOURS_ERROR }),
+      })
+      .strict(),
+  ],
+  { error: 'Izberite, kaj sledi zadnjemu neuspešnemu poskusu' },
+);
+export type AfterLastFail = z.output<typeof afterLastFailRule>;
+
+/**
+ * Defaults for quizzes saved before these settings existed (their stored blocks lack them): the
+ * right answers only once no attempt is left, so nobody with attempts learns them (as before, when
+ * nothing was shown), and a new set of attempts after a day, so a participant who used them all is
+ * no longer stuck, and no course an author never chose to end ends for them as not passed.
+ */
+export const QUIZ_OUTCOME_DEFAULTS = { revealAnswers: 'afterLast', afterLastFail: { kind: 'wait', hours: 24 } } as const satisfies {
+  revealAnswers: (typeof REVEAL_ANSWERS)[number];
+  afterLastFail: AfterLastFail;
+};
+
+/** A stored quiz's outcome settings, with the defaults where it has none (or, never expected, an invalid one). */
+export const quizOutcomeOf = (fields: { revealAnswers?: unknown; afterLastFail?: unknown }) => {
+  const reveal = revealAnswersRule.safeParse(fields.revealAnswers);
+  const after = afterLastFailRule.safeParse(fields.afterLastFail);
+  return {
+    revealAnswers: reveal.success ? reveal.data : QUIZ_OUTCOME_DEFAULTS.revealAnswers,
+    afterLastFail: after.success ? after.data : { ...QUIZ_OUTCOME_DEFAULTS.afterLastFail },
+  };
+};
+
           })
           .strict()
           .refine((q) => q.answers.filter((a) => a.correct).length === 1, { error: 'Izberite pravilen odgovor', path: ['answers'] })
@@ -201,6 +263,8 @@ export const quizBlockRule = z
   .strict()
   .refine((quiz) => quiz.questions.length === 0 || quiz.batchSize <= quiz.questions.length, {
     error: 'Velikost sklopa ne sme presegati števila vprašanj',
+            /** Why the right answer is right, in the author's words; shown as revealAnswers allows. */
+            explanation: z.string().trim().max(5000, { error: TOO_LONG }).default(''),
     path: ['batchSize'],
   });
 
@@ -213,6 +277,8 @@ export const npsBlockRule = z
   .object({
     kind: z.literal('nps'),
     name,
+    revealAnswers: revealAnswersRule.default(QUIZ_OUTCOME_DEFAULTS.revealAnswers),
+    afterLastFail: afterLastFailRule.default({ ...QUIZ_OUTCOME_DEFAULTS.afterLastFail }),
     question: text(1000),
     set: z.literal(NPS_SETS, { error: 'Izberite nabor' }),
     reasons: z.object({ detractor: reasons, neutral: reasons, promoter: reasons }).strict(),

@@ -119,6 +119,41 @@ describe('block rules (spec §5)', () => {
       blockRule.safeParse({ kind: 'nps', name: 'NPS', question: 'Bi priporočili?', set: 6, reasons: { detractor: [], neutral: [], promoter: [] } }).success,
     ).toBe(false);
     expect(blockRule.safeParse({ kind: 'typeform', name: 'Anketa', typeformId: 'abc123' }).success).toBe(true);
+  it('quiz outcome (issue 33): explanations, when answers are shown, and what follows the last failed attempt, with defaults for stored quizzes', () => {
+    const base = { kind: 'quiz', name: 'Kviz', batchSize: 1, successThreshold: 50, questions: [question('1')] };
+    // A quiz saved before these settings existed reads with the defaults: answers after the last attempt, a new set after 24 hours.
+    expect(quizBlockRule.parse(base)).toMatchObject({
+      revealAnswers: 'afterLast',
+      afterLastFail: { kind: 'wait', hours: 24 },
+      questions: [{ explanation: '' }],
+    });
+    const ending = { kind: 'end', message: 'Žal niste uspeli.', contact: 'izobrazevanje@lekarna.si' };
+    expect(quizBlockRule.parse({ ...base, revealAnswers: 'never', afterLastFail: ending })).toMatchObject({ revealAnswers: 'never', afterLastFail: ending });
+    expect(messages(quizBlockRule.safeParse({ ...base, revealAnswers: 'sometimes' }))).toEqual({
+      revealAnswers: 'Izberite, kdaj udeleženec vidi pravilne odgovore',
+    });
+    expect(messages(quizBlockRule.safeParse({ ...base, afterLastFail: { kind: 'wait', hours: 0 } }))).toEqual({
+      'afterLastFail.hours': 'Čakanje je od 1 do 720 ur',
+    });
+    expect(messages(quizBlockRule.safeParse({ ...base, afterLastFail: { kind: 'wait', hours: 721 } }))).toEqual({
+      'afterLastFail.hours': 'Čakanje je od 1 do 720 ur',
+    });
+    expect(messages(quizBlockRule.safeParse({ ...base, afterLastFail: { kind: 'wait', hours: 1.5 } }))).toEqual({
+      'afterLastFail.hours': 'Vpišite celo število ur',
+    });
+    expect(messages(quizBlockRule.safeParse({ ...base, afterLastFail: { kind: 'end', message: ' ', contact: '' } }))).toEqual({
+      'afterLastFail.message': 'Vpišite sporočilo udeležencu',
+      'afterLastFail.contact': 'Vpišite, na koga naj se udeleženec obrne',
+    });
+    expect(messages(quizBlockRule.safeParse({ ...base, afterLastFail: { ...ending, message: 'x'.repeat(2001), contact: 'y'.repeat(301) } }))).toEqual({
+      'afterLastFail.message': 'Vnos je predolg',
+      'afterLastFail.contact': 'Vnos je predolg',
+    });
+    expect(messages(quizBlockRule.safeParse({ ...base, questions: [{ ...question('1'), explanation: 'z'.repeat(5001) }] }))).toEqual({
+      'questions.0.explanation': 'Vnos je predolg',
+    });
+  });
+
   });
 
   it('accepts only https addresses and files under /media/ as sources, never a script or a path out of /media/', () => {

@@ -3,7 +3,7 @@ import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { defineEvent, type EventsOf, ownerFromStream } from '../shared/event.ts';
 import { type CertificateIssuer, certificateIssuer } from './certificate.ts';
-import type { NpsBlock, QuizBlock } from './course.rules.ts';
+import { type NpsBlock, type QuizBlock, quizOutcomeOf } from './course.rules.ts';
 import { blocksAt, type Course, type CourseBlock } from './course.ts';
 import { attended, openCheck } from './live-presence.ts';
 
@@ -36,6 +36,14 @@ export const enrollmentEvents = [
     'QuizFailed',
     z.object({ blockId, attempt: z.number().int().positive(), score: z.number(), threshold: z.number(), retriesLeft: z.number().int().min(0) }),
   ),
+  // Issue 33 (decision 0053): the last attempt of a set failed; what follows, decided from the decision's clock:
+  // the course ends as not passed, or a new set of attempts opens at `retryAt`.
+  defineEvent(
+    'QuizAttemptsExhausted',
+    z.object({ blockId, attempt: z.number().int().positive(), next: z.enum(['ended', 'wait']), retryAt: z.iso.datetime().optional() }),
+  ),
+  // A new set of attempts began (the first submit after `retryAt`); attempts up to `afterAttempt` belong to earlier sets.
+  defineEvent('QuizAttemptsRenewed', z.object({ blockId, afterAttempt: z.number().int().min(0) })),
   defineEvent(
     'NpsAnswered',
     z.object({ blockId, score: z.number().int().min(0).max(10), reasons: z.array(z.string()), comment: z.string().nullable(), followUps: z.array(z.string()) }),
@@ -58,8 +66,14 @@ export type BlockProgress = {
   readonly videoSeconds: number;
   readonly quizAttempts: number;
   readonly quizScore: number | null;
+  /** Attempts of earlier sets (issue 33): the current set counts from here. */
+  readonly quizRoundFrom: number;
+  /** After the last failed attempt of a set: the course ended as not passed, or a wait until a new set. */
+  readonly quizLock: QuizLock | null;
   readonly npsScore: number | null;
 };
+
+export type QuizLock = { readonly next: 'ended' } | { readonly next: 'wait'; readonly retryAt: string };
 
 export type Enrollment = {
   readonly status: 'started' | 'completed';
@@ -96,7 +110,16 @@ export type EnrollmentCommand = { readonly context: EnrollmentContext } & (
 /** A video counts as watched at 90 % (players report the last seconds unreliably). */
 export const VIDEO_DONE_SHARE = 0.9;
 
-const EMPTY: BlockProgress = { opened: false, done: false, videoSeconds: 0, quizAttempts: 0, quizScore: null, npsScore: null };
+const EMPTY: BlockProgress = {
+  opened: false,
+  done: false,
+  videoSeconds: 0,
+  quizAttempts: 0,
+  quizScore: null,
+  quizRoundFrom: 0,
+  quizLock: null,
+  npsScore: null,
+};
 
 const progressOf = (state: Enrollment, id: number) => state.blocks[id] ?? EMPTY;
 
@@ -131,6 +154,13 @@ export const evolveEnrollment = (state: EnrollmentState, event: EnrollmentEvent)
       return withBlock(state, event.data.blockId, (p) => ({ ...p, done: true, quizAttempts: event.data.attempt, quizScore: event.data.score }));
     case 'QuizFailed':
       return withBlock(state, event.data.blockId, (p) => ({ ...p, quizAttempts: event.data.attempt, quizScore: event.data.score }));
+    case 'QuizAttemptsExhausted': {
+      const { next, retryAt } = event.data;
+      const lock: QuizLock = next === 'wait' && retryAt ? { next, retryAt } : { next: 'ended' };
+      return withBlock(state, event.data.blockId, (p) => ({ ...p, quizLock: lock }));
+    }
+    case 'QuizAttemptsRenewed':
+      return withBlock(state, event.data.blockId, (p) => ({ ...p, quizRoundFrom: event.data.afterAttempt, quizLock: null }));
     case 'NpsAnswered':
       return withBlock(state, event.data.blockId, (p) => ({ ...p, opened: true, done: true, npsScore: event.data.score }));
     case 'LivePresenceConfirmed':
@@ -190,6 +220,29 @@ const requireStarted = (state: EnrollmentState): Enrollment => {
   return state;
 };
 
+const RETRY_DAY = new Intl.DateTimeFormat('sl-SI', { timeZone: 'Europe/Ljubljana', day: 'numeric', month: 'numeric', year: 'numeric' });
+const RETRY_TIME = new Intl.DateTimeFormat('sl-SI', { timeZone: 'Europe/Ljubljana', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** "16. 6. 2026 ob 12:00", Ljubljana time. */
+const retryAtText = (at: Date) => `${RETRY_DAY.format(at)} ob ${RETRY_TIME.format(at)}`;
+
+/** Attempts a set allows: the first and the retries. */
+const attemptsPerSet = (quiz: QuizBlock) => quiz.retries + 1;
+
+/** The outcome recorded after the last failed attempt of a set, as the author chose (decision 0053). */
+const exhausted = (quiz: QuizBlock, id: number, attempt: number, now: Date): EnrollmentEvent => {
+  const after = quizOutcomeOf(quiz).afterLastFail;
+  return after.kind === 'end'
+    ? { type: 'QuizAttemptsExhausted', data: { blockId: id, attempt, next: 'ended' } }
+    : { type: 'QuizAttemptsExhausted', data: { blockId: id, attempt, next: 'wait', retryAt: new Date(now.getTime() + after.hours * 3_600_000).toISOString() } };
+};
+
+/**
+ * A stream from before decision 0053 whose last set of attempts failed has no recorded outcome:
+ * opening the quiz records it then, so such a participant leaves the dead end too.
+ */
+const missingOutcome = (progress: BlockProgress, quiz: QuizBlock) =>
+  !progress.done && progress.quizLock === null && progress.quizAttempts > 0 && progress.quizAttempts - progress.quizRoundFrom >= attemptsPerSet(quiz);
+
 const submitQuiz = (state: Enrollment, context: EnrollmentContext, id: number, answers: Readonly<Record<string, string>>): EnrollmentEvent[] => {
   const { block, index } = requireBlock(context, id);
   if (block.fields.kind !== 'quiz') throw fail('400', 'Ta blok ni kviz.', 400);
@@ -197,8 +250,17 @@ const submitQuiz = (state: Enrollment, context: EnrollmentContext, id: number, a
   const quiz = block.fields as QuizBlock;
   const progress = progressOf(state, id);
   if (progress.done) throw fail('422', 'Kviz je že opravljen.');
+  const renewal: EnrollmentEvent[] = [];
+  let roundFrom = progress.quizRoundFrom;
+  if (progress.quizLock?.next === 'ended') throw fail('422', 'Poskusov za ta kviz ni več: izobraževanje ni opravljeno.');
+  if (progress.quizLock?.next === 'wait') {
+    const retryAt = new Date(progress.quizLock.retryAt);
+    if (context.now < retryAt) throw fail('422', `Nove poskuse za ta kviz boste lahko začeli ${retryAtText(retryAt)}.`);
+    renewal.push({ type: 'QuizAttemptsRenewed', data: { blockId: id, afterAttempt: progress.quizAttempts } });
+    roundFrom = progress.quizAttempts;
+  }
   const attempt = progress.quizAttempts + 1;
-  if (attempt > quiz.retries + 1) throw fail('422', 'Ni več poskusov za ta kviz.');
+  if (attempt > roundFrom + attemptsPerSet(quiz)) throw fail('422', 'Ni več poskusov za ta kviz.');
   const unanswered = quiz.questions.filter((q) => !answers[q.id]);
   if (unanswered.length > 0) throw fail('400', 'Odgovorite na vsa vprašanja.', 400, 'answers');
   const submitted: EnrollmentEvent[] = quiz.questions.map((q) => {
@@ -209,11 +271,15 @@ const submitQuiz = (state: Enrollment, context: EnrollmentContext, id: number, a
   });
   const correct = submitted.filter((e) => e.type === 'QuizAnswerSubmitted' && e.data.correct).length;
   const score = Math.round((correct / quiz.questions.length) * 1000) / 10;
-  const outcome: EnrollmentEvent =
+  const retriesLeft = roundFrom + attemptsPerSet(quiz) - attempt;
+  const outcome: EnrollmentEvent[] =
     score >= quiz.successThreshold
-      ? { type: 'QuizPassed', data: { blockId: id, attempt, score, threshold: quiz.successThreshold } }
-      : { type: 'QuizFailed', data: { blockId: id, attempt, score, threshold: quiz.successThreshold, retriesLeft: quiz.retries + 1 - attempt } };
-  return completion(state, context, [...submitted, outcome]);
+      ? [{ type: 'QuizPassed', data: { blockId: id, attempt, score, threshold: quiz.successThreshold } }]
+      : [
+          { type: 'QuizFailed', data: { blockId: id, attempt, score, threshold: quiz.successThreshold, retriesLeft } },
+          ...(retriesLeft === 0 ? [exhausted(quiz, id, attempt, context.now)] : []),
+        ];
+  return completion(state, context, [...renewal, ...submitted, ...outcome]);
 };
 
 /** spec §9: promoters 9 to 10, neutrals 7 to 8, detractors 6 or lower. */
@@ -262,6 +328,8 @@ const decideStep = (command: Exclude<EnrollmentCommand, { type: 'StartCourse' }>
       const { block, index } = requireBlock(context, command.blockId);
       requireReachable(enrollment, context, index);
       const progress = progressOf(enrollment, block.id);
+      if (block.fields.kind === 'quiz' && missingOutcome(progress, block.fields as QuizBlock))
+        return [exhausted(block.fields as QuizBlock, block.id, progress.quizAttempts, context.now)];
       if (progress.opened && (progress.done || !doneWhenOpened(block))) return [];
       return completion(enrollment, context, [{ type: 'BlockOpened', data: { blockId: block.id, done: doneWhenOpened(block) } }]);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../tests/support/decider-spec.ts';
+import { fold } from '../shared/decider.ts';
 import { blockRule, courseRule } from './course.rules.ts';
 import type { Course } from './course.ts';
 import { type EnrollmentContext, type EnrollmentEvent, enrollmentDecider, npsCategory } from './enrollment.ts';
@@ -273,6 +274,96 @@ describe('enrollment: NPS and completion', () => {
       .given(completed)
       .when({ type: 'IssueCertificate', certificateId: CERT, context: ctx({ course: course({}, { certificateEnabled: false }) }) })
       .thenFails('422');
+  });
+});
+
+describe('enrollment: after the last failed attempt (issue 33, decision 0053)', () => {
+  const quizWith = (afterLastFail: object) => {
+    const quiz = { id: 2, fields: blockRule.parse({ ...(blocks[1]?.fields as object), afterLastFail }) };
+    const changed = [blocks[0], quiz, blocks[2], blocks[3]] as typeof blocks;
+    return (now = NOW) => ctx({ course: course({ blocks: changed, contents: [changed] }), now });
+  };
+  const ending = quizWith({ kind: 'end', message: 'Izobraževanje ni opravljeno.', contact: 'izobrazevanje@lekarna.si' });
+  const waiting = quizWith({ kind: 'wait', hours: 48 });
+  const attempt = (n: number, retriesLeft: number): EnrollmentEvent[] => [
+    { type: 'QuizAnswerSubmitted', data: { blockId: 2, attempt: n, questionId: 'q1', answerId: 'b', correct: false } },
+    { type: 'QuizAnswerSubmitted', data: { blockId: 2, attempt: n, questionId: 'q2', answerId: 'a', correct: false } },
+    { type: 'QuizFailed', data: { blockId: 2, attempt: n, score: 0, threshold: 50, retriesLeft } },
+  ];
+  const RETRY_AT = '2026-06-17T10:00:00.000Z';
+
+  it('records that the course ends as not passed, then refuses every further attempt', () => {
+    spec
+      .given([started, ...videoDone, ...attempt(1, 1)])
+      .when({ type: 'SubmitQuiz', blockId: 2, answers: answers('b', 'a'), context: ending() })
+      .thenExpect([...attempt(2, 0), { type: 'QuizAttemptsExhausted', data: { blockId: 2, attempt: 2, next: 'ended' } }]);
+    const ended = [
+      started,
+      ...videoDone,
+      ...attempt(1, 1),
+      ...attempt(2, 0),
+      { type: 'QuizAttemptsExhausted', data: { blockId: 2, attempt: 2, next: 'ended' } } as const,
+    ];
+    spec
+      .given(ended)
+      .when({ type: 'SubmitQuiz', blockId: 2, answers: answers('a', 'b'), context: ending(new Date('2027-01-01T00:00:00Z')) })
+      .thenFails('422', 'Poskusov za ta kviz ni več: izobraževanje ni opravljeno.');
+    spec.given(ended).when({ type: 'OpenBlock', blockId: 2, context: ending() }).thenExpect([]);
+  });
+
+  it('opens a new set of attempts after the waiting time, from the clock of the decision, and says when before it', () => {
+    spec
+      .given([started, ...videoDone, ...attempt(1, 1)])
+      .when({ type: 'SubmitQuiz', blockId: 2, answers: answers('b', 'a'), context: waiting() })
+      .thenExpect([...attempt(2, 0), { type: 'QuizAttemptsExhausted', data: { blockId: 2, attempt: 2, next: 'wait', retryAt: RETRY_AT } }]);
+    const waited = [
+      started,
+      ...videoDone,
+      ...attempt(1, 1),
+      ...attempt(2, 0),
+      { type: 'QuizAttemptsExhausted', data: { blockId: 2, attempt: 2, next: 'wait', retryAt: RETRY_AT } } as const,
+    ];
+    spec
+      .given(waited)
+      .when({ type: 'SubmitQuiz', blockId: 2, answers: answers('a', 'b'), context: waiting(new Date('2026-06-17T09:59:59Z')) })
+      .thenFails('422', 'Nove poskuse za ta kviz boste lahko začeli 17. 6. 2026 ob 12:00.');
+    // At the time: a new set, its first attempt numbered on from the earlier ones.
+    spec
+      .given(waited)
+      .when({ type: 'SubmitQuiz', blockId: 2, answers: answers('b', 'a'), context: waiting(new Date(RETRY_AT)) })
+      .thenExpect([{ type: 'QuizAttemptsRenewed', data: { blockId: 2, afterAttempt: 2 } }, ...attempt(3, 1)]);
+    // The new set ends like the first, with a new waiting time: never a loop back into the same lock.
+    const renewed = [...waited, { type: 'QuizAttemptsRenewed', data: { blockId: 2, afterAttempt: 2 } } as const, ...attempt(3, 1)];
+    spec
+      .given(renewed)
+      .when({ type: 'SubmitQuiz', blockId: 2, answers: answers('b', 'a'), context: waiting(new Date('2026-06-18T00:00:00Z')) })
+      .thenExpect([...attempt(4, 0), { type: 'QuizAttemptsExhausted', data: { blockId: 2, attempt: 4, next: 'wait', retryAt: '2026-06-20T00:00:00.000Z' } }]);
+    spec
+      .given(renewed)
+      .when({ type: 'SubmitQuiz', blockId: 2, answers: answers('a', 'b'), context: waiting(new Date('2026-06-18T00:00:00Z')) })
+      .thenExpect([
+        { type: 'QuizAnswerSubmitted', data: { blockId: 2, attempt: 4, questionId: 'q1', answerId: 'a', correct: true } },
+        { type: 'QuizAnswerSubmitted', data: { blockId: 2, attempt: 4, questionId: 'q2', answerId: 'b', correct: true } },
+        { type: 'QuizPassed', data: { blockId: 2, attempt: 4, score: 100, threshold: 50 } },
+      ]);
+  });
+
+  it('evolves a stream from before as it did, and records its missing outcome when the quiz is opened', () => {
+    const old = [started, ...videoDone, ...attempt(1, 1), ...attempt(2, 0)];
+    const state = fold(enrollmentDecider, old);
+    expect(state).toMatchObject({
+      status: 'started',
+      blocks: { 2: { opened: true, done: false, quizAttempts: 2, quizScore: 0, quizRoundFrom: 0, quizLock: null } },
+    });
+    // Its quiz block (stored before these settings existed) takes the defaults: a new set after 24 hours.
+    spec
+      .given(old)
+      .when({ type: 'OpenBlock', blockId: 2, context: ctx() })
+      .thenExpect([{ type: 'QuizAttemptsExhausted', data: { blockId: 2, attempt: 2, next: 'wait', retryAt: '2026-06-16T10:00:00.000Z' } }]);
+    spec
+      .given([started, ...videoDone, ...attempt(1, 1)])
+      .when({ type: 'OpenBlock', blockId: 2, context: ctx() })
+      .thenExpect([]);
   });
 });
 
