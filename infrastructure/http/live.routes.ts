@@ -6,7 +6,8 @@ import { AUTHENTICATED, type HttpApp, requireAuth } from './http.port.ts';
 /**
  * `GET /api/live`: server-sent events naming the read models that changed (DESIGN §5), so open
  * statistics pages refetch within a second or two of a participant's answer, without a reload.
- * `event: changed`, `data: {"readModels":["stats",...]}`; a comment every 15 s keeps proxies open.
+ * `event: ready` once changes are followed, then `event: changed`, `data: {"readModels":["stats",...]}`;
+ * a comment every 15 s keeps proxies open.
  */
 export const registerLiveRoutes = (app: HttpApp, deps: { changes: ReadModelChanges; streamsPerUser: number }) => {
   // Open streams never go idle: a shutdown ends them, or closing the server would wait for every open page.
@@ -38,6 +39,11 @@ export const registerLiveRoutes = (app: HttpApp, deps: { changes: ReadModelChang
       raw.write('retry: 2000\n\n');
       open.add(raw);
       const unsubscribe = deps.changes.subscribe((readModels) => raw.write(`event: changed\ndata: ${JSON.stringify({ readModels })}\n\n`));
+      // `ready`: from here on every change is told, so the page reads once more whatever changed
+      // between its first read and this moment (or while it was reconnecting).
+      void deps.changes.ready().then(() => {
+        if (open.has(raw)) raw.write('event: ready\ndata: {}\n\n');
+      });
       const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
       request.raw.on('close', () => {
         clearInterval(heartbeat);

@@ -261,6 +261,19 @@ const statsRow = z.object({
   views30: z.number(),
 });
 
+/** The read models /admin/stats reads: users (roles), courses (courses, blocks, enrollments) and stats. */
+export const PLATFORM_READ_MODELS = ['courses', 'stats', 'users'] as const;
+
+/**
+ * What the figures of `names` are computed from, as one string: each active generation and how many
+ * events it has applied. It changes exactly when one of them applied an event (or a rebuilt
+ * generation went live), so a result kept under it is current for as long as it is the same.
+ */
+export const readModelVersion = async (db: StatsDb, names: readonly string[]) =>
+  (await db.maybeOneFirst(sql.type(z.object({ version: z.string().nullable() }))`
+    select string_agg(name || ':' || generation || ':' || events_applied, ',' order by name) as version
+      from projections.generations where status = 'active' and name = any(${sql.array([...names], 'text')})`)) ?? '';
+
 /** /admin/stats: the platform at a glance, and the courses with the most views. */
 export const platformStats = async (db: StatsDb, asOf: Date) => {
   const t = asOf.toISOString();

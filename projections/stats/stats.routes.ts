@@ -19,8 +19,10 @@ import {
   courseWindow,
   npsByCommunity,
   npsOverview,
+  PLATFORM_READ_MODELS,
   platformStats,
   platformTrends,
+  readModelVersion,
   type StatsDb,
   type StatsScope,
 } from './stats.queries.ts';
@@ -33,6 +35,8 @@ import {
  */
 const READ_MODELS = ['stats', 'courses', 'academies', 'users', 'organisation'] as const;
 const tags = ['stats'];
+/** How long a platform result stays current while no read model changes (the 30 days of views move with the clock). */
+const PLATFORM_KEEP_MS = 60_000;
 const asOf = z.iso.datetime({ offset: true, error: 'Vnesite veljaven datum in čas.' }).optional();
 const windowQuery = z.object({ intervalId: indexParam.default(0), asOf });
 const courseParams = z.object({ id: idParam });
@@ -96,8 +100,13 @@ const toWindow = (w: { intervalId: number; from: Date; to: Date; asOf: Date }) =
 
 export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => {
   const { db } = deps;
-  let platformNow: { at: number; value: Awaited<ReturnType<typeof platformStats>> } | null = null;
-  let platformRefresh: Promise<Awaited<ReturnType<typeof platformStats>>> | null = null;
+  // "Now" aggregates the whole platform (a few hundred ms on a million events): a result is kept under
+  // the version of the read models it came from and served only while that version holds (issue 33
+  // item 4: serving the last result whatever happened since showed a page the figure from before the
+  // change it refetched for, and a first visit yesterday's). At most a minute: views move with the clock.
+  type Platform = Awaited<ReturnType<typeof platformStats>>;
+  let platformNow: { version: string; at: number; value: Platform } | null = null;
+  let platformRefresh: { version: string; promise: Promise<Platform> } | null = null;
   const config = (access: ReturnType<typeof anyOf>) => ({ access, readModels: READ_MODELS });
 
   app.get(
@@ -376,20 +385,21 @@ export const registerStatsReadRoutes = (app: HttpApp, deps: { db: StatsDb }) => 
     },
     async (request) => {
       if (request.query.asOf) return platformStats(db, new Date(request.query.asOf));
-      // It aggregates the whole platform (a few hundred ms on a million events): "now" is served from
-      // the last result and recomputed in the background once it is a second old (live within 2 s).
-      const stale = !platformNow || Date.now() - platformNow.at > 1000;
-      if (stale && !platformRefresh) {
-        platformRefresh = platformStats(db, new Date())
-          .then((value) => {
-            platformNow = { at: Date.now(), value };
-            return value;
-          })
-          .finally(() => {
-            platformRefresh = null;
-          });
-      }
-      return platformNow ? platformNow.value : (platformRefresh as Promise<Awaited<ReturnType<typeof platformStats>>>);
+      const version = await readModelVersion(db, PLATFORM_READ_MODELS);
+      if (platformNow?.version === version && Date.now() - platformNow.at < PLATFORM_KEEP_MS) return platformNow.value;
+      // Asked again while it is computed from the same version: one computation answers both.
+      if (platformRefresh?.version === version) return platformRefresh.promise;
+      const at = Date.now();
+      const promise = platformStats(db, new Date(at))
+        .then((value) => {
+          if (!platformNow || platformNow.at <= at) platformNow = { version, at, value };
+          return value;
+        })
+        .finally(() => {
+          if (platformRefresh?.promise === promise) platformRefresh = null;
+        });
+      platformRefresh = { version, promise };
+      return promise;
     },
   );
 

@@ -11,7 +11,7 @@ const demoCourse = async (request: APIRequestContext, adminToken: string) => {
   const id = list.items.find((c) => c.title === COURSE)?.id as number;
   const course = (await (await request.get(`/api/courses/${id}`, { headers })).json()) as { blocks: { id: number; kind: string }[] };
   const block = (kind: string) => course.blocks.find((b) => b.kind === kind)?.id as number;
-  return { id, video: block('video'), quiz: block('quiz'), nps: block('nps') };
+  return { id, video: block('video'), quiz: block('quiz'), nps: block('nps'), points: block('points') };
 };
 
 test("an admin's open NPS page changes when a participant answers in another browser, without a reload", async ({ page, browser }) => {
@@ -27,6 +27,12 @@ test("an admin's open NPS page changes when a participant answers in another bro
   const answers = page.getByTestId('nps-answers');
   await expect(answers).toHaveText(/\d+/);
   const before = Number(await answers.textContent());
+  // /admin/stats open in a second tab (issue 33 item 4): it kept an old figure until a reload.
+  const platform = await page.context().newPage();
+  await platform.goto('/admin/stats');
+  const completions = platform.getByTestId('platform-completions');
+  await expect(completions).toHaveText(/^\d+$/);
+  const completedBefore = Number(await completions.textContent());
 
   // Another browser: the participant nov goes through the course up to the NPS block.
   const other = await browser.newContext();
@@ -54,6 +60,10 @@ test("an admin's open NPS page changes when a participant answers in another bro
   await expect(answers).toHaveText(String(before + 1), { timeout: 2_000 });
   expect(Date.now() - answeredAt).toBeLessThan(2_000);
   await expect(page.getByText('Zelo uporabno')).toBeVisible();
+  // The participant finishes the course: the open /admin/stats counts it within 2 s.
+  await post(`/blocks/${course.points}/open`);
+  await expect(completions).toHaveText(String(completedBefore + 1), { timeout: 2_000 });
+  await platform.close();
   await other.close();
 
   // As of a time before the answer: the figure as it stood then.

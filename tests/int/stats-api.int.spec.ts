@@ -316,6 +316,16 @@ describe('statistics and costs API', () => {
     expect((await call('ana', 'GET', `/api/academies/${academy.id}/success`)).statusCode).toBe(403);
   });
 
+  it('answers the platform figures as they are at the request, never a result computed before a change (issue 33 item 4)', async () => {
+    type Platform = { participants: number; completions: number; nps: { answers: number } };
+    const before = (await call('admin', 'GET', '/api/stats')).json() as Platform;
+    // A new participant finishes the course and answers its NPS: the next read (a live page's, or a first visit) has both.
+    const user = await p.createUser('nova', [{ roleId: ROLE.participant, unitId: ids.unitB as number, companyId: ids.company as number }]);
+    await steps(user, [started(user), nps(9), { type: 'CourseCompleted', data: { creditPoints: 1 } }]);
+    const after = (await call('admin', 'GET', '/api/stats')).json() as Platform;
+    expect(after).toMatchObject({ participants: before.participants + 1, completions: before.completions + 1, nps: { answers: before.nps.answers + 1 } });
+  });
+
   it('streams which read models changed to an open page', async () => {
     await p.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (p.app.server.address() as { port: number }).port;

@@ -1,11 +1,39 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { session } from './session.ts';
 
 /**
+ * Reads the queries under `queryKey` again, one read at a time (issue 33 item 4): a read already
+ * under way may have started before the change, so it is let finish and then the queries are read
+ * once more. Never cancelling keeps a busy platform's stream of changes from starving the page of
+ * any answer, and one read at a time means an older answer never lands after a newer one.
+ */
+export const createRefresher = (queryClient: QueryClient, queryKey: readonly unknown[], stopped: () => boolean) => {
+  let running = false;
+  let again = false;
+  return async () => {
+    again = true;
+    if (running) return;
+    running = true;
+    try {
+      while (again && !stopped()) {
+        again = false;
+        const filters = { queryKey: [...queryKey] };
+        // Started before this change: wait for it, then read again (`again`).
+        if (queryClient.isFetching(filters) > 0) again = true;
+        await queryClient.invalidateQueries(filters, { cancelRefetch: false });
+      }
+    } finally {
+      running = false;
+    }
+  };
+};
+
+/**
  * Keeps a page live (DESIGN §5): listens to `GET /api/live` (server-sent events, read with fetch so
- * the JWT goes in the header) and, when one of `readModels` changed, refetches the queries under
- * `queryKey`. Reconnects after a dropped stream.
+ * the JWT goes in the header) and, when one of `readModels` changed, reads the queries under
+ * `queryKey` again. On `ready` (the server follows changes from then on; also after a reconnect) it
+ * reads them once more, so a change between the page's first read and the stream's start is not missed.
  */
 export const useLiveReadModels = (readModels: readonly string[], queryKey: readonly unknown[]) => {
   const queryClient = useQueryClient();
@@ -14,6 +42,7 @@ export const useLiveReadModels = (readModels: readonly string[], queryKey: reado
   useEffect(() => {
     const controller = new AbortController();
     const wanted = new Set(models.split(','));
+    const refresh = createRefresher(queryClient, JSON.parse(key) as unknown[], () => controller.signal.aborted);
     let retry: ReturnType<typeof setTimeout> | null = null;
     const connect = async () => {
       try {
@@ -31,9 +60,10 @@ export const useLiveReadModels = (readModels: readonly string[], queryKey: reado
             const message = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
             const data = message.split('\n').find((line) => line.startsWith('data: '));
+            if (message.includes('event: ready')) void refresh();
             if (message.includes('event: changed') && data) {
               const changed = (JSON.parse(data.slice(6)) as { readModels: string[] }).readModels;
-              if (changed.some((m) => wanted.has(m))) void queryClient.invalidateQueries({ queryKey: JSON.parse(key) as unknown[] });
+              if (changed.some((m) => wanted.has(m))) void refresh();
             }
             end = buffer.indexOf('\n\n');
           }

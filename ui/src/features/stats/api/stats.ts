@@ -82,13 +82,20 @@ export type TrendMonth = {
   nps: NpsSummary;
 };
 
-/** Every statistics query lives under this key: the live stream refetches them all when `stats` changes. */
+/** Every statistics query lives under this key: the live stream refetches them all when a read model below changes. */
 export const STATS_KEY = ['stats'] as const;
+
+/** The read models the statistics routes read (projections/stats/stats.routes.ts READ_MODELS): a change in any is a new figure. */
+export const STATS_READ_MODELS = ['stats', 'courses', 'academies', 'users', 'organisation'] as const;
+
+/** A statistic is not kept once its page is left: the next visit (or the next user) reads the figures as they are now. */
+const NOT_KEPT = { gcTime: 0 } as const;
 
 type Window = { intervalId: number; asOf: string | null };
 
 export const npsOverviewQuery = (courseId: number, blockId: number, w: Window) =>
   queryOptions({
+    ...NOT_KEPT,
     queryKey: [...STATS_KEY, 'nps', courseId, blockId, w],
     queryFn: ({ signal }) =>
       api<NpsOverview>('GET', `/courses/${courseId}/nps/${blockId}/overview`, { query: { intervalId: w.intervalId, asOf: w.asOf }, signal }),
@@ -96,6 +103,7 @@ export const npsOverviewQuery = (courseId: number, blockId: number, w: Window) =
 
 export const npsCommunitiesQuery = (courseId: number, blockId: number, w: Window, kind: string) =>
   queryOptions({
+    ...NOT_KEPT,
     queryKey: [...STATS_KEY, 'nps-communities', courseId, blockId, w, kind],
     queryFn: ({ signal }) =>
       api<NpsCommunities>('GET', `/courses/${courseId}/nps/${blockId}/communities`, { query: { intervalId: w.intervalId, asOf: w.asOf, kind }, signal }),
@@ -103,6 +111,7 @@ export const npsCommunitiesQuery = (courseId: number, blockId: number, w: Window
 
 export const successQuery = (courseId: number, w: Window, communityId: number | null) =>
   queryOptions({
+    ...NOT_KEPT,
     queryKey: [...STATS_KEY, 'success', courseId, w, communityId],
     queryFn: ({ signal }) =>
       api<Success>('GET', `/courses/${courseId}/success`, { query: { intervalId: w.intervalId, asOf: w.asOf, communityId: communityId ?? undefined }, signal }),
@@ -110,12 +119,14 @@ export const successQuery = (courseId: number, w: Window, communityId: number | 
 
 export const costsQuery = (courseId: number, w: Window, bucket: string) =>
   queryOptions({
+    ...NOT_KEPT,
     queryKey: [...STATS_KEY, 'costs', courseId, w, bucket],
     queryFn: ({ signal }) => api<Costs>('GET', `/courses/${courseId}/costs`, { query: { intervalId: w.intervalId, asOf: w.asOf, bucket }, signal }),
   });
 
 export const platformStatsQuery = (asOf: string | null) =>
   queryOptions({
+    ...NOT_KEPT,
     queryKey: [...STATS_KEY, 'platform', asOf],
     queryFn: ({ signal }) => api<PlatformStats>('GET', '/stats', { query: { asOf }, signal }),
   });
@@ -123,6 +134,7 @@ export const platformStatsQuery = (asOf: string | null) =>
 /** The 12 months up to `asOf` (or now), oldest first. */
 export const platformTrendsQuery = (asOf: string | null) =>
   queryOptions({
+    ...NOT_KEPT,
     queryKey: [...STATS_KEY, 'platform-trends', asOf],
     queryFn: ({ signal }) => api<{ months: TrendMonth[] }>('GET', '/stats/trends', { query: { asOf }, signal }),
   });
@@ -145,6 +157,7 @@ export type AcademySuccess = {
 
 export const academySuccessQuery = (academyId: number, w: Window, communityId: number | null) =>
   queryOptions({
+    ...NOT_KEPT,
     queryKey: [...STATS_KEY, 'academy-success', academyId, w, communityId],
     queryFn: ({ signal }) =>
       api<AcademySuccess>('GET', `/academies/${academyId}/success`, {
@@ -163,6 +176,7 @@ export type CompanyCosts = {
 
 export const companyCostsQuery = (companyId: number, asOf: string | null, bucket: string) =>
   queryOptions({
+    ...NOT_KEPT,
     queryKey: [...STATS_KEY, 'company-costs', companyId, asOf, bucket],
     queryFn: ({ signal }) => api<CompanyCosts>('GET', `/companies/${companyId}/costs`, { query: { asOf, bucket }, signal }),
   });
@@ -175,6 +189,7 @@ export type CommunityStats = {
 
 /** GET /api/stats/community: the caller's community at a glance (managers, directors, clients, accountants; 1059). */
 export const communityStatsQuery = queryOptions({
+  ...NOT_KEPT,
   queryKey: [...STATS_KEY, 'community'],
   queryFn: ({ signal }) => api<CommunityStats>('GET', '/stats/community', { signal }),
 });

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { formatNumber, formatPercent } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
-import { academySuccessQuery, STATS_KEY, unitOptionsQuery } from '../api/stats.ts';
+import { academySuccessQuery, STATS_KEY, STATS_READ_MODELS, unitOptionsQuery } from '../api/stats.ts';
 import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
 
 /** /admin/academies/{id}/success/{intervalId} and its community variant: each course of the series and whole-series completions; live. */
@@ -13,7 +14,7 @@ export const AcademySuccessPage = ({ academyId, intervalId, communityId }: { aca
   const { t } = useTranslation();
   const [asOf] = useAsOf();
   const query = useQuery(academySuccessQuery(academyId, { intervalId, asOf }, communityId));
-  useLiveReadModels(['stats'], STATS_KEY);
+  useLiveReadModels(STATS_READ_MODELS, STATS_KEY);
   const data = query.data;
   const window = data ? { intervalId, from: new Date(0).toISOString(), to: data.asOf, asOf: data.asOf } : undefined;
   // Issue 18: the series' success in one unit, which no page led to before; the server refuses a unit out of reach.
@@ -61,28 +62,30 @@ export const AcademySuccessPage = ({ academyId, intervalId, communityId }: { aca
                   </BarChart>
                 </ResponsiveContainer>
               </div>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('stats.platform.course')}</Table.Th>
-                    <Table.Th ta="right">{t('stats.success.started')}</Table.Th>
-                    <Table.Th ta="right">{t('stats.success.completed')}</Table.Th>
-                    <Table.Th ta="right">{t('stats.success.successRate')}</Table.Th>
-                    <Table.Th ta="right">{t('stats.success.firstAttemptRate')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.courses.map((c) => (
-                    <Table.Tr key={c.course.id}>
-                      <Table.Td>{c.course.title}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(c.success.started)}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(c.success.completed)}</Table.Td>
-                      <Table.Td ta="right">{formatPercent(c.success.successRate)}</Table.Td>
-                      <Table.Td ta="right">{formatPercent(c.success.firstAttemptRate)}</Table.Td>
+              <TableRegion label={t('pages.admin.academySuccess')}>
+                <Table striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('stats.platform.course')}</Table.Th>
+                      <Table.Th ta="right">{t('stats.success.started')}</Table.Th>
+                      <Table.Th ta="right">{t('stats.success.completed')}</Table.Th>
+                      <Table.Th ta="right">{t('stats.success.successRate')}</Table.Th>
+                      <Table.Th ta="right">{t('stats.success.firstAttemptRate')}</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.courses.map((c) => (
+                      <Table.Tr key={c.course.id}>
+                        <Table.Td>{c.course.title}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(c.success.started)}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(c.success.completed)}</Table.Td>
+                        <Table.Td ta="right">{formatPercent(c.success.successRate)}</Table.Td>
+                        <Table.Td ta="right">{formatPercent(c.success.firstAttemptRate)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </TableRegion>
             </>
           )}
         </Stack>

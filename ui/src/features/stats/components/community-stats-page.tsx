@@ -2,10 +2,11 @@ import { Alert, Anchor, Center, Group, Loader, Stack, Table, Text, Title } from 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatNumber } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
-import { communityStatsQuery, STATS_KEY } from '../api/stats.ts';
+import { communityStatsQuery, STATS_KEY, STATS_READ_MODELS } from '../api/stats.ts';
 import { Figure, LEVEL_COLORS } from './stats-frame.tsx';
 
 /**
@@ -16,7 +17,7 @@ import { Figure, LEVEL_COLORS } from './stats-frame.tsx';
 export const CommunityStatsPage = () => {
   const { t } = useTranslation();
   const query = useQuery(communityStatsQuery);
-  useLiveReadModels(['stats'], STATS_KEY);
+  useLiveReadModels(STATS_READ_MODELS, STATS_KEY);
   if (query.isPending)
     return (
       <Center py="xl">
@@ -47,7 +48,7 @@ export const CommunityStatsPage = () => {
       {s.courses.length === 0 ? (
         <Text>{t('stats.community.none')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <TableRegion label={t('stats.community.courses')} minWidth={640}>
           <Table striped data-testid="community-courses">
             <Table.Thead>
               <Table.Tr>
@@ -88,7 +89,7 @@ export const CommunityStatsPage = () => {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableRegion>
       )}
       {s.academies.length > 0 ? (
         <Stack gap="xs">

@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { formatEuroCents, formatNumber, formatPeriod } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
-import { companyCostsQuery, STATS_KEY } from '../api/stats.ts';
+import { companyCostsQuery, STATS_KEY, STATS_READ_MODELS } from '../api/stats.ts';
 import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
 
 const BUCKETS = ['day', 'week', 'month'] as const;
@@ -23,7 +24,7 @@ export const CompanyCostsPage = ({ companies }: { companies: readonly { id: numb
   const [bucket, setBucket] = useState<(typeof BUCKETS)[number]>('month');
   const companyId = Number(params.get('company')) || companies[0]?.id || 0;
   const query = useQuery({ ...companyCostsQuery(companyId, asOf, bucket), enabled: companyId > 0 });
-  useLiveReadModels(['stats'], STATS_KEY);
+  useLiveReadModels(STATS_READ_MODELS, STATS_KEY);
   const data = query.data;
   const periods = new Map<string, { period: string; views: number; viewsAmount: number }>();
   for (const c of data?.courses ?? []) {
@@ -81,30 +82,32 @@ export const CompanyCostsPage = ({ companies }: { companies: readonly { id: numb
             {data.courses.length === 0 ? (
               <Text c="dimmed">{t('stats.company.noCourses')}</Text>
             ) : (
-              <Table striped data-testid="company-courses">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('stats.platform.course')}</Table.Th>
-                    <Table.Th ta="right">{t('stats.costs.views')}</Table.Th>
-                    <Table.Th ta="right">{t('stats.costs.total')}</Table.Th>
-                    <Table.Th ta="right">{t('stats.costs.final')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.courses.map((c) => (
-                    <Table.Tr key={c.course.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/admin/courses/${c.course.id}/costs/0`}>
-                          {c.course.title}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td ta="right">{formatNumber(c.figures.views)}</Table.Td>
-                      <Table.Td ta="right">{formatEuroCents(c.figures.totalAmount)}</Table.Td>
-                      <Table.Td ta="right">{formatEuroCents(c.figures.finalAmount)}</Table.Td>
+              <TableRegion label={t('pages.companyCosts')}>
+                <Table striped data-testid="company-courses">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('stats.platform.course')}</Table.Th>
+                      <Table.Th ta="right">{t('stats.costs.views')}</Table.Th>
+                      <Table.Th ta="right">{t('stats.costs.total')}</Table.Th>
+                      <Table.Th ta="right">{t('stats.costs.final')}</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.courses.map((c) => (
+                      <Table.Tr key={c.course.id}>
+                        <Table.Td>
+                          <Anchor component={Link} to={`/admin/courses/${c.course.id}/costs/0`}>
+                            {c.course.title}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td ta="right">{formatNumber(c.figures.views)}</Table.Td>
+                        <Table.Td ta="right">{formatEuroCents(c.figures.totalAmount)}</Table.Td>
+                        <Table.Td ta="right">{formatEuroCents(c.figures.finalAmount)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </TableRegion>
             )}
           </>
         ) : null}

@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatEuroCents, formatNumber, formatPeriod } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
-import { type Costs, costsQuery, STATS_KEY, setCourseCosts, withdrawCourseCosts } from '../api/stats.ts';
+import { type Costs, costsQuery, STATS_KEY, STATS_READ_MODELS, setCourseCosts, withdrawCourseCosts } from '../api/stats.ts';
 import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
 
 const AMOUNTS = [
@@ -156,7 +157,7 @@ export const CostsPage = ({
     },
     onError: (e) => notifications.show({ color: 'red', message: e instanceof ApiError ? e.message : t('stats.loadFailed') }),
   });
-  useLiveReadModels(['stats'], STATS_KEY);
+  useLiveReadModels(STATS_READ_MODELS, STATS_KEY);
   const data = query.data;
   return (
     <StatsFrame title={t('stats.costs.title')} subtitle={data?.course.title} window={data?.window} query={query}>
@@ -217,20 +218,22 @@ export const CostsPage = ({
           <Title order={2} size="h4">
             {t('stats.costs.items')}
           </Title>
-          <Table striped data-testid="costs-items">
-            <Table.Tbody>
-              {AMOUNTS.map((k) => (
-                <Table.Tr key={k}>
-                  <Table.Td>{t(`stats.costs.fields.${k}`)}</Table.Td>
-                  <Table.Td ta="right">{formatEuroCents(Number(data.costs[k] ?? 0))}</Table.Td>
+          <TableRegion label={t('stats.costs.items')}>
+            <Table striped data-testid="costs-items">
+              <Table.Tbody>
+                {AMOUNTS.map((k) => (
+                  <Table.Tr key={k}>
+                    <Table.Td>{t(`stats.costs.fields.${k}`)}</Table.Td>
+                    <Table.Td ta="right">{formatEuroCents(Number(data.costs[k] ?? 0))}</Table.Td>
+                  </Table.Tr>
+                ))}
+                <Table.Tr>
+                  <Table.Td>{t('stats.costs.fields.discount')}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(Number(data.costs.discount ?? 0))} %</Table.Td>
                 </Table.Tr>
-              ))}
-              <Table.Tr>
-                <Table.Td>{t('stats.costs.fields.discount')}</Table.Td>
-                <Table.Td ta="right">{formatNumber(Number(data.costs.discount ?? 0))} %</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
+              </Table.Tbody>
+            </Table>
+          </TableRegion>
           <Text size="sm" c="dimmed">
             {data.setAt ? t('stats.costs.setAt', { at: formatDateTime(data.setAt) }) : t('stats.costs.defaults')}
             {data.setAt ? ` · ${t('stats.costs.billedTo', { company: companies.find((c) => c.id === data.costs.companyId)?.name ?? t('form.none') })}` : ''}
@@ -239,26 +242,28 @@ export const CostsPage = ({
           <Title order={2} size="h4">
             {t('stats.costs.timeline')}
           </Title>
-          <Table striped data-testid="costs-timeline">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('stats.costs.period')}</Table.Th>
-                <Table.Th ta="right">{t('stats.costs.views')}</Table.Th>
-                <Table.Th ta="right">{t('stats.costs.viewsAmount')}</Table.Th>
-                <Table.Th ta="right">{t('stats.costs.final')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.timeline.map((p) => (
-                <Table.Tr key={p.period}>
-                  <Table.Td>{formatPeriod(p.period, bucket)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(p.views)}</Table.Td>
-                  <Table.Td ta="right">{formatEuroCents(p.viewsAmount)}</Table.Td>
-                  <Table.Td ta="right">{formatEuroCents(p.finalAmount)}</Table.Td>
+          <TableRegion label={t('stats.costs.timeline')}>
+            <Table striped data-testid="costs-timeline">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('stats.costs.period')}</Table.Th>
+                  <Table.Th ta="right">{t('stats.costs.views')}</Table.Th>
+                  <Table.Th ta="right">{t('stats.costs.viewsAmount')}</Table.Th>
+                  <Table.Th ta="right">{t('stats.costs.final')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.timeline.map((p) => (
+                  <Table.Tr key={p.period}>
+                    <Table.Td>{formatPeriod(p.period, bucket)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(p.views)}</Table.Td>
+                    <Table.Td ta="right">{formatEuroCents(p.viewsAmount)}</Table.Td>
+                    <Table.Td ta="right">{formatEuroCents(p.finalAmount)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableRegion>
           {editing ? (
             <CostsEditor
               courseId={courseId}

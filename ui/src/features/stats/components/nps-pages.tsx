@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
-import { type NpsSummary, npsCommunitiesQuery, npsOverviewQuery, STATS_KEY } from '../api/stats.ts';
+import { type NpsSummary, npsCommunitiesQuery, npsOverviewQuery, STATS_KEY, STATS_READ_MODELS } from '../api/stats.ts';
 import { Figure, LEVEL_COLORS, StatsFrame, useAsOf } from './stats-frame.tsx';
 
 const CATEGORY_COLORS = { detractor: '#b42318', neutral: '#8a5a00', promoter: '#1b6e2f' } as const;
@@ -31,7 +32,7 @@ export const NpsOverviewPage = ({ courseId, blockId, intervalId }: { courseId: n
   const { t } = useTranslation();
   const [asOf] = useAsOf();
   const query = useQuery(npsOverviewQuery(courseId, blockId, { intervalId, asOf }));
-  useLiveReadModels(['stats'], STATS_KEY);
+  useLiveReadModels(STATS_READ_MODELS, STATS_KEY);
   const data = query.data;
   return (
     <StatsFrame title={t('stats.nps.title')} subtitle={data?.course.title} window={data?.window} query={query}>
@@ -59,17 +60,19 @@ export const NpsOverviewPage = ({ courseId, blockId, intervalId }: { courseId: n
           {data.nps.reasons.length === 0 ? (
             <Text c="dimmed">{t('stats.none')}</Text>
           ) : (
-            <Table striped>
-              <Table.Tbody>
-                {data.nps.reasons.map((r) => (
-                  <Table.Tr key={`${r.category}-${r.reason}`}>
-                    <Table.Td>{r.reason}</Table.Td>
-                    <Table.Td>{t(`stats.nps.categories.${r.category}`)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(r.count)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <TableRegion label={t('stats.nps.reasons')}>
+              <Table striped>
+                <Table.Tbody>
+                  {data.nps.reasons.map((r) => (
+                    <Table.Tr key={`${r.category}-${r.reason}`}>
+                      <Table.Td>{r.reason}</Table.Td>
+                      <Table.Td>{t(`stats.nps.categories.${r.category}`)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(r.count)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </TableRegion>
           )}
           <Title order={2} size="h4">
             {t('stats.nps.comments')}
@@ -105,7 +108,7 @@ export const NpsCommunitiesPage = ({ courseId, blockId, intervalId }: { courseId
   const [asOf] = useAsOf();
   const [kind, setKind] = useState<(typeof KINDS)[number]>('unit');
   const query = useQuery(npsCommunitiesQuery(courseId, blockId, { intervalId, asOf }, kind));
-  useLiveReadModels(['stats'], STATS_KEY);
+  useLiveReadModels(STATS_READ_MODELS, STATS_KEY);
   const data = query.data;
   return (
     <StatsFrame title={t('stats.nps.communitiesTitle')} subtitle={data?.course.title} window={data?.window} query={query}>
@@ -133,45 +136,47 @@ export const NpsCommunitiesPage = ({ courseId, blockId, intervalId }: { courseId
                 </BarChart>
               </ResponsiveContainer>
             </div>
-            <Table striped data-testid="nps-communities">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t(`stats.kinds.${kind}`)}</Table.Th>
-                  <Table.Th ta="right">{t('stats.nps.answers')}</Table.Th>
-                  <Table.Th ta="right">{t('stats.nps.promoters')}</Table.Th>
-                  <Table.Th ta="right">{t('stats.nps.neutrals')}</Table.Th>
-                  <Table.Th ta="right">{t('stats.nps.detractors')}</Table.Th>
-                  <Table.Th ta="right">{t('stats.nps.score')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.rows.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>
-                      {/* Issue 18: a unit's row leads to the course's success in that unit (spec §2's community success page). */}
-                      {kind === 'unit' ? (
-                        <Anchor
-                          component={Link}
-                          to={`/admin/courses/${courseId}/communities/${r.id}/success/${intervalId}`}
-                          title={t('stats.success.communityTitle')}
-                        >
-                          {r.name}
-                        </Anchor>
-                      ) : (
-                        r.name
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatNumber(r.answers)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(r.promoters)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(r.neutrals)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(r.detractors)}</Table.Td>
-                    <Table.Td ta="right" c={LEVEL_COLORS[r.level]} fw={700}>
-                      {r.score === null ? '–' : formatNumber(r.score)}
-                    </Table.Td>
+            <TableRegion label={t('pages.admin.courseNpsCommunities')}>
+              <Table striped data-testid="nps-communities">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t(`stats.kinds.${kind}`)}</Table.Th>
+                    <Table.Th ta="right">{t('stats.nps.answers')}</Table.Th>
+                    <Table.Th ta="right">{t('stats.nps.promoters')}</Table.Th>
+                    <Table.Th ta="right">{t('stats.nps.neutrals')}</Table.Th>
+                    <Table.Th ta="right">{t('stats.nps.detractors')}</Table.Th>
+                    <Table.Th ta="right">{t('stats.nps.score')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.rows.map((r) => (
+                    <Table.Tr key={r.id}>
+                      <Table.Td>
+                        {/* Issue 18: a unit's row leads to the course's success in that unit (spec §2's community success page). */}
+                        {kind === 'unit' ? (
+                          <Anchor
+                            component={Link}
+                            to={`/admin/courses/${courseId}/communities/${r.id}/success/${intervalId}`}
+                            title={t('stats.success.communityTitle')}
+                          >
+                            {r.name}
+                          </Anchor>
+                        ) : (
+                          r.name
+                        )}
+                      </Table.Td>
+                      <Table.Td ta="right">{formatNumber(r.answers)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(r.promoters)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(r.neutrals)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(r.detractors)}</Table.Td>
+                      <Table.Td ta="right" c={LEVEL_COLORS[r.level]} fw={700}>
+                        {r.score === null ? '–' : formatNumber(r.score)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </TableRegion>
           </>
         ) : null}
       </Stack>

@@ -2,9 +2,10 @@ import { Anchor, Group, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { formatNumber } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
-import { platformStatsQuery, STATS_KEY } from '../api/stats.ts';
+import { platformStatsQuery, STATS_KEY, STATS_READ_MODELS } from '../api/stats.ts';
 import { PlatformTrends } from './platform-trends.tsx';
 import { Figure, LEVEL_COLORS, StatsFrame, useAsOf } from './stats-frame.tsx';
 
@@ -13,7 +14,7 @@ export const PlatformStatsPage = () => {
   const { t } = useTranslation();
   const [asOf] = useAsOf();
   const query = useQuery(platformStatsQuery(asOf));
-  useLiveReadModels(['stats'], STATS_KEY);
+  useLiveReadModels(STATS_READ_MODELS, STATS_KEY);
   const s = query.data;
   const window = s
     ? { intervalId: 0, from: new Date(0).toISOString(), to: asOf ?? new Date().toISOString(), asOf: asOf ?? new Date().toISOString() }
@@ -26,7 +27,7 @@ export const PlatformStatsPage = () => {
             <Figure label={t('stats.platform.participantsNow')} value={formatNumber(s.participants)} hint={t('stats.platform.participantsNowHint')} />
             <Figure label={t('stats.platform.courses')} value={`${formatNumber(s.publishedCourses)} / ${formatNumber(s.courses)}`} />
             <Figure label={t('stats.platform.enrollments')} value={formatNumber(s.enrollments)} testId="platform-enrollments" />
-            <Figure label={t('stats.platform.completions')} value={formatNumber(s.completions)} />
+            <Figure label={t('stats.platform.completions')} value={formatNumber(s.completions)} testId="platform-completions" />
             <Figure label={t('stats.platform.views30')} value={formatNumber(s.views30)} />
             <Figure label={t('stats.nps.score')} value={s.nps.score === null ? '–' : formatNumber(s.nps.score)} color={LEVEL_COLORS[s.nps.level]} />
           </Group>
@@ -34,40 +35,42 @@ export const PlatformStatsPage = () => {
           <Title order={2} size="h4">
             {t('stats.platform.topCourses')}
           </Title>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('stats.platform.course')}</Table.Th>
-                <Table.Th ta="right">{t('stats.costs.views')}</Table.Th>
-                <Table.Th ta="right">{t('stats.success.completed')}</Table.Th>
-                <Table.Th>{t('stats.platform.open')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {s.topCourses.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>{c.title}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(c.views)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(c.completions)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs">
-                      {c.npsBlockId ? (
-                        <Anchor component={Link} to={`/admin/courses/${c.id}/nps/${c.npsBlockId}/overview/0`} size="sm">
-                          {t('stats.nps.score')}
-                        </Anchor>
-                      ) : null}
-                      <Anchor component={Link} to={`/admin/courses/${c.id}/success/0`} size="sm">
-                        {t('stats.success.title')}
-                      </Anchor>
-                      <Anchor component={Link} to={`/admin/courses/${c.id}/costs/0`} size="sm">
-                        {t('stats.costs.title')}
-                      </Anchor>
-                    </Group>
-                  </Table.Td>
+          <TableRegion label={t('stats.platform.topCourses')}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('stats.platform.course')}</Table.Th>
+                  <Table.Th ta="right">{t('stats.costs.views')}</Table.Th>
+                  <Table.Th ta="right">{t('stats.success.completed')}</Table.Th>
+                  <Table.Th>{t('stats.platform.open')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {s.topCourses.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td>{c.title}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(c.views)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(c.completions)}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs">
+                        {c.npsBlockId ? (
+                          <Anchor component={Link} to={`/admin/courses/${c.id}/nps/${c.npsBlockId}/overview/0`} size="sm">
+                            {t('stats.nps.score')}
+                          </Anchor>
+                        ) : null}
+                        <Anchor component={Link} to={`/admin/courses/${c.id}/success/0`} size="sm">
+                          {t('stats.success.title')}
+                        </Anchor>
+                        <Anchor component={Link} to={`/admin/courses/${c.id}/costs/0`} size="sm">
+                          {t('stats.costs.title')}
+                        </Anchor>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableRegion>
         </Stack>
       ) : null}
     </StatsFrame>

@@ -1,9 +1,10 @@
 import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { formatEuroCents, formatNumber, formatPercent, formatPeriod } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
-import { costsQuery, STATS_KEY } from '../api/stats.ts';
+import { costsQuery, STATS_KEY, STATS_READ_MODELS } from '../api/stats.ts';
 import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
 
 /**
@@ -16,7 +17,7 @@ export const ProfitPage = ({ courseId, intervalId }: { courseId: number; interva
   const { t } = useTranslation();
   const [asOf] = useAsOf();
   const query = useQuery(costsQuery(courseId, { intervalId, asOf }, 'month'));
-  useLiveReadModels(['stats'], STATS_KEY);
+  useLiveReadModels(STATS_READ_MODELS, STATS_KEY);
   const data = query.data;
   const sharedPerView = Number(data?.costs.sharedCost ?? 0);
   const profit = data ? data.figures.finalAmount - data.figures.shareEarnings : 0;
@@ -40,26 +41,28 @@ export const ProfitPage = ({ courseId, intervalId }: { courseId: number; interva
           {data.timeline.length === 0 ? (
             <Text c="dimmed">{t('stats.none')}</Text>
           ) : (
-            <Table striped data-testid="profit-timeline">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('stats.costs.period')}</Table.Th>
-                  <Table.Th ta="right">{t('stats.costs.views')}</Table.Th>
-                  <Table.Th ta="right">{t('stats.profit.billedSoFar')}</Table.Th>
-                  <Table.Th ta="right">{t('stats.profit.profitSoFar')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.timeline.map((p) => (
-                  <Table.Tr key={p.period}>
-                    <Table.Td>{formatPeriod(p.period, 'month')}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(p.views)}</Table.Td>
-                    <Table.Td ta="right">{formatEuroCents(p.finalAmount)}</Table.Td>
-                    <Table.Td ta="right">{formatEuroCents(p.finalAmount - p.cumulativeViews * sharedPerView)}</Table.Td>
+            <TableRegion label={t('stats.profit.byMonth')}>
+              <Table striped data-testid="profit-timeline">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('stats.costs.period')}</Table.Th>
+                    <Table.Th ta="right">{t('stats.costs.views')}</Table.Th>
+                    <Table.Th ta="right">{t('stats.profit.billedSoFar')}</Table.Th>
+                    <Table.Th ta="right">{t('stats.profit.profitSoFar')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.timeline.map((p) => (
+                    <Table.Tr key={p.period}>
+                      <Table.Td>{formatPeriod(p.period, 'month')}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(p.views)}</Table.Td>
+                      <Table.Td ta="right">{formatEuroCents(p.finalAmount)}</Table.Td>
+                      <Table.Td ta="right">{formatEuroCents(p.finalAmount - p.cumulativeViews * sharedPerView)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </TableRegion>
           )}
         </Stack>
       ) : null}

@@ -2,9 +2,10 @@ import { Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { formatNumber, formatPercent } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
-import { STATS_KEY, successQuery } from '../api/stats.ts';
+import { STATS_KEY, STATS_READ_MODELS, successQuery } from '../api/stats.ts';
 import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
 
 /**
@@ -15,7 +16,7 @@ export const SuccessPage = ({ courseId, intervalId, communityId }: { courseId: n
   const { t } = useTranslation();
   const [asOf] = useAsOf();
   const query = useQuery(successQuery(courseId, { intervalId, asOf }, communityId));
-  useLiveReadModels(['stats'], STATS_KEY);
+  useLiveReadModels(STATS_READ_MODELS, STATS_KEY);
   const data = query.data;
   const s = data?.success;
   return (
@@ -57,28 +58,30 @@ export const SuccessPage = ({ courseId, intervalId, communityId }: { courseId: n
                   </BarChart>
                 </ResponsiveContainer>
               </div>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('stats.success.quiz')}</Table.Th>
-                    <Table.Th ta="right">{t('stats.success.attempted')}</Table.Th>
-                    <Table.Th ta="right">{t('stats.success.passed')}</Table.Th>
-                    <Table.Th ta="right">{t('stats.success.firstAttemptPassed')}</Table.Th>
-                    <Table.Th ta="right">{t('stats.success.successRate')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {s.quizzes.map((q, i) => (
-                    <Table.Tr key={q.blockId}>
-                      <Table.Td>{`${t('stats.success.quiz')} ${i + 1}`}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(q.attempted)}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(q.passed)}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(q.firstAttemptPassed)}</Table.Td>
-                      <Table.Td ta="right">{formatPercent(q.successRate)}</Table.Td>
+              <TableRegion label={t('pages.admin.courseSuccess')}>
+                <Table striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('stats.success.quiz')}</Table.Th>
+                      <Table.Th ta="right">{t('stats.success.attempted')}</Table.Th>
+                      <Table.Th ta="right">{t('stats.success.passed')}</Table.Th>
+                      <Table.Th ta="right">{t('stats.success.firstAttemptPassed')}</Table.Th>
+                      <Table.Th ta="right">{t('stats.success.successRate')}</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {s.quizzes.map((q, i) => (
+                      <Table.Tr key={q.blockId}>
+                        <Table.Td>{`${t('stats.success.quiz')} ${i + 1}`}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(q.attempted)}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(q.passed)}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(q.firstAttemptPassed)}</Table.Td>
+                        <Table.Td ta="right">{formatPercent(q.successRate)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </TableRegion>
             </>
           )}
         </Stack>
