@@ -11,6 +11,7 @@ import { pushDevicesOf, pushedSince, pushRecipient, reachableByPush } from '../.
 import { alreadySent, deliverMail, type MailDeps, messageIdFor, skipMail } from '../shared/deliver-mail.ts';
 import { deliverPush, pushDeliveryState, skipPush } from '../shared/deliver-push.ts';
 import { courseNotificationMail } from './course-notifications.templates.ts';
+import { notificationMailKind } from './course-notifications.ts';
 
 export const NOTIFICATION_EXPAND_QUEUE = 'course.notification.expand';
 export const NOTIFICATION_MAIL_QUEUE = 'course.notification.mail';
@@ -104,7 +105,7 @@ export const mailNotification =
     if (await alreadySent(deps, messageId)) return;
     const person = await notificationRecipient(deps.db, userId, courseId);
     if (!person) return;
-    const kind = `course-${request.kind}`;
+    const kind = notificationMailKind(request.kind);
     const skip = (reason: string) => skipMail(deps, messageId, { kind, recipient: person.email, triggeredBy: request.notificationId, reason, userId });
     if (person.status !== 'active') return void (await skip('inactive'));
     const consents = (await deps.store.readStream(consentStream(userId))).events.map((e) => ({ type: e.type, data: e.data }) as ConsentEvent);

@@ -6,7 +6,11 @@ import { messageIdFor } from '../shared/deliver-mail.ts';
 import { changeCourse } from './author-courses.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 
-export type NotificationKind = 'manual' | 'reminder' | 'new-course';
+export const NOTIFICATION_KINDS = ['manual', 'reminder', 'new-course'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The kind a notification's mail is logged under (the admin's mail log names each in Slovenian: identity.outbox.kinds). */
+export const notificationMailKind = (kind: NotificationKind) => `course-${kind}`;
 
 /** A manual notification to the course's audience (issue 16): refused within 10 minutes of the last one (spec §8, §9). */
 export const sendManualNotification = (deps: CoursesDeps, courseId: number, input: { subject: string; message: string }, metadata: EventMetadata) =>

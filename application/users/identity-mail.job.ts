@@ -7,10 +7,20 @@ import type { JobHandler } from '../../infrastructure/jobs/jobs.port.ts';
 import { alreadySent, deliverMail, type MailDeps, messageIdFor, skipMail } from '../shared/deliver-mail.ts';
 import { identityMail } from './identity-mail.templates.ts';
 
+/** Every identity mail; the admin's mail log names each in Slovenian (identity.outbox.kinds). */
+export const IDENTITY_MAIL_KINDS = [
+  'email-confirmation',
+  'password-reset',
+  'password-setup',
+  'email-change-confirm',
+  'email-change-notice',
+  'second-factor-code',
+] as const;
+
 const job = z.object({
   streamName: z.string(),
   eventId: z.string(),
-  kind: z.enum(['email-confirmation', 'password-reset', 'password-setup', 'email-change-confirm', 'email-change-notice', 'second-factor-code']),
+  kind: z.enum(IDENTITY_MAIL_KINDS),
 });
 
 /** Where each link leads in the UI (spec §2 routes); the token goes in the query, which the server never logs. */
