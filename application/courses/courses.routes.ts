@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { blockRule, courseNotificationRule, courseRule } from '../../domain/courses/course.rules.ts';
-import { COURSE_TAKERS } from '../../domain/courses/course-access.ts';
+import { COURSE_READERS, COURSE_TAKERS } from '../../domain/courses/course-access.ts';
 import { courseCostsRule } from '../../domain/courses/course-costs.rules.ts';
 import { can } from '../../domain/permissions/can.ts';
 import { idParam, refId } from '../../domain/shared/id.rules.ts';
@@ -17,6 +17,7 @@ import { sendManualNotification } from './course-notifications.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 import { duplicateCourse } from './duplicate-course.ts';
 import { registerPostRoutes } from './posts.routes.ts';
+import { quizAttempts, quizAttemptsResponse } from './quiz-attempts.ts';
 import { takeCourseStep } from './take-course.ts';
 
 const idParams = z.object({ id: idParam });
@@ -348,6 +349,23 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
           commandMetadata(request),
         ),
       ),
+  );
+
+  // Issue 33 (decision 0053): the participant's review of a quiz, read from their enrollment stream like /api/record reads the records.
+  app.get(
+    '/api/user-courses/:id/blocks/:blockId/quiz/attempts',
+    {
+      config: { ...config, access: anyOf(COURSE_READERS) },
+      schema: {
+        tags,
+        security: [{ jwt: [] }],
+        summary:
+          "The caller's attempts of a quiz: score and, per question, the chosen answer and whether it was right; the right answer and explanation only as the author's revealAnswers allows",
+        params: blockParams,
+        response: { 200: quizAttemptsResponse, ...errorResponses },
+      },
+    },
+    async (request) => quizAttempts(deps, participant(request).userId, request.params.id, request.params.blockId),
   );
 
   // Issue 17 item 5: an attendee confirms presence at a live webinar's open check (spec §4 live page).

@@ -15,7 +15,7 @@ import type { CoursesDeps } from './courses.deps.ts';
 type Step = EnrollmentCommand extends infer C ? (C extends { context: EnrollmentContext } ? Omit<C, 'context'> : never) : never;
 
 /** The course as its own stream says it is now (not the read model: decisions need the truth). */
-const loadCourse = async (deps: CoursesDeps, courseId: number): Promise<Course> => {
+export const loadCourse = async (deps: CoursesDeps, courseId: number): Promise<Course> => {
   const state = fold(
     courseDecider,
     (await deps.store.readStream(courseStream(courseId))).events.map((e) => ({ type: e.type, data: e.data }) as CourseEvent),

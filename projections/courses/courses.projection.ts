@@ -111,7 +111,8 @@ const perCourseEvent = defineProjection({
   // 4: content versions (decision 0021): each course's block lists per version, and the version each enrollment takes.
   // 5: attachments. 6: the community that owns a client's course. 7: live webinar presence per enrollment.
   // 8: a certificate's short number and its issuer (issue 18 item 3, decision 0032).
-  version: 8,
+  // 9: what follows a quiz's last failed attempt, and its sets of attempts (issue 33, decision 0053).
+  version: 9,
   tables: ['courses', 'course_blocks', 'course_block_versions', 'course_audience', 'enrollments', 'course_records'],
   setup: (table) => [
     sql.unsafe`create table ${table('courses')} (
@@ -140,6 +141,7 @@ const perCourseEvent = defineProjection({
     sql.unsafe`create table ${table('course_records')} (course_id integer not null, user_id integer not null, block_id integer not null,
       opened boolean not null default false, done boolean not null default false, video_seconds numeric not null default 0,
       quiz_attempts integer not null default 0, quiz_score numeric, quiz_passed boolean, nps_score smallint, updated_at timestamptz not null,
+      quiz_round_from integer not null default 0, quiz_next text, quiz_retry_at timestamptz,
       primary key (course_id, user_id, block_id))`,
   ],
   handlers: {
@@ -233,6 +235,10 @@ type BlockRecord = {
   video_seconds: number;
   /** The last quiz outcome; null when the batch has none for this block. */
   quiz: { attempts: number; score: number; passed: boolean } | null;
+  /** The batch's last word on what follows the last failed attempt (decision 0053); null when it has none. */
+  lock: { next: 'ended' | 'wait' | null; retryAt: string | null } | null;
+  /** Attempts of earlier sets, when the batch renewed them. */
+  round_from: number | null;
   nps_score: number | null;
   at: string;
 };
@@ -258,6 +264,8 @@ const ENROLLMENT_EVENTS = new Set([
   'AlternativeRead',
   'QuizPassed',
   'QuizFailed',
+  'QuizAttemptsExhausted',
+  'QuizAttemptsRenewed',
   'NpsAnswered',
   'CourseCompleted',
   'CertificateIssued',
@@ -291,6 +299,9 @@ const applyEnrollments = async ({ tx, table }: ProjectionContext, events: readon
       creditPoints?: number;
       certificateId?: string;
       issuer?: unknown;
+      next?: 'ended' | 'wait';
+      retryAt?: string;
+      afterAttempt?: number;
     };
     if (event.type === 'CourseStarted' || event.type === 'CourseCompleted' || event.type === 'CertificateIssued') {
       const key = `${courseId}_${userId}`;
@@ -329,6 +340,8 @@ const applyEnrollments = async ({ tx, table }: ProjectionContext, events: readon
       done: false,
       video_seconds: 0,
       quiz: null,
+      lock: null,
+      round_from: null,
       nps_score: null,
       at: at(event),
     };
@@ -340,6 +353,10 @@ const applyEnrollments = async ({ tx, table }: ProjectionContext, events: readon
     else if (event.type === 'QuizPassed' || event.type === 'QuizFailed') {
       r.quiz = { attempts: d.attempt ?? 0, score: d.score ?? 0, passed: event.type === 'QuizPassed' };
       r.done ||= r.quiz.passed;
+    } else if (event.type === 'QuizAttemptsExhausted') r.lock = { next: d.next ?? 'ended', retryAt: d.next === 'wait' ? (d.retryAt ?? null) : null };
+    else if (event.type === 'QuizAttemptsRenewed') {
+      r.lock = { next: null, retryAt: null };
+      r.round_from = d.afterAttempt ?? 0;
     } else if (event.type === 'NpsAnswered') {
       r.nps_score = d.score ?? null;
       r.done = true;
@@ -379,16 +396,20 @@ const applyEnrollments = async ({ tx, table }: ProjectionContext, events: readon
        where e.course_id = x.course_id and e.user_id = x.user_id`);
   }
   if (records.size > 0) {
-    const rows = [...records.values()].map(({ quiz, ...r }) => ({
+    const rows = [...records.values()].map(({ quiz, lock, ...r }) => ({
       ...r,
       quiz_attempts: quiz?.attempts ?? 0,
       quiz_score: quiz?.score ?? null,
       quiz_passed: quiz?.passed ?? null,
+      lock_set: lock !== null,
+      quiz_next: lock?.next ?? null,
+      quiz_retry_at: lock?.retryAt ?? null,
     }));
     // A quiz outcome always sets quiz_passed, so a null there means "no quiz step in this batch".
     await tx.query(sql.unsafe`
       insert into ${table('course_records')} as r (course_id, user_id, block_id, opened, done, video_seconds, quiz_attempts, quiz_score, quiz_passed, nps_score, updated_at)
-      select * from jsonb_to_recordset(${sql.jsonb(rows)}) as x(course_id int, user_id int, block_id int, opened boolean, done boolean, video_seconds numeric,
+      select x.course_id, x.user_id, x.block_id, x.opened, x.done, x.video_seconds, x.quiz_attempts, x.quiz_score, x.quiz_passed, x.nps_score, x.at
+        from jsonb_to_recordset(${sql.jsonb(rows)}) as x(course_id int, user_id int, block_id int, opened boolean, done boolean, video_seconds numeric,
         quiz_attempts int, quiz_score numeric, quiz_passed boolean, nps_score smallint, at timestamptz)
       on conflict (course_id, user_id, block_id) do update
          set opened = true,
@@ -399,6 +420,15 @@ const applyEnrollments = async ({ tx, table }: ProjectionContext, events: readon
              quiz_passed = coalesce(excluded.quiz_passed, r.quiz_passed),
              nps_score = coalesce(excluded.nps_score, r.nps_score),
              updated_at = greatest(r.updated_at, excluded.updated_at)`);
+    // What follows a set's last failed attempt takes the batch's last word (rare: one statement more only then).
+    const locks = rows.filter((r) => r.lock_set);
+    if (locks.length > 0) {
+      await tx.query(sql.unsafe`
+        update ${table('course_records')} r
+           set quiz_next = x.quiz_next, quiz_retry_at = x.quiz_retry_at, quiz_round_from = coalesce(x.round_from, r.quiz_round_from)
+          from jsonb_to_recordset(${sql.jsonb(locks)}) as x(course_id int, user_id int, block_id int, round_from int, quiz_next text, quiz_retry_at timestamptz)
+         where r.course_id = x.course_id and r.user_id = x.user_id and r.block_id = x.block_id`);
+    }
   }
 };
 

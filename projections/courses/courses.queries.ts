@@ -1,5 +1,6 @@
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
+import { quizOutcomeOf } from '../../domain/courses/course.rules.ts';
 
 export type CourseReadDb = DatabasePool;
 
@@ -15,13 +16,16 @@ export const blockItem = z.object({
 type FollowUp = { professionGroupId: number | null };
 
 /**
- * What a participant sees of a block: not which quiz answer is correct, and of the NPS follow-up
- * questions only those for everyone or for the participant's profession group (spec §3).
+ * What a participant sees of a block: not which quiz answer is correct nor the explanations (the
+ * attempts review shows them as the author allows, decision 0053), with the quiz's outcome settings
+ * (defaults for quizzes stored before them); of the NPS follow-up questions only those for everyone
+ * or for the participant's profession group (spec §3).
  */
 const forParticipant = (fields: Record<string, unknown>, professionGroupId: number | null) =>
   fields.kind === 'quiz'
     ? {
         ...fields,
+        ...quizOutcomeOf(fields),
         questions: (fields.questions as { id: string; text: string; answers: { id: string; text: string }[] }[]).map((q) => ({
           id: q.id,
           text: q.text,
@@ -69,6 +73,11 @@ export const recordItem = z.object({
   quizAttempts: z.number(),
   quizScore: z.number().nullable(),
   quizPassed: z.boolean().nullable(),
+  /** Attempts of earlier sets (decision 0053): the current set's attempts are quizAttempts - quizRoundFrom. */
+  quizRoundFrom: z.number(),
+  /** After a set's last failed attempt: the course ended as not passed, or new attempts open at quizRetryAt. */
+  quizNext: z.enum(['ended', 'wait']).nullable(),
+  quizRetryAt: z.string().nullable(),
   npsScore: z.number().nullable(),
 });
 
@@ -76,7 +85,8 @@ export const recordItem = z.object({
 export const listRecords = async (db: CourseReadDb, userId: number, courseId: number) =>
   db.any(sql.prepared('courses_user_records', recordItem)`
     select block_id, course_id, opened, done, video_seconds as "videoSeconds", quiz_attempts as "quizAttempts", quiz_score as "quizScore",
-           quiz_passed as "quizPassed", nps_score as "npsScore"
+           quiz_passed as "quizPassed", quiz_round_from as "quizRoundFrom", quiz_next as "quizNext",
+           to_char(quiz_retry_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "quizRetryAt", nps_score as "npsScore"
       from rm.course_records where course_id = ${courseId} and user_id = ${userId} order by block_id`);
 
 export const completedCourseIds = async (db: CourseReadDb, userId: number) => [

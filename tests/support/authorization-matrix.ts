@@ -1106,6 +1106,13 @@ export const MATRIX: readonly MatrixCase[] = [
     requests: (f) => one('POST', `/api/user-courses/${f.courseA}/blocks/${f.blocksA.quiz}/quiz`, { answers: { q1: 'a' } }),
   },
   {
+    route: 'GET /api/user-courses/:id/blocks/:blockId/quiz/attempts',
+    label: "own attempts of the A1 course's quiz (issue 33; like the records)",
+    allow: all(COURSE_READERS, { audience: 'A1' }),
+    hideFrom: COURSE_READERS,
+    requests: (f) => one('GET', `/api/user-courses/${f.courseA}/blocks/${f.blocksA.quiz}/quiz/attempts`),
+  },
+  {
     route: 'POST /api/user-courses/:id/blocks/:blockId/nps',
     label: 'answer the NPS survey (1045)',
     allow: membership(1045),
