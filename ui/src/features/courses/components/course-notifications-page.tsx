@@ -1,6 +1,7 @@
-import { Anchor, Badge, Center, Loader, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Group, Loader, Modal, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { courseNotificationRule } from '../../../../../domain/courses/course.rules.ts';
@@ -8,6 +9,10 @@ import { FormCard } from '../../../components/form-card.tsx';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { getAuthoredCourse, listCourseNotifications, sendCourseNotification } from '../api/admin-courses.ts';
+import { type Audience, countAudience } from '../api/course-audience.ts';
+
+/** A course's audience when it names nobody: the course rule's empty choice. */
+const NOBODY: Audience = { byProfession: false, professionIds: [], unitIds: [], companyIds: [], groupIds: [] };
 
 /**
  * /admin/courses/{id}/notifications (spec §2, issue 16 item 3): a notification to the course's
@@ -15,6 +20,7 @@ import { getAuthoredCourse, listCourseNotifications, sendCourseNotification } fr
  * what the course sends by itself (a new-course notice, reminders on its schedule, never at night);
  * and the history of every notification: how many were sent, failed, and skipped and why (no
  * consent to be contacted, a new-course notice in the last 5 days, an inactive account).
+ * A manual one goes only after a dialog says to how many people (issue 33 item 8: one click sent it).
  */
 export const CourseNotificationsPage = ({ id }: { id: number }) => {
   const { t } = useTranslation();
@@ -23,14 +29,25 @@ export const CourseNotificationsPage = ({ id }: { id: number }) => {
   // Delivery runs in the background: the counts are read again every few seconds while the page is open.
   const history = useQuery({ queryKey: ['admin-courses', 'notifications', id], queryFn: () => listCourseNotifications(id), refetchInterval: 4000 });
   const form = useZodForm(courseNotificationRule, { subject: '', message: '' });
+  // The notification waiting for the author's yes; null while no dialog is open.
+  const [confirming, setConfirming] = useState<{ subject: string; message: string } | null>(null);
+  const fieldsNow = course.data?.fields;
+  const recipients = useQuery({
+    queryKey: ['course-audience', 'notification', id],
+    queryFn: () => countAudience(Boolean(fieldsNow?.public), { ...NOBODY, ...(fieldsNow?.audience ?? {}) } as Audience),
+    enabled: confirming !== null && fieldsNow !== undefined,
+    retry: false,
+  });
   const send = useMutation({
     mutationFn: (input: { subject: string; message: string }) => sendCourseNotification(id, input),
     onSuccess: async () => {
+      setConfirming(null);
       form.reset({ subject: '', message: '' });
       notifications.show({ color: 'teal', message: t('courseNotifications.sent') });
       await queryClient.invalidateQueries({ queryKey: ['admin-courses', 'notifications', id] });
     },
     onError: (error) => {
+      setConfirming(null);
       const message = form.serverErrors(error);
       if (message) notifications.show({ color: 'red', message });
     },
@@ -57,7 +74,7 @@ export const CourseNotificationsPage = ({ id }: { id: number }) => {
         submitLabel={t('courseNotifications.send')}
         onSubmit={() => {
           const input = form.validate();
-          if (input) send.mutate(input);
+          if (input) setConfirming(input);
         }}
       >
         <Text size="sm" c="dimmed">
@@ -80,6 +97,25 @@ export const CourseNotificationsPage = ({ id }: { id: number }) => {
           error={form.errors.message}
         />
       </FormCard>
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={t('courseNotifications.confirmTitle')} centered>
+        <Stack>
+          <Text data-testid="notification-confirm">
+            {recipients.isPending && recipients.fetchStatus !== 'idle'
+              ? t('courseNotifications.confirmCounting')
+              : recipients.data === undefined
+                ? t('courseNotifications.confirmQuestionUnknown', { subject: confirming?.subject })
+                : t('courseNotifications.confirmQuestion', { subject: confirming?.subject, count: recipients.data })}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button loading={send.isPending} onClick={() => confirming && send.mutate(confirming)}>
+              {t('courseNotifications.confirmSend')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="xs">
           <Title order={2} size="h4">
