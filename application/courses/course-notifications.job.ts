@@ -5,7 +5,12 @@ import type { JobHandler, Jobs } from '../../infrastructure/jobs/jobs.port.ts';
 import type { Projection } from '../../infrastructure/projections/projection.port.ts';
 import type { PushSender } from '../../infrastructure/push/push.port.ts';
 import { notificationRecipients } from '../../projections/courses/course-audience.queries.ts';
-import { coursesWithNotifications, newCourseNoticeSince, notificationRecipient } from '../../projections/courses/course-notifications.queries.ts';
+import {
+  coursesWithNotifications,
+  newCourseNoticeSince,
+  notificationRecipient,
+  notifiedWithinReminder,
+} from '../../projections/courses/course-notifications.queries.ts';
 import type { CourseReadDb } from '../../projections/courses/courses.queries.ts';
 import { pushDevicesOf, pushedSince, pushRecipient, reachableByPush } from '../../projections/push/push.queries.ts';
 import { alreadySent, deliverMail, type MailDeps, messageIdFor, skipMail } from '../shared/deliver-mail.ts';
@@ -21,7 +26,7 @@ export const NOTIFICATION_TICK_QUEUE = 'course.notification.tick';
 /** spec §9: automatic new-course notices at most once per 5 days per user. */
 export const NEW_COURSE_NOTICE_GAP_MS = 5 * 24 * 3600 * 1000;
 
-type Requested = { notificationId: string; kind: 'manual' | 'reminder' | 'new-course'; subject: string; message: string };
+type Requested = { notificationId: string; kind: 'manual' | 'reminder' | 'new-course'; subject: string; message: string; requestedAt: string };
 export type NotificationDeps = MailDeps & {
   readonly db: CourseReadDb;
   readonly jobs: Pick<Jobs, 'send'>;
@@ -85,6 +90,10 @@ export const expandNotification =
     }
   };
 
+/** A reminder is not for someone the course announced itself to, or wrote to by hand, within the reminder's interval before it. */
+const remindedTooSoon = (deps: NotificationDeps, userId: number, courseId: number, request: Requested) =>
+  notifiedWithinReminder(deps.db, { userId, courseId, notificationId: request.notificationId, requestedAt: request.requestedAt });
+
 /** The id of one person's push of a notification: its job's id and its delivery stream's. */
 export const pushMessageId = (notificationId: string, userId: number) => messageIdFor(notificationId, `push:${userId}`);
 
@@ -112,6 +121,7 @@ export const mailNotification =
     if (!mayContact(consents, 'email', deps.now()).allowed) return void (await skip('no-consent'));
     if (request.kind === 'new-course' && (await newCourseNoticeSince(deps.db, userId, new Date(deps.now().getTime() - NEW_COURSE_NOTICE_GAP_MS))))
       return void (await skip('recently-notified'));
+    if (request.kind === 'reminder' && (await remindedTooSoon(deps, userId, courseId, request))) return void (await skip('notified-within-reminder'));
     const content = courseNotificationMail({
       name: person.firstName,
       subject: request.subject,
@@ -161,6 +171,7 @@ export const pushNotification =
         (await pushedSince(deps.db, userId, kind, new Date(deps.now().getTime() - NEW_COURSE_NOTICE_GAP_MS), request.notificationId))
       )
         return skip('recently-notified');
+      if (request.kind === 'reminder' && (await remindedTooSoon(deps, userId, courseId, request))) return skip('notified-within-reminder');
     }
     const devices = await pushDevicesOf(deps.db, userId);
     if (devices.length === 0 && state.delivered.length === 0) return skip('no-device');

@@ -82,18 +82,21 @@ export const runNotificationTick = async (deps: CoursesDeps, courseIds: readonly
     if (course.status === 'none' || !isOpen(course, now) || !course.fields.notificationsEnabled) continue;
     const ask = async (key: string, kind: NotificationKind, subject: string, message: string) => {
       const notificationId = messageIdFor(`course-${courseId}`, key);
-      if (course.notificationIds.includes(notificationId)) return;
+      if (course.notificationIds.includes(notificationId)) return false;
       const result = await changeCourse(deps, courseId, { type: 'RequestNotification', notificationId, kind, subject, message, now }, { actorId: null });
       if (result.position) requested += 1;
+      return result.position !== null;
     };
     const title = course.fields.title;
-    await ask(
+    const announced = await ask(
       'new-course',
       'new-course',
       `Novo izobraževanje: ${title}`.slice(0, 200),
       `Na voljo je novo izobraževanje »${title}«. ${course.fields.description}`.slice(0, 5000),
     );
-    if (reminderDue(course.fields.reminder ?? null, now))
+    // Not in the hour the course announced itself (issue 33 item 8): its mails are not out yet, so the
+    // reminder's own rule (nobody told within its interval) could not see them; a later hour asks it.
+    if (!announced && reminderDue(course.fields.reminder ?? null, now))
       await ask(
         `reminder:${date}`,
         'reminder',

@@ -58,6 +58,23 @@ export const newCourseNoticeSince = async (db: DatabasePool, userId: number, sin
     select id from rm.mail_log where user_id = ${userId} and kind = 'course-new-course' and status = 'sent' and updated_at > ${since.toISOString()} limit 1`)) !==
   null;
 
+/**
+ * Whether the person was sent (by mail or push) the course's announcement or a manual notification
+ * asked for within the reminder's own interval before it (every 1 to 4 weeks; issue 33 item 8: a new
+ * course sent its announcement and its first reminder to the same people 38 s apart). Reminders do
+ * not hold each other back: a schedule may name several days a week. Both times are the
+ * notifications' own (`requested_at`), so the rule reads the same whenever the mail job runs.
+ */
+export const notifiedWithinReminder = async (db: DatabasePool, who: { userId: number; courseId: number; notificationId: string; requestedAt: string }) =>
+  db.oneFirst(sql.type(z.object({ notified: z.boolean() }))`
+    select exists (
+      select 1 from rm.course_notifications n join rm.courses c on c.id = n.course_id
+       where n.course_id = ${who.courseId} and n.id <> ${who.notificationId}::uuid and n.kind <> 'reminder'
+         and n.requested_at <= ${who.requestedAt}::timestamptz
+         and n.requested_at > ${who.requestedAt}::timestamptz - make_interval(weeks => coalesce((c.fields->'reminder'->>'everyWeeks')::int, 1))
+         and (exists (select 1 from rm.mail_log m where m.triggered_by = n.id::text and m.user_id = ${who.userId} and m.status = 'sent')
+              or exists (select 1 from rm.push_log p where p.triggered_by = n.id::text and p.user_id = ${who.userId} and p.status = 'sent'))) as notified`);
+
 /** The courses that may send automatic notifications now: published, not archived or deleted, notifications on. */
 export const coursesWithNotifications = (db: DatabasePool) =>
   db.anyFirst(sql.type(z.object({ id: z.number() }))`
