@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { pdfText } from '../support/pdf-text.ts';
-import { logIn } from './support.ts';
+import { apiToken, logIn, publishCourse } from './support.ts';
 
 const COURSE = 'Interakcije zdravil v lekarni';
 
@@ -50,6 +50,12 @@ test('a participant takes a course: video progress, a failed quiz, a passed retr
   await page.getByLabel('Varfarin in NSAR').check();
   await page.getByRole('button', { name: 'Oddaj odgovore' }).click();
   await expect(page.getByTestId('quiz-result')).toHaveText('Kviz ni opravljen (50 %, potrebno 100 %).');
+  // Issue 33: the result takes the focus and says per question, in words, which answer was wrong; the right one stays hidden while attempts are left.
+  await expect(page.getByTestId('quiz-result')).toBeFocused();
+  const feedback = page.getByTestId('quiz-attempt-1').first();
+  await expect(feedback.locator('[data-correct="false"]')).toContainText('Napačno · vaš odgovor: Jabolčni sok');
+  await expect(feedback.locator('[data-correct="true"]')).toContainText('Pravilno · vaš odgovor: Varfarin in NSAR');
+  await expect(page.getByText(/Pravilen odgovor:/)).toHaveCount(0);
   await expect(page.getByText('Preostali poskusi: 2')).toBeVisible();
   await expect(next).toBeDisabled();
   await page.getByRole('button', { name: 'Poskusi znova' }).click();
@@ -144,4 +150,70 @@ test('a participant reads the questions on a course, asks one anonymously, edits
   await academy.click();
   await expect(page.getByRole('heading', { name: 'Akademija lekarniške prakse' })).toBeVisible();
   await expect(page.locator('[data-course]')).toHaveCount(2);
+});
+
+test('on a phone, a participant fails the last attempt of a quiz and sees what was wrong and what follows, never a dead end (issue 33)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const title = `Zadnji poskus ${Date.now().toString(36)}`;
+  const message = 'Izobraževanja tokrat niste opravili. Pišite nam, uredimo nov termin.';
+  const courseId = await publishCourse(page, await apiToken(page, 'admin'), { title, creditPoints: 1 }, [
+    {
+      kind: 'quiz',
+      name: 'Preverjanje brez ponovitve',
+      batchSize: 2,
+      successThreshold: 100,
+      retries: 0,
+      revealAnswers: 'always',
+      afterLastFail: { kind: 'end', message, contact: 'izobrazevanje@medilearn.si' },
+      questions: [
+        {
+          id: 'q1',
+          text: 'Kateri sok zavira CYP3A4?',
+          explanation: 'Grenivkin sok zavira CYP3A4 v črevesni steni.',
+          answers: [
+            { id: 'a', text: 'Grenivkin sok', correct: true },
+            { id: 'b', text: 'Jabolčni sok' },
+          ],
+        },
+        {
+          id: 'q2',
+          text: 'Ali je ibuprofen NSAR?',
+          answers: [
+            { id: 'a', text: 'Seveda', correct: true },
+            { id: 'b', text: 'Nikakor' },
+          ],
+        },
+      ],
+    },
+  ]);
+  await logIn(page, 'udelezenec');
+  await page.goto(`/izobrazevanja/${courseId}`);
+  await page.getByRole('button', { name: 'Začni izobraževanje' }).click();
+  await page.getByLabel('Jabolčni sok').check();
+  await page.getByLabel('Seveda').check();
+  await page.getByRole('button', { name: 'Oddaj odgovore' }).click();
+
+  // The result has the focus; the wrong answer is named with the right one and the author's explanation.
+  await expect(page.getByTestId('quiz-result')).toBeFocused();
+  const feedback = page.getByTestId('quiz-attempt-1').first();
+  await expect(feedback.locator('[data-correct="false"]')).toContainText('Napačno · vaš odgovor: Jabolčni sok');
+  await expect(feedback.locator('[data-correct="false"]')).toContainText('Pravilen odgovor: Grenivkin sok');
+  await expect(feedback.locator('[data-correct="false"]')).toContainText('Pojasnilo: Grenivkin sok zavira CYP3A4 v črevesni steni.');
+  // The next step instead of "Ni več poskusov.": the author's message and whom to contact.
+  const next = page.getByTestId('quiz-next-step');
+  await expect(next).toContainText('Izobraževanje ni opravljeno');
+  await expect(next).toContainText(message);
+  await expect(next.getByRole('link', { name: 'izobrazevanje@medilearn.si' })).toHaveAttribute('href', 'mailto:izobrazevanje@medilearn.si');
+  // Past attempts open by keyboard.
+  const past = page.getByRole('button', { name: 'Poskus 1: 50 % · ni opravljen' });
+  await past.focus();
+  await page.keyboard.press('Enter');
+  await expect(past).toHaveAttribute('aria-expanded', 'true');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The course page no longer leads back into the quiz: it says the course is not passed.
+  await page.getByRole('link', { name: 'Na pregled izobraževanja' }).click();
+  await expect(page.getByTestId('course-not-passed').filter({ visible: true })).toContainText(message);
+  await expect(page.getByRole('link', { name: 'Nadaljuj' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Pregled poskusov' })).toBeVisible();
 });

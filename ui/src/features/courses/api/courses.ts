@@ -35,6 +35,9 @@ export type QuizFields = {
 };
 export type NpsFields = {
   kind: 'nps';
+  /** When the right answers are shown (decision 0053); the server fills the defaults of older quizzes. */
+  revealAnswers: 'always' | 'afterLast' | 'never';
+  afterLastFail: { kind: 'end'; message: string; contact: string } | { kind: 'wait'; hours: number };
   name: string;
   question: string;
   set: number;
@@ -74,6 +77,11 @@ export type BlockRecord = {
   npsScore: number | null;
 };
 export type StepResult = { events: string[]; completed: boolean };
+  /** Attempts of earlier sets: the current set's are quizAttempts - quizRoundFrom (decision 0053). */
+  quizRoundFrom: number;
+  /** After a set's last failed attempt: the course ended as not passed, or new attempts open at quizRetryAt. */
+  quizNext: 'ended' | 'wait' | null;
+  quizRetryAt: string | null;
 
 /** spec §8 viewer logs: a failed load is logged with the spec's message and shown to the user by the page. */
 const logged = async <T>(message: string, load: () => Promise<T>) => {
@@ -128,6 +136,33 @@ export const submitQuiz = (courseId: number, blockId: number, answers: Record<st
 /** Confirms presence at the live webinar's open check (spec §4 live page). */
 export const confirmPresence = (courseId: number, checkIndex: number) => step(courseId, '/live/presence', { checkIndex });
 export const answerNps = (courseId: number, blockId: number, input: { score: number; reasons: string[]; comment: string | null; followUps: string[] }) =>
+/** The participant's review of a quiz (issue 33): each attempt, per question right or wrong; the right answer as the author allows. */
+export type QuizReview = {
+  revealAnswers: 'always' | 'afterLast' | 'never';
+  revealed: boolean;
+  attemptsPerSet: number;
+  attemptsLeft: number;
+  passed: boolean;
+  next: 'ended' | 'wait' | null;
+  retryAt: string | null;
+  message: string | null;
+  contact: string | null;
+  attempts: {
+    attempt: number;
+    score: number;
+    passed: boolean;
+    questions: {
+      questionId: string;
+      text: string;
+      answerId: string;
+      answer: string | null;
+      correct: boolean;
+      rightAnswer: string | null;
+      explanation: string | null;
+    }[];
+  }[];
+};
+export const getQuizReview = (courseId: number, blockId: number) => api<QuizReview>('GET', `/user-courses/${courseId}/blocks/${blockId}/quiz/attempts`);
   step(courseId, `/blocks/${blockId}/nps`, input);
 
 /** The certificate needs the session token, so it is fetched and handed to the browser as a file. */

@@ -5,24 +5,29 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
-import { type Block, type BlockRecord, getUserCourse, listBlocks, listRecords, openBlock } from '../api/courses.ts';
+import { type Block, type BlockRecord, getUserCourse, listBlocks, listRecords, openBlock, type QuizFields } from '../api/courses.ts';
 import { useCourseStep } from '../hooks/use-course-step.ts';
 import { ContentBlock } from './content-block.tsx';
 import { CourseProgress } from './course-badges.tsx';
 import { nextBlockIndex } from './course-intro.tsx';
 import { NpsBlock } from './nps-block.tsx';
 import { CourseLoadError, PageMessage } from './page-message.tsx';
-import { QuizBlock } from './quiz-block.tsx';
+import { QuizBlock, quizStanding } from './quiz-block.tsx';
 import { VideoBlock } from './video-block.tsx';
 import { ViewerUnit } from './viewer-unit.tsx';
 
-/** Records an opening once per block visit; article, points, text file and typeform are done by it. */
+/**
+ * Records an opening once per block visit; article, points, text file and typeform are done by it. A
+ * quiz whose attempts ran out before decision 0053 has no next step recorded: opening it records one.
+ */
 const useOpenOnce = (courseId: number, block: Block | undefined, record: BlockRecord | undefined, active: boolean) => {
   const open = useCourseStep(courseId, (blockId: number) => openBlock(courseId, blockId), { silent: true });
   const sent = useRef<number | null>(null);
   useEffect(() => {
     if (!active || !block || record?.done || sent.current === block.id) return;
-    if (record?.opened && ['video', 'quiz', 'nps'].includes(block.kind)) return;
+    const outcomeMissing =
+      block.kind === 'quiz' && record !== undefined && !record.done && record.quizNext === null && quizStanding(block.fields as QuizFields, record).left === 0;
+    if (record?.opened && ['video', 'quiz', 'nps'].includes(block.kind) && !outcomeMissing) return;
     sent.current = block.id;
     open.mutate(block.id);
   }, [active, block, record, open]);

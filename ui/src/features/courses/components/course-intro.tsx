@@ -1,16 +1,17 @@
-import { Anchor, Box, Button, Center, Grid, Group, Image, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Grid, Group, Image, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconCircleDashed, IconPaperclip } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatDate, formatFileSize } from '../../../lib/i18n.ts';
+import { formatDate, formatDateTime, formatFileSize } from '../../../lib/i18n.ts';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
-import { getUserCourse, listBlocks, listRecords, startCourse } from '../api/courses.ts';
+import { getUserCourse, listBlocks, listRecords, type QuizFields, startCourse } from '../api/courses.ts';
 import { CourseProgress, pointsCount, StatusBadge } from './course-badges.tsx';
 import { CoursePosts } from './course-posts.tsx';
 import { LivePanel } from './live-panel.tsx';
 import { CourseLoadError } from './page-message.tsx';
+import { ContactLine, quizStanding } from './quiz-block.tsx';
 
 /** The first block not done yet, 1-based as in the viewer's URL. */
 export const nextBlockIndex = (blocks: { id: number }[], done: Set<number>) => {
@@ -50,6 +51,20 @@ export const CourseIntroPage = ({ courseId }: { courseId: number }) => {
   const done = new Set((records.data?.items ?? []).filter((r) => r.done).map((r) => r.block_id));
   const items = blocks.data?.items ?? [];
   const canStart = c.enrollment === 'none' && c.status === 'active';
+  // A quiz whose attempts ran out (decision 0053): Nadaljuj would lead straight back into it, so the page says what follows instead.
+  const byBlock = new Map((records.data?.items ?? []).map((r) => [r.block_id, r]));
+  const locked = items
+    .map((block, index) => ({ block, index, standing: block.kind === 'quiz' ? quizStanding(block.fields as QuizFields, byBlock.get(block.id)) : null }))
+    .find((x) => x.standing?.ended || x.standing?.waiting);
+  const review = locked ? (
+    <Button component={Link} to={`/izobrazevanja/${courseId}/bloki/${locked.index + 1}`} variant="subtle">
+      {t('courses.quiz.reviewAttempts')}
+    </Button>
+  ) : null;
+  const end =
+    locked?.standing?.ended && locked.block.fields.kind === 'quiz' && locked.block.fields.afterLastFail.kind === 'end'
+      ? locked.block.fields.afterLastFail
+      : null;
   // Start, continue or review: on a phone it stands under the title, above the description and the
   // comment thread (issue 18: it came after the whole thread); on a wide screen in the contents card.
   const primaryAction = (
@@ -58,6 +73,23 @@ export const CourseIntroPage = ({ courseId }: { courseId: number }) => {
         <Button onClick={() => start.mutate()} loading={start.isPending}>
           {t('courses.start')}
         </Button>
+      ) : c.enrollment === 'started' && locked?.standing?.ended ? (
+        <>
+          <Alert color="red" variant="outline" title={t('courses.quiz.notPassedTitle')} data-testid="course-not-passed">
+            <Stack gap={4}>
+              {end ? <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{end.message}</Text> : null}
+              {end ? <ContactLine contact={end.contact} /> : null}
+            </Stack>
+          </Alert>
+          {review}
+        </>
+      ) : c.enrollment === 'started' && locked?.standing?.waiting && locked.standing.retryAt ? (
+        <>
+          <Text size="sm" data-testid="course-quiz-wait">
+            {t('courses.quiz.waitOnCourse', { name: locked.block.name, date: formatDateTime(locked.standing.retryAt) })}
+          </Text>
+          {review}
+        </>
       ) : c.enrollment === 'started' ? (
         <Button component={Link} to={`/izobrazevanja/${courseId}/bloki/${nextBlockIndex(items, done)}`}>
           {t('courses.continue')}

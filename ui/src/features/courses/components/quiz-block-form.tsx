@@ -1,9 +1,9 @@
-import { ActionIcon, Button, Grid, Group, NumberInput, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Grid, Group, NumberInput, Radio, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { quizBlockRule } from '../../../../../domain/courses/course.rules.ts';
+import { QUIZ_OUTCOME_DEFAULTS, quizBlockRule, RETRY_WAIT_HOURS, REVEAL_ANSWERS } from '../../../../../domain/courses/course.rules.ts';
 import { FormCard } from '../../../components/form-card.tsx';
 import { moved, SortableList } from '../../../components/sortable-list.tsx';
 import { type BlockTarget, useBlockForm } from '../hooks/use-block-form.ts';
@@ -11,18 +11,30 @@ import { type BlockTarget, useBlockForm } from '../hooks/use-block-form.ts';
 type Quiz = z.input<typeof quizBlockRule>;
 type Question = Quiz['questions'][number];
 type Answer = Question['answers'][number];
+type AfterLastFail = NonNullable<Quiz['afterLastFail']>;
 
 /** Question and answer ids only need to be unique within the quiz; records refer to them. */
 const newId = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 10)}`;
 const newAnswer = (): Answer => ({ id: newId('a'), text: '', correct: false });
 const newQuestion = (): Question => ({ id: newId('q'), text: '', answers: [newAnswer(), newAnswer()] });
 
-export const EMPTY_QUIZ: Quiz = { kind: 'quiz', name: '', batchSize: 1, successThreshold: 80, retries: 1, questions: [newQuestion()] };
+export const EMPTY_QUIZ: Quiz = {
+  kind: 'quiz',
+  name: '',
+  batchSize: 1,
+  successThreshold: 80,
+  retries: 1,
+  questions: [newQuestion()],
+  revealAnswers: QUIZ_OUTCOME_DEFAULTS.revealAnswers,
+  afterLastFail: { ...QUIZ_OUTCOME_DEFAULTS.afterLastFail },
+};
 
 /**
  * The quiz editor (spec §3, §5): name, batch size (not above the number of questions), success
- * threshold in percent, retries, and the questions with their answers, exactly one of them correct.
- * Questions are reordered by dragging or with the arrows; every rule is the domain's own.
+ * threshold in percent, retries, and the questions with their answers, exactly one of them correct
+ * and an optional explanation; when the participant sees the right answers and what follows the last
+ * failed attempt (decision 0053). Questions are reordered by dragging or with the arrows; every rule
+ * is the domain's own.
  */
 export const QuizBlockForm = (props: { title: string; initial: Quiz; target: BlockTarget; backTo: string; actions?: ReactNode }) => {
   const { t } = useTranslation();
@@ -37,6 +49,9 @@ export const QuizBlockForm = (props: { title: string; initial: Quiz; target: Blo
     );
   const setAnswer = (qi: number, ai: number, change: (a: Answer) => Answer) =>
     setQuestion(qi, (q) => ({ ...q, answers: q.answers.map((a, i) => (i === ai ? change(a) : a)) }));
+  // A quiz stored before these settings existed has none: the form shows the defaults it is read with.
+  const after: AfterLastFail = v.afterLastFail ?? { ...QUIZ_OUTCOME_DEFAULTS.afterLastFail };
+  const setAfter = (change: Partial<AfterLastFail>) => form.set('afterLastFail', { ...after, ...change } as AfterLastFail);
 
   return (
     <FormCard
@@ -92,6 +107,74 @@ export const QuizBlockForm = (props: { title: string; initial: Quiz; target: Blo
             error={e.retries}
           />
         </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Select
+            label={t('blocks.quiz.revealAnswers')}
+            description={t('blocks.quiz.revealAnswersHint')}
+            data={REVEAL_ANSWERS.map((value) => ({ value, label: t(`blocks.quiz.reveal.${value}`) }))}
+            allowDeselect={false}
+            value={v.revealAnswers ?? QUIZ_OUTCOME_DEFAULTS.revealAnswers}
+            onChange={(x) => form.set('revealAnswers', (x ?? QUIZ_OUTCOME_DEFAULTS.revealAnswers) as Quiz['revealAnswers'])}
+            error={e.revealAnswers}
+          />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Radio.Group
+            label={t('blocks.quiz.afterLastFail')}
+            description={t('blocks.quiz.afterLastFailHint')}
+            value={after.kind}
+            onChange={(kind) =>
+              form.set('afterLastFail', kind === 'end' ? { kind: 'end', message: '', contact: '' } : { ...QUIZ_OUTCOME_DEFAULTS.afterLastFail })
+            }
+            error={e.afterLastFail}
+          >
+            <Stack gap={6} mt={4}>
+              <Radio value="wait" label={t('blocks.quiz.afterLastFailWait')} />
+              <Radio value="end" label={t('blocks.quiz.afterLastFailEnd')} />
+            </Stack>
+          </Radio.Group>
+        </Grid.Col>
+        {after.kind === 'wait' ? (
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <NumberInput
+              label={t('blocks.quiz.waitHours')}
+              description={t('blocks.quiz.waitHoursHint', RETRY_WAIT_HOURS)}
+              withAsterisk
+              min={RETRY_WAIT_HOURS.min}
+              max={RETRY_WAIT_HOURS.max}
+              allowDecimal={false}
+              clampBehavior="none"
+              value={after.hours}
+              onChange={(x) => setAfter({ hours: typeof x === 'number' ? x : Number.NaN })}
+              error={e['afterLastFail.hours']}
+            />
+          </Grid.Col>
+        ) : (
+          <>
+            <Grid.Col span={12}>
+              <Textarea
+                label={t('blocks.quiz.endMessage')}
+                description={t('blocks.quiz.endMessageHint')}
+                withAsterisk
+                autosize
+                minRows={2}
+                value={after.message}
+                onChange={(x) => setAfter({ message: x.currentTarget.value })}
+                error={e['afterLastFail.message']}
+              />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <TextInput
+                label={t('blocks.quiz.endContact')}
+                description={t('blocks.quiz.endContactHint')}
+                withAsterisk
+                value={after.contact}
+                onChange={(x) => setAfter({ contact: x.currentTarget.value })}
+                error={e['afterLastFail.contact']}
+              />
+            </Grid.Col>
+          </>
+        )}
       </Grid>
       <Stack gap="xs">
         <Title order={2} size="h4">
@@ -180,6 +263,18 @@ export const QuizBlockForm = (props: { title: string; initial: Quiz; target: Blo
                   {t('blocks.quiz.addAnswer')}
                 </Button>
               </Group>
+              <Textarea
+                label={t('blocks.quiz.explanationN', { index: qi + 1 })}
+                description={t('blocks.quiz.explanationHint')}
+                autosize
+                minRows={1}
+                value={question.explanation ?? ''}
+                onChange={(x) => {
+                  const explanation = x.currentTarget.value;
+                  setQuestion(qi, (q) => ({ ...q, explanation }));
+                }}
+                error={e[`questions.${qi}.explanation`]}
+              />
             </Stack>
           )}
         </SortableList>
