@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pdfText } from '../support/pdf-text.ts';
-import { PASSWORD, seriousAxeViolations } from './support.ts';
+import { apiToken, PASSWORD, publishCourse, seriousAxeViolations } from './support.ts';
 
 /**
  * Issue 18 item 6: a participant does the whole journey with the keyboard only (Tab, Shift+Tab,
@@ -9,30 +9,65 @@ import { PASSWORD, seriousAxeViolations } from './support.ts';
  * alternative, passes the quiz, answers the NPS survey and downloads the certificate. Every control
  * reached by Tab shows that it has the focus. The participant is the demo's lekarnar (Lekarna
  * Bežigrad), whom no other suite takes through this course (participant-journey.e2e.ts uses udelezenec).
+ * Issue 33 item 5: at 1366x800 and at 390x844, after every Tab the focus shows (an outline or a
+ * shadow) and is on the screen, uncovered; after every navigation the new page's heading has it; the
+ * user menu opens on a named item; the journey ends by signing out.
  */
 const COURSE = 'Interakcije zdravil v lekarni';
 
+const DESKTOP = { width: 1366, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
 const isFocused = (target: Locator) => target.evaluateAll((elements) => elements.some((el) => el === document.activeElement));
 
-/** What the focused element shows: :focus-visible with an outline, a shadow or (for fields) a coloured border. */
-const focusIndicator = (page: Page) =>
+/**
+ * Where the focus is and whether it shows (issue 33 item 5, WCAG 2.2 2.4.11 and 2.4.13): the focused
+ * element is :focus-visible with an outline or a shadow (text fields too, not only a border colour),
+ * inside the viewport and not covered by the header or the footer. 'visible' when all holds, else what fails.
+ */
+const focusShown = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return 'nothing focused';
-    if (!el.matches(':focus-visible')) return `${el.outerHTML.slice(0, 120)} is not :focus-visible`;
+    const what = el.outerHTML.slice(0, 120);
     const style = getComputedStyle(el);
-    const field = el.matches('input, textarea, select');
-    const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
-    if (outline || style.boxShadow !== 'none' || field) return 'visible';
-    return `${el.outerHTML.slice(0, 120)} has no focus indicator`;
+    const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2;
+    if (!outline && (style.boxShadow === 'none' || !el.matches(':focus-visible'))) return `${what} has no focus indicator`;
+    const box = el.getBoundingClientRect();
+    if (box.bottom <= 0 || box.right <= 0 || box.top >= window.innerHeight || box.left >= window.innerWidth) {
+      return `${what} is off the screen at ${Math.round(box.left)},${Math.round(box.top)}`;
+    }
+    // What is shown at the element's visible middle is the element itself (or a part of it): not a bar over it.
+    const x = Math.min(Math.max(box.left + box.width / 2, 0), window.innerWidth - 1);
+    const y = Math.min(Math.max(box.top + box.height / 2, 0), window.innerHeight - 1);
+    const top = document.elementFromPoint(x, y);
+    if (top && !el.contains(top) && !top.contains(el) && !(el instanceof HTMLInputElement && el.labels?.[0]?.contains(top))) {
+      return `${what} is covered by ${top.outerHTML.slice(0, 80)}`;
+    }
+    return 'visible';
   });
 
-/** Presses `key` (Tab by default) until the target has the focus, and checks that the focus shows. */
+/**
+ * Presses `key` (Tab by default) until the target has the focus; after every press the focus, wherever
+ * it went on the way, shows and is on the screen (the browser's own controls, past the page's last
+ * element, are not the page's).
+ */
 const focus = async (page: Page, target: Locator, key = 'Tab', max = 80) => {
-  await expect(target.first()).toBeVisible();
-  for (let i = 0; i < max && !(await isFocused(target)); i++) await page.keyboard.press(key);
+  await expect(target.first()).toBeAttached();
+  for (let i = 0; i < max && !(await isFocused(target)); i++) {
+    await page.keyboard.press(key);
+    const shown = await focusShown(page);
+    if (shown !== 'nothing focused') expect(shown, `after ${key} ${i + 1} towards ${target}`).toBe('visible');
+  }
   expect(await isFocused(target), `${target} reached with ${key}`).toBe(true);
-  expect(await focusIndicator(page), `${target} shows its focus`).toBe('visible');
+  expect(await focusShown(page), `${target} shows its focus`).toBe('visible');
+};
+
+/** After a navigation the new page's heading has the focus (issue 33 item 5), not <body>. */
+const headingFocused = async (page: Page, name?: string | RegExp) => {
+  const heading = page.locator('main h1').first();
+  if (name !== undefined) await expect(heading).toHaveText(name);
+  await expect(heading).toBeFocused();
 };
 
 /** No serious or critical axe violation on the step the participant is at (the blocks are reached only by taking the course). */
@@ -41,8 +76,8 @@ const accessible = async (page: Page, step: string) => {
 };
 
 /** Tabs to a control and presses Enter (or Space). */
-const activate = async (page: Page, target: Locator, key: 'Enter' | 'Space' = 'Enter') => {
-  await focus(page, target);
+const activate = async (page: Page, target: Locator, key: 'Enter' | 'Space' = 'Enter', direction = 'Tab') => {
+  await focus(page, target, direction);
   await page.keyboard.press(key);
 };
 
@@ -55,32 +90,51 @@ const choose = async (page: Page, group: Locator, wanted: Locator) => {
   await expect(wanted).toBeChecked();
 };
 
-test('a participant logs in, takes a course, passes its quiz, answers the NPS and downloads the certificate with the keyboard only', async ({ page }) => {
-  test.setTimeout(120_000);
+/** Logs in with the keyboard: the fields in order, Enter submits; the home page's heading then has the focus. */
+const logInByKeyboard = async (page: Page, username: string) => {
   await page.goto('/prijava');
-
-  // Log in: the fields in order, Enter submits.
   await focus(page, page.getByRole('textbox', { name: 'Uporabniško ime ali e-naslov' }));
-  await page.keyboard.type('lekarnar');
+  await page.keyboard.type(username);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('textbox', { name: 'Geslo' })).toBeFocused();
+  expect(await focusShown(page), 'the password field shows its focus').toBe('visible');
   await page.keyboard.type(PASSWORD);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('user-menu')).toBeVisible();
+  await headingFocused(page, /Pozdravljeni/);
+};
 
-  // The skip link comes first and leads past the header.
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: 'Preskoči na vsebino' })).toBeFocused();
+/** Signs out with the keyboard: back to the user menu, whose first item (a named link) takes the focus when it opens. */
+const signOutByKeyboard = async (page: Page) => {
+  await activate(page, page.getByTestId('user-menu'), 'Enter', 'Shift+Tab');
+  await expect(page.getByRole('menuitem', { name: 'Profil' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('menuitem', { name: 'Odjava' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/prijava/);
+};
 
-  // The main menu's courses, then the course's card.
+test('a participant logs in, takes a course, passes its quiz, answers the NPS, downloads the certificate and signs out with the keyboard only (1366x800)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await logInByKeyboard(page, 'lekarnar');
+
+  // The skip link comes first of all: back past the header from the heading.
+  await focus(page, page.getByRole('link', { name: 'Preskoči na vsebino' }), 'Shift+Tab');
+
+  // The main menu's courses, then the course's card; each new page's heading takes the focus.
   await activate(page, page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: 'Izobraževanja' }));
   await expect(page).toHaveURL(/\/izobrazevanja$/);
-  await activate(page, page.locator('[data-course]').filter({ hasText: COURSE }));
-  await expect(page.getByRole('heading', { name: COURSE, level: 1 })).toBeVisible();
+  await headingFocused(page, 'Izobraževanja');
+  await activate(page, page.locator('[data-course]').filter({ hasText: COURSE }).getByRole('link'));
+  await headingFocused(page, COURSE);
 
   // Start: the first block is a video; its text alternative is read instead.
   await activate(page, page.getByRole('button', { name: 'Začni izobraževanje' }));
   await expect(page.getByTestId('block-position')).toHaveText('Vsebina 1 od 4');
+  await headingFocused(page);
   await accessible(page, 'video');
   await activate(page, page.getByRole('button', { name: 'Namesto videa preberite besedilo' }));
   await activate(page, page.getByRole('button', { name: 'Prebral(a) sem besedilo' }));
@@ -90,13 +144,14 @@ test('a participant logs in, takes a course, passes its quiz, answers the NPS an
 
   // The quiz, one question at a time: the answer is chosen with the arrow keys.
   await expect(page.getByTestId('block-position')).toHaveText('Vsebina 2 od 4');
+  await headingFocused(page);
   await accessible(page, 'quiz');
   const question = page.getByRole('radiogroup');
   await choose(page, question, page.getByRole('radio', { name: 'Grenivkin sok' }));
   await activate(page, page.getByRole('button', { name: 'Naslednje vprašanje' }));
   await choose(page, page.getByRole('radiogroup'), page.getByRole('radio', { name: 'Varfarin in NSAR' }));
   await activate(page, page.getByRole('button', { name: 'Oddaj odgovore' }));
-  await expect(page.getByTestId('quiz-result')).toHaveText('Kviz je opravljen (100 %).');
+  await expect(page.getByTestId('quiz-result')).toHaveText(/Kviz je opravljen \(100 %\)/);
   await accessible(page, 'quiz passed');
   await activate(page, next);
 
@@ -128,4 +183,73 @@ test('a participant logs in, takes a course, passes its quiz, answers the NPS an
   const text = await pdfText(pdf);
   expect(text).toContain('Luka Lekarnar');
   expect(text).toContain(COURSE);
+
+  await signOutByKeyboard(page);
+});
+
+/**
+ * Issue 33 item 5 on a 390x844 phone: the same journey through a course of two blocks (a text, then a
+ * quiz), by the footer and the course search. The header and footer hide while the page scrolls, but a
+ * Tab brings them back and never lands on a link off the screen or under a bar.
+ */
+test('on a phone the keyboard journey keeps the focus visible and on the screen: log in, course list, a course of two blocks with a quiz, sign out (390x844)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(PHONE);
+  const unique = Date.now().toString(36);
+  const title = `Tipkovnica na telefonu ${unique}`;
+  await publishCourse(page, await apiToken(page, 'admin'), { title, creditPoints: 1 }, [
+    { kind: 'article', name: 'Uvod', html: `<p>${'Besedilo, ki ga preberemo na telefonu. '.repeat(40)}</p>` },
+    {
+      kind: 'quiz',
+      name: 'Preverjanje',
+      batchSize: 1,
+      successThreshold: 100,
+      questions: [
+        {
+          id: 'q1',
+          text: 'Kateri sok vpliva na presnovo številnih zdravil?',
+          answers: [
+            { id: 'a', text: 'Grenivkin', correct: true },
+            { id: 'b', text: 'Jabolčni' },
+          ],
+        },
+      ],
+    },
+  ]);
+  await logInByKeyboard(page, 'lekarnar');
+
+  // The footer's courses: the Tab goes down the home page to the footer, every stop on the screen.
+  await activate(page, page.getByRole('navigation', { name: 'Hitra navigacija' }).getByRole('link', { name: 'Izobraževanja' }));
+  await expect(page).toHaveURL(/\/izobrazevanja/);
+  await headingFocused(page, 'Izobraževanja');
+  const search = page.getByRole('textbox', { name: 'Iskanje izobraževanj' });
+  await focus(page, search);
+  // The list follows the search as it is typed, a key at a time (the search lives in the address).
+  for (const [i, key] of [...unique].entries()) {
+    await page.keyboard.type(key);
+    await expect(search).toHaveValue(unique.slice(0, i + 1));
+  }
+  // The list has settled on the one course (a card replaced while loading would drop the focus).
+  await expect(page.locator('[data-course]')).toHaveCount(1);
+  await activate(page, page.locator('[data-course]').filter({ hasText: title }).getByRole('link'));
+  await headingFocused(page, title);
+
+  await activate(page, page.getByRole('button', { name: 'Začni izobraževanje' }));
+  await expect(page.getByTestId('block-position')).toHaveText('Vsebina 1 od 2');
+  await headingFocused(page);
+  const next = page.getByRole('button', { name: 'Naprej' });
+  await expect(next).toBeEnabled();
+  await activate(page, next);
+
+  await expect(page.getByTestId('block-position')).toHaveText('Vsebina 2 od 2');
+  await headingFocused(page);
+  await choose(page, page.getByRole('radiogroup'), page.getByRole('radio', { name: 'Grenivkin' }));
+  // Passing the quiz, the last block, completes the course: its page's heading takes the focus.
+  await activate(page, page.getByRole('button', { name: 'Oddaj odgovore' }));
+  await expect(page).toHaveURL(/\/izobrazevanja\/\d+\/konec$/);
+  await headingFocused(page, 'Čestitamo! Izobraževanje je zaključeno.');
+
+  await signOutByKeyboard(page);
 });

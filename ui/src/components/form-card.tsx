@@ -1,10 +1,17 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmButton } from './confirm-button.tsx';
+
+/** Focuses the first field of the form marked invalid; whether there was one. */
+const focusFirstError = (form: HTMLFormElement | null) => {
+  const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  field?.focus();
+  return Boolean(field);
+};
 
 /** The frame of an admin form: title, back link, fields, submit. */
 export const FormCard = (props: {
@@ -26,10 +33,24 @@ export const FormCard = (props: {
   readOnly?: boolean;
 }) => {
   const { t } = useTranslation();
+  const form = useRef<HTMLFormElement>(null);
+  const awaitingResult = useRef(false);
+  // Issue 33 item 5: after a submit the focus goes to the result when it is on the form: the first field
+  // the check (here, or the server's) found wrong, whose message it then reads out. A success moves on
+  // (a notification, or a new page whose heading takes the focus).
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onSubmit();
+    awaitingResult.current = true;
+    requestAnimationFrame(() => {
+      if (focusFirstError(form.current)) awaitingResult.current = false;
+    });
   };
+  useEffect(() => {
+    if (props.submitting || !awaitingResult.current) return;
+    awaitingResult.current = false;
+    requestAnimationFrame(() => focusFirstError(form.current));
+  }, [props.submitting]);
   return (
     <Stack gap="md">
       {props.backTo ? (
@@ -41,7 +62,7 @@ export const FormCard = (props: {
         {props.title}
       </Title>
       <Paper withBorder radius="md" p="lg">
-        <form onSubmit={submit} noValidate>
+        <form ref={form} onSubmit={submit} noValidate>
           <fieldset disabled={props.readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
             <Stack gap="md">
               {props.readOnly ? (

@@ -8,6 +8,7 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { NewsPopup } from '../../features/news/components/news-popup.tsx';
 import { PushPrompt } from '../../features/push/components/push-prompt.tsx';
+import { receivesPush } from '../../features/push/push-prompt-rules.ts';
 import { accounts } from '../../features/users/accounts.ts';
 import { logout } from '../../features/users/api/login.ts';
 import { meQuery, useMe } from '../../features/users/api/me.ts';
@@ -15,7 +16,7 @@ import { AccountSwitcher } from '../../features/users/components/account-switche
 import { ImpersonationBanner } from '../../features/users/components/impersonation-banner.tsx';
 import { session } from '../../lib/session.ts';
 import { useMinimumDelay } from '../../lib/use-minimum-delay.ts';
-import { MOBILE_BREAKPOINT, useHideOnScroll } from '../../lib/use-scroll-direction.ts';
+import { hidingBarProps, MOBILE_BREAKPOINT, useHideOnScroll } from '../../lib/use-scroll-direction.ts';
 import { APP_VERSION } from '../../lib/version.ts';
 import { DesktopMenu, StackedMenu } from './main-menu.tsx';
 import { mainMenu, phoneUserMenuLinks, showsMobileMenuButton } from './menu-model.ts';
@@ -25,7 +26,8 @@ import { UserMenu } from './user-menu.tsx';
 /**
  * The signed-in layout: header (logo, menu, account switcher, user menu, and the places of the
  * news pop-up and the push-permission dialog), the page, and on mobile the footer. Below 768 px
- * header and footer hide while scrolling down and come back when scrolling up.
+ * header and footer hide while scrolling down and come back when scrolling up; hidden, they are
+ * inert (issue 33 item 5: focus reached links off the screen).
  */
 export const AppShellLayout = () => {
   const { t } = useTranslation();
@@ -84,7 +86,7 @@ export const AppShellLayout = () => {
       <Box
         component="header"
         data-testid="app-header"
-        data-hidden={hidden}
+        {...hidingBarProps(hidden)}
         style={{
           position: 'sticky',
           top: 0,
@@ -111,10 +113,11 @@ export const AppShellLayout = () => {
             <Group gap="xs" wrap="nowrap">
               {/* The news pop-up (issue 16) shows only for a signed-in user holding the consents, never while acting for someone else. */}
               <NewsPopup enabled={Boolean(user && user.missingConsents.length === 0 && !user.realUser)} />
-              {/* The push-permission dialog (issue 16): likewise, and never while acting for someone else (their notifications are theirs). */}
+              {/* The push-permission dialog (issue 16): likewise, never while acting for someone else (their notifications are theirs), never to whom nothing is pushed (issue 33). */}
               <PushPrompt
                 userId={user?.id ?? null}
                 enabled={Boolean(user && user.missingConsents.length === 0 && !user.realUser)}
+                receivesPush={user ? receivesPush(user) : false}
                 onesignalEnabled={user?.onesignalEnabled ?? 0}
                 onChanged={() => queryClient.invalidateQueries({ queryKey: meQuery.queryKey })}
               />
@@ -155,7 +158,7 @@ export const AppShellLayout = () => {
           <Outlet />
         )}
       </Container>
-      {isMobile ? <MobileFooter hidden={hidden} /> : null}
+      {isMobile && user ? <MobileFooter hidden={hidden} user={user} /> : null}
     </Box>
   );
 };

@@ -17,7 +17,7 @@ export const COMMUNITY_STATS_ROLES = [ROLE_ID.manager, ROLE_ID.director, ROLE_ID
 /**
  * The menus of spec §2 for one user:
  * - everyone signed in: courses and academies (with ?own=true for a user who is both manager and participant);
- * - admin or editor: communities (units, companies, community groups, professions), users, tags (companies,
+ * - admin or editor: course editing, communities (units, companies, community groups, professions), users, tags (companies,
  *   professions, units, courses), and news with newsletters for those holding permission 1065;
  * - admin only: data (exports, imports, stats);
  * - manager or director who is not admin: users (the manager route);
@@ -38,6 +38,8 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
     : [];
   if (admin || editor) {
     items.push(
+      // Issue 33 item 7: course editing was reached only from the course list's "Urejanje izobraževanj" button.
+      { key: 'adminCourses', label: 'menu.adminCourses', to: '/admin/courses' },
       {
         key: 'communities',
         label: 'menu.communities',
@@ -147,3 +149,13 @@ export const FOOTER_LINKS: readonly MenuItem[] = [
   { key: 'search', label: 'footer.search', to: '/izobrazevanja?search=' },
   { key: 'news', label: 'footer.news', to: '/novicnik' },
 ];
+
+/** The course pages of the footer: all but home and news open a course list. */
+const FOOTER_COURSE_LINKS = new Set(['courses', 'academies', 'new', 'completed', 'archived', 'search']);
+
+/**
+ * The footer of one user: only what the user may open (issue 33 item 7). An auditor reads no courses
+ * (decision 0016), so the course lists, which answer 403, are not offered: home and news stay.
+ */
+export const footerLinks = (user: CurrentUser): readonly MenuItem[] =>
+  readsCourses(user) ? FOOTER_LINKS : FOOTER_LINKS.filter((link) => !FOOTER_COURSE_LINKS.has(link.key));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../features/users/api/me.ts';
 import { PROFILE_DEFAULTS } from '../../features/users/current-user.fixture.ts';
-import { FOOTER_LINKS, mainMenu, phoneUserMenuLinks, showsMobileMenuButton, userMenuLinks } from './menu-model.ts';
+import { FOOTER_LINKS, footerLinks, mainMenu, phoneUserMenuLinks, showsMobileMenuButton, userMenuLinks } from './menu-model.ts';
 
 const ADMIN_ABILITIES = [1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1017, 1018, 1019, 1020, 1062, 1063, 1064, 1065, 1066];
 const EDITOR_ABILITIES = [1004, 1009, 1010, 1011, 1012, 1017, 1018, 1019, 1020, 1062, 1063, 1064, 1065];
@@ -33,10 +33,11 @@ describe('menus of spec §2 per role', () => {
     expect(flat(user([7], [1070]))).toEqual(['consentAudit /revizija/privolitve', 'exports /admin/exports']);
   });
 
-  it('admin: courses, academies, communities, users, tags, news, data; no manager users', () => {
+  it('admin: courses, academies, course editing, communities, users, tags, news, data; no manager users', () => {
     expect(flat(user([1], ADMIN_ABILITIES))).toEqual([
       'courses /izobrazevanja',
       'academies /powerclass',
+      'adminCourses /admin/courses',
       'communities',
       '  units /admin/units',
       '  companies /admin/companies',
@@ -65,7 +66,7 @@ describe('menus of spec §2 per role', () => {
 
   it('editor: the admin-type menu without data', () => {
     const keys = mainMenu(user([6], EDITOR_ABILITIES)).map((i) => i.key);
-    expect(keys).toEqual(['courses', 'academies', 'communities', 'users', 'tags', 'news']);
+    expect(keys).toEqual(['courses', 'academies', 'adminCourses', 'communities', 'users', 'tags', 'news']);
   });
 
   it('shows the news entries only with permission 1065', () => {
@@ -132,5 +133,11 @@ describe('menus of spec §2 per role', () => {
     expect(keys([10])).toEqual([]);
     expect(keys([1], ADMIN_ABILITIES)).toEqual([]);
     expect(keys([2])).toEqual([]);
+  });
+
+  it('footer (issue 33 item 7): the auditor, who reads no courses, is offered home and news only; everyone else all eight', () => {
+    expect(footerLinks(user([7], [1070])).map((l) => l.key)).toEqual(['home', 'news']);
+    expect(footerLinks(user([10]))).toEqual(FOOTER_LINKS);
+    expect(footerLinks(user([4]))).toEqual(FOOTER_LINKS);
   });
 });

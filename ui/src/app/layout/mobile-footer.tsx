@@ -3,7 +3,9 @@ import { IconArchive, IconCircleCheck, IconHome, IconNews, IconSchool, IconSearc
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FOOTER_LINKS } from './menu-model.ts';
+import type { CurrentUser } from '../../features/users/api/me.ts';
+import { hidingBarProps } from '../../lib/use-scroll-direction.ts';
+import { footerLinks } from './menu-model.ts';
 
 const ICONS: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
   home: IconHome,
@@ -16,14 +18,14 @@ const ICONS: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boole
   news: IconNews,
 };
 
-/** spec §2 mobile footer; hides while scrolling down below 768 px, like the header. */
-export const MobileFooter = ({ hidden }: { hidden: boolean }) => {
+/** spec §2 mobile footer; hides (inert) while scrolling down below 768 px, like the header; only the links the user may open. */
+export const MobileFooter = ({ hidden, user }: { hidden: boolean; user: CurrentUser }) => {
   const { t } = useTranslation();
   return (
     <Box
       component="footer"
       data-testid="mobile-footer"
-      data-hidden={hidden}
+      {...hidingBarProps(hidden)}
       style={{
         position: 'fixed',
         bottom: 0,
@@ -38,7 +40,7 @@ export const MobileFooter = ({ hidden }: { hidden: boolean }) => {
     >
       <nav aria-label={t('footer.label')}>
         <div className="mobile-footer-links">
-          {FOOTER_LINKS.map((link) => {
+          {footerLinks(user).map((link) => {
             const Icon = ICONS[link.key] ?? IconHome;
             return (
               <UnstyledButton key={link.key} component={Link} to={link.to as string} data-footer={link.key}>

@@ -59,7 +59,7 @@ describe('shell components', () => {
   it('shows an admin the Slovenian menu with its groups', () => {
     const { container } = renderInApp(<DesktopMenu items={mainMenu(user([1], [1065]))} />);
     const labels = [...container.querySelectorAll('[data-menu]')].map((b) => b.textContent);
-    expect(labels).toEqual(['Izobraževanja', 'Akademije', 'Skupnosti', 'Uporabniki', 'Značke', 'Novice', 'Podatki']);
+    expect(labels).toEqual(['Izobraževanja', 'Akademije', 'Urejanje izobraževanj', 'Skupnosti', 'Uporabniki', 'Značke', 'Novice', 'Podatki']);
   });
 
   it('shows a participant courses and academies only', () => {

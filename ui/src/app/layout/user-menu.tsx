@@ -17,7 +17,7 @@ export const UserMenu = ({ user, onLogout, roleLinks = [] }: { user: CurrentUser
   const location = locationOf(user);
   const links = userMenuLinks({ newsletters: useFeature('newsletters') }, user);
   return (
-    <Menu position="bottom-end" width={260} withinPortal>
+    <Menu position="bottom-end" width={260} withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         {/* The name starts with the initials shown, as WCAG 2.5.3 (label in name) asks. */}
         <UnstyledButton aria-label={`${initials(user)}, ${t('userMenu.open')}: ${user.fullName}`} data-testid="user-menu">
@@ -26,7 +26,7 @@ export const UserMenu = ({ user, onLogout, roleLinks = [] }: { user: CurrentUser
           </Avatar>
         </UnstyledButton>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown aria-label={t('userMenu.open')}>
         <Menu.Label>
           <Text fw={600} c="dark" size="sm" data-testid="user-menu-name">
             {user.fullName}
@@ -38,10 +38,17 @@ export const UserMenu = ({ user, onLogout, roleLinks = [] }: { user: CurrentUser
           ) : null}
         </Menu.Label>
         <Menu.Divider />
-        {links.map((link) => {
+        {links.map((link, index) => {
           const Icon = ICONS[link.key as keyof typeof ICONS] ?? IconUser;
           return (
-            <Menu.Item key={link.key} component={Link} to={link.to as string} leftSection={<Icon size={16} aria-hidden />}>
+            // Issue 33 item 5: opening the menu focused an unnamed placeholder (now off); its focus trap takes the first item (data-autofocus).
+            <Menu.Item
+              key={link.key}
+              component={Link}
+              to={link.to as string}
+              leftSection={<Icon size={16} aria-hidden />}
+              data-autofocus={index === 0 ? true : undefined}
+            >
               {t(link.label)}
             </Menu.Item>
           );

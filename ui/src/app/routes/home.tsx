@@ -1,14 +1,40 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../../features/users/api/me.ts';
+import { Link } from 'react-router';
+import { type CurrentUser, useMe } from '../../features/users/api/me.ts';
 import { hasRole, hasSystemPermission, ROLE_ID } from '../../features/users/roles.ts';
-import { COMMUNITY_STATS_ROLES } from '../layout/menu-model.ts';
+import { COMMUNITY_STATS_ROLES, mainMenu } from '../layout/menu-model.ts';
 import { AdminHome } from './home/admin-home.tsx';
 import { CommunityHome } from './home/community-home.tsx';
 import { ParticipantHome } from './home/participant-home.tsx';
 
 /** spec §6 course read (1017): admins and editors author courses. */
 const AUTHORING = 1017;
+
+/**
+ * For whom none of the parts applies (an auditor; someone in no unit yet): the pages of their own
+ * menu, as links (issue 33 item 7: the page pointed an auditor to courses in a main menu that has none,
+ * and on a phone the menu is in the user menu).
+ */
+const MenuPages = ({ user }: { user: CurrentUser }) => {
+  const { t } = useTranslation();
+  const pages = mainMenu(user).flatMap((item) => item.children ?? [item]);
+  if (pages.length === 0) return null;
+  return (
+    <Stack gap="xs" component="nav" aria-labelledby="home-pages">
+      <Text id="home-pages">{t('home.intro')}</Text>
+      <List>
+        {pages.map((page) => (
+          <List.Item key={page.key}>
+            <Anchor component={Link} to={page.to as string} data-home-page={page.key}>
+              {t(page.label)}
+            </Anchor>
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+};
 
 /**
  * / (issue 18): a page worth opening, per role. Admins and editors first see what needs attention and
@@ -30,8 +56,8 @@ export const HomePage = () => {
         <Title order={1} size="h2">
           {t('home.welcome', { name: user.fullName })}
         </Title>
-        {!admin && !community && !learner ? <Text c="dimmed">{t('home.intro')}</Text> : null}
       </Stack>
+      {!admin && !community && !learner ? <MenuPages user={user} /> : null}
       {admin ? <AdminHome me={user} /> : null}
       {community ? <CommunityHome /> : null}
       {learner ? <ParticipantHome /> : null}

@@ -53,7 +53,7 @@ export const AcademyListPage = () => {
       {loading ? (
         <Pending />
       ) : academies.isError ? (
-        <Alert color="red">{t('academies.loadFailed')}</Alert>
+        <Alert color="red">{t('academies.listLoadFailed')}</Alert>
       ) : (academies.data?.items.length ?? 0) === 0 ? (
         <Text c="dimmed">{t('academies.empty')}</Text>
       ) : (

@@ -24,7 +24,7 @@ export const AdminAcademiesSection = () => {
           </Button>
         </Group>
         {academies.isError ? (
-          <Text c="red.9">{t('academies.loadFailed')}</Text>
+          <Text c="red.9">{t('academies.listLoadFailed')}</Text>
         ) : academies.isSuccess && items.length === 0 ? (
           <Text c="dimmed">{t('academies.admin.none')}</Text>
         ) : (

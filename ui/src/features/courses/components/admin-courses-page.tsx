@@ -9,6 +9,8 @@ import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { useFeature } from '../../../lib/features.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
+import { useMe } from '../../users/api/me.ts';
+import { hasSystemPermission } from '../../users/roles.ts';
 import {
   ADMIN_COURSE_STATUSES,
   type AdminCourseFilters,
@@ -125,8 +127,14 @@ export const AdminCoursesPage = () => {
   const { t } = useTranslation();
   const vimeoUpload = useFeature('vimeoUpload') === true;
   const [filters, setFilters] = useState<AdminCourseFilters>({ type: null, status: null, published: null, academyId: null, tagId: null });
-  const academies = useQuery({ queryKey: ['academies', 'options'], queryFn: listAcademyOptions, staleTime: 60_000 });
-  const tags = useQuery({ queryKey: ['admin-courses', 'tag-options'], queryFn: listCourseTagOptions, staleTime: 60_000 });
+  const me = useMe();
+  // Issue 33 item 7: a client (community course rights, 2004-2006) got 403s from both lists. Academies are
+  // read with the system course permission (1017, decision 0012), tags with 1062, 1009 or 1017 (spec §6):
+  // without them neither is asked for, and their filters and the academies section are not offered.
+  const readsAcademies = me.data ? hasSystemPermission(me.data, 1017) : false;
+  const readsTags = me.data ? [1062, 1009, 1017].some((permission) => hasSystemPermission(me.data, permission)) : false;
+  const academies = useQuery({ queryKey: ['academies', 'options'], queryFn: listAcademyOptions, staleTime: 60_000, enabled: readsAcademies });
+  const tags = useQuery({ queryKey: ['admin-courses', 'tag-options'], queryFn: listCourseTagOptions, staleTime: 60_000, enabled: readsTags });
   const set = (change: Partial<AdminCourseFilters>) => setFilters((f) => ({ ...f, ...change }));
 
   const columns: Column<AdminCourseListItem>[] = [
@@ -224,28 +232,32 @@ export const AdminCoursesPage = () => {
               value={filters.published === null ? null : String(filters.published)}
               onChange={(value) => set({ published: value === null ? null : value === 'true' })}
             />
-            <Select
-              label={t('adminCourses.academy')}
-              clearable
-              searchable
-              placeholder={t('adminCourses.any')}
-              data={(academies.data ?? []).map((a) => ({ value: String(a.id), label: a.title }))}
-              value={filters.academyId === null ? null : String(filters.academyId)}
-              onChange={(value) => set({ academyId: toNumber(value) })}
-            />
-            <Select
-              label={t('adminCourses.tag')}
-              clearable
-              searchable
-              placeholder={t('adminCourses.any')}
-              data={(tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))}
-              value={filters.tagId === null ? null : String(filters.tagId)}
-              onChange={(value) => set({ tagId: toNumber(value) })}
-            />
+            {readsAcademies ? (
+              <Select
+                label={t('adminCourses.academy')}
+                clearable
+                searchable
+                placeholder={t('adminCourses.any')}
+                data={(academies.data ?? []).map((a) => ({ value: String(a.id), label: a.title }))}
+                value={filters.academyId === null ? null : String(filters.academyId)}
+                onChange={(value) => set({ academyId: toNumber(value) })}
+              />
+            ) : null}
+            {readsTags ? (
+              <Select
+                label={t('adminCourses.tag')}
+                clearable
+                searchable
+                placeholder={t('adminCourses.any')}
+                data={(tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))}
+                value={filters.tagId === null ? null : String(filters.tagId)}
+                onChange={(value) => set({ tagId: toNumber(value) })}
+              />
+            ) : null}
           </>
         }
       />
-      <AdminAcademiesSection />
+      {readsAcademies ? <AdminAcademiesSection /> : null}
     </Stack>
   );
 };

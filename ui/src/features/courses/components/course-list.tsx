@@ -134,7 +134,7 @@ export const CourseListPage = ({ authoring = false }: { authoring?: boolean }) =
           <Loader role="status" aria-label={t('common.loading')} />
         </Center>
       ) : courses.isError ? (
-        <Text c="red.8">{t('courses.loadFailed')}</Text>
+        <Text c="red.9">{t('courses.listLoadFailed')}</Text>
       ) : courses.data?.items.length ? (
         view === 'list' ? (
           <Stack gap="xs" data-view="list">

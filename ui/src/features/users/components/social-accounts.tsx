@@ -50,6 +50,13 @@ export const SocialAccounts = ({ user, onChanged }: { user: CurrentUser; onChang
         {PLATFORMS.map((platform) => {
           const identity = user.socialIdentities.find((i) => i.platform === platform);
           const available = providers.data?.providers.find((p) => p.platform === platform)?.available ?? false;
+          // Issue 33 item 8: a disabled "Poveži" says why (the provider is not set up here, or could not be checked).
+          const reason =
+            identity || available || providers.isPending
+              ? null
+              : providers.isError
+                ? t('identity.profile.bindUnknown')
+                : t('identity.profile.bindNotConfigured', { platform: t(`identity.platform.${platform}`) });
           return (
             <Group key={platform} justify="space-between" data-testid={`social-${platform}`}>
               <Group gap="sm">
@@ -72,10 +79,21 @@ export const SocialAccounts = ({ user, onChanged }: { user: CurrentUser; onChang
                   onConfirm={() => unbind.mutateAsync(platform)}
                 />
               ) : (
-                <Button variant="default" onClick={() => bind.mutate(platform)} loading={bind.isPending && bind.variables === platform} disabled={!available}>
+                <Button
+                  variant="default"
+                  onClick={() => bind.mutate(platform)}
+                  loading={bind.isPending && bind.variables === platform}
+                  disabled={!available}
+                  aria-describedby={reason ? `social-${platform}-reason` : undefined}
+                >
                   {t('identity.profile.bind')}
                 </Button>
               )}
+              {reason ? (
+                <Text size="sm" c="dimmed" w="100%" id={`social-${platform}-reason`} data-testid={`social-${platform}-reason`}>
+                  {reason}
+                </Text>
+              ) : null}
             </Group>
           );
         })}
