@@ -24,7 +24,8 @@ export const enrollmentEvents = [
   ),
   // `done`: articles, text files, typeforms and credit points are done by being opened.
   defineEvent('BlockOpened', z.object({ blockId, done: z.boolean() })),
-  defineEvent('VideoProgressed', z.object({ blockId, seconds: z.number().min(0), duration: z.number().positive() })),
+  // `seconds`: watched time as accepted; `at`: when (older events lack it), so the next report is held to the time since.
+  defineEvent('VideoProgressed', z.object({ blockId, seconds: z.number().min(0), duration: z.number().positive(), at: z.string().optional() })),
   defineEvent('VideoCompleted', z.object({ blockId })),
   defineEvent('AlternativeRead', z.object({ blockId })),
   defineEvent(
@@ -64,6 +65,8 @@ export type BlockProgress = {
   readonly opened: boolean;
   readonly done: boolean;
   readonly videoSeconds: number;
+  /** When the watched time last grew (ISO); null before or for older events. */
+  readonly videoAt: string | null;
   readonly quizAttempts: number;
   readonly quizScore: number | null;
   /** Attempts of earlier sets (issue 33): the current set counts from here. */
@@ -109,11 +112,26 @@ export type EnrollmentCommand = { readonly context: EnrollmentContext } & (
 
 /** A video counts as watched at 90 % (players report the last seconds unreliably). */
 export const VIDEO_DONE_SHARE = 0.9;
+/** The fastest playback a player offers (2×): watched time grows at most this fast. */
+export const VIDEO_MAX_RATE = 2;
+/** What a report may run ahead of the time since the last one (a first report, a player's rounding). */
+export const VIDEO_SLACK_SECONDS = 10;
+
+/**
+ * The most watched time a report may claim (issue 33 item 8: seeking to the end counted as watched):
+ * what was accepted before, plus the time since then at the fastest playback, plus the slack. A
+ * report claiming more is taken at this, so watching on counts and jumping ahead does not.
+ */
+const plausibleVideoSeconds = (progress: BlockProgress, now: Date) => {
+  const since = progress.videoAt === null ? 0 : Math.max(0, now.getTime() - Date.parse(progress.videoAt)) / 1000;
+  return progress.videoSeconds + since * VIDEO_MAX_RATE + VIDEO_SLACK_SECONDS;
+};
 
 const EMPTY: BlockProgress = {
   opened: false,
   done: false,
   videoSeconds: 0,
+  videoAt: null,
   quizAttempts: 0,
   quizScore: null,
   quizRoundFrom: 0,
@@ -144,7 +162,12 @@ export const evolveEnrollment = (state: EnrollmentState, event: EnrollmentEvent)
     case 'BlockOpened':
       return withBlock(state, event.data.blockId, (p) => ({ ...p, opened: true, done: p.done || event.data.done }));
     case 'VideoProgressed':
-      return withBlock(state, event.data.blockId, (p) => ({ ...p, opened: true, videoSeconds: Math.max(p.videoSeconds, event.data.seconds) }));
+      return withBlock(state, event.data.blockId, (p) => ({
+        ...p,
+        opened: true,
+        videoSeconds: Math.max(p.videoSeconds, event.data.seconds),
+        videoAt: event.data.at ?? p.videoAt,
+      }));
     case 'VideoCompleted':
     case 'AlternativeRead':
       return withBlock(state, event.data.blockId, (p) => ({ ...p, opened: true, done: true }));
@@ -338,9 +361,12 @@ const decideStep = (command: Exclude<EnrollmentCommand, { type: 'StartCourse' }>
       if (block.fields.kind !== 'video') throw fail('400', 'Ta blok ni video.', 400);
       requireReachable(enrollment, context, index);
       const progress = progressOf(enrollment, block.id);
-      if (command.seconds <= progress.videoSeconds || progress.done) return [];
-      const step: EnrollmentEvent[] = [{ type: 'VideoProgressed', data: { blockId: block.id, seconds: command.seconds, duration: command.duration } }];
-      if (command.seconds >= command.duration * VIDEO_DONE_SHARE) step.push({ type: 'VideoCompleted', data: { blockId: block.id } });
+      const seconds = Math.min(command.seconds, plausibleVideoSeconds(progress, context.now));
+      if (seconds <= progress.videoSeconds || progress.done) return [];
+      const step: EnrollmentEvent[] = [
+        { type: 'VideoProgressed', data: { blockId: block.id, seconds, duration: command.duration, at: context.now.toISOString() } },
+      ];
+      if (seconds >= command.duration * VIDEO_DONE_SHARE) step.push({ type: 'VideoCompleted', data: { blockId: block.id } });
       return completion(enrollment, context, step);
     }
     case 'ReadAlternative': {

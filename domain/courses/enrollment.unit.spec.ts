@@ -144,16 +144,37 @@ describe('enrollment: blocks in order', () => {
       .thenExpect([{ type: 'BlockOpened', data: { blockId: 2, done: false } }]);
   });
 
-  it('counts a video as watched at 90 %, and records progress only forward', () => {
+  it('counts watched time no faster than a 2× playback since the last report, and a video as watched at 90 % of it (issue 33 item 8)', () => {
+    const at = (s: number) => new Date(NOW.getTime() + s * 1000);
+    const report = (seconds: number, s: number) => ({ type: 'ReportVideoProgress' as const, blockId: 1, seconds, duration: 100, context: ctx({ now: at(s) }) });
+    const progressed = (seconds: number, s: number): EnrollmentEvent => ({
+      type: 'VideoProgressed',
+      data: { blockId: 1, seconds, duration: 100, at: at(s).toISOString() },
+    });
+    // Seeking to the end is not watching: a first report counts up to the slack (10 s), whatever it claims.
     spec
       .given([started])
-      .when({ type: 'ReportVideoProgress', blockId: 1, seconds: 40, duration: 100, context: ctx() })
-      .thenExpect([{ type: 'VideoProgressed', data: { blockId: 1, seconds: 40, duration: 100 } }]);
+      .when(report(100, 0))
+      .thenExpect([progressed(10, 0)]);
+    // 20 s later at most 10 + 2 × 20 + 10 = 60 s; watching on at normal speed counts in full.
     spec
-      .given([started, { type: 'VideoProgressed', data: { blockId: 1, seconds: 40, duration: 100 } }])
-      .when({ type: 'ReportVideoProgress', blockId: 1, seconds: 30, duration: 100, context: ctx() })
+      .given([started, progressed(10, 0)])
+      .when(report(100, 20))
+      .thenExpect([progressed(60, 20)]);
+    spec
+      .given([started, progressed(10, 0)])
+      .when(report(25, 15))
+      .thenExpect([progressed(25, 15)]);
+    // Only forward.
+    spec
+      .given([started, progressed(40, 0)])
+      .when(report(30, 30))
       .thenExpect([]);
-    spec.given([started]).when({ type: 'ReportVideoProgress', blockId: 1, seconds: 95, duration: 100, context: ctx() }).thenExpect(videoDone);
+    // 90 % watched: the video is done.
+    spec
+      .given([started, progressed(80, 0)])
+      .when(report(95, 15))
+      .thenExpect([progressed(95, 15), { type: 'VideoCompleted', data: { blockId: 1 } }]);
   });
 
   it('accepts the article alternative of a video instead of watching it', () => {
