@@ -172,22 +172,6 @@ export type CourseFields = z.output<typeof courseRule>;
 
 const name = line(200);
 
-export const quizBlockRule = z
-  .object({
-    kind: z.literal('quiz'),
-    name,
-    batchSize: z.number({ error: REQUIRED }).int().min(1, { error: 'Velikost sklopa mora biti vsaj 1' }),
-    successThreshold: z.number({ error: REQUIRED }).min(0).max(100, { error: 'Prag uspešnosti je med 0 in 100 %' }),
-    retries: z.number().int().min(0).max(100).default(0),
-    questions: z
-      .array(
-        z
-          .object({
-            id: z.string().min(1).max(40),
-            text: text(2000),
-            answers: z
-              .array(z.object({ id: z.string().min(1).max(40), text: text(1000), correct: z.boolean().default(false) }).strict())
-              .min(2, { error: 'Vprašanje potrebuje vsaj dva odgovora' }),
 /**
  * When a participant sees the right answers and the author's explanations (issue 33): after each
  * attempt, only once no attempt is left or the quiz is passed, or never. Whether each chosen answer
@@ -250,6 +234,24 @@ export const quizOutcomeOf = (fields: { revealAnswers?: unknown; afterLastFail?:
   };
 };
 
+export const quizBlockRule = z
+  .object({
+    kind: z.literal('quiz'),
+    name,
+    batchSize: z.number({ error: REQUIRED }).int().min(1, { error: 'Velikost sklopa mora biti vsaj 1' }),
+    successThreshold: z.number({ error: REQUIRED }).min(0).max(100, { error: 'Prag uspešnosti je med 0 in 100 %' }),
+    retries: z.number().int().min(0).max(100).default(0),
+    questions: z
+      .array(
+        z
+          .object({
+            id: z.string().min(1).max(40),
+            text: text(2000),
+            /** Why the right answer is right, in the author's words; shown as revealAnswers allows. */
+            explanation: z.string().trim().max(5000, { error: TOO_LONG }).default(''),
+            answers: z
+              .array(z.object({ id: z.string().min(1).max(40), text: text(1000), correct: z.boolean().default(false) }).strict())
+              .min(2, { error: 'Vprašanje potrebuje vsaj dva odgovora' }),
           })
           .strict()
           .refine((q) => q.answers.filter((a) => a.correct).length === 1, { error: 'Izberite pravilen odgovor', path: ['answers'] })
@@ -259,12 +261,12 @@ export const quizOutcomeOf = (fields: { revealAnswers?: unknown; afterLastFail?:
       .min(1, { error: 'Kviz potrebuje vsaj eno vprašanje' })
       // A participant answers by question id: two questions with one id would be passed with one answer.
       .refine((questions) => new Set(questions.map((q) => q.id)).size === questions.length, { error: 'Vprašanja v kvizu se ponavljajo' }),
+    revealAnswers: revealAnswersRule.default(QUIZ_OUTCOME_DEFAULTS.revealAnswers),
+    afterLastFail: afterLastFailRule.default({ ...QUIZ_OUTCOME_DEFAULTS.afterLastFail }),
   })
   .strict()
   .refine((quiz) => quiz.questions.length === 0 || quiz.batchSize <= quiz.questions.length, {
     error: 'Velikost sklopa ne sme presegati števila vprašanj',
-            /** Why the right answer is right, in the author's words; shown as revealAnswers allows. */
-            explanation: z.string().trim().max(5000, { error: TOO_LONG }).default(''),
     path: ['batchSize'],
   });
 
@@ -277,8 +279,6 @@ export const npsBlockRule = z
   .object({
     kind: z.literal('nps'),
     name,
-    revealAnswers: revealAnswersRule.default(QUIZ_OUTCOME_DEFAULTS.revealAnswers),
-    afterLastFail: afterLastFailRule.default({ ...QUIZ_OUTCOME_DEFAULTS.afterLastFail }),
     question: text(1000),
     set: z.literal(NPS_SETS, { error: 'Izberite nabor' }),
     reasons: z.object({ detractor: reasons, neutral: reasons, promoter: reasons }).strict(),
