@@ -32,12 +32,12 @@ export type QuizFields = {
   successThreshold: number;
   retries: number;
   questions: { id: string; text: string; answers: { id: string; text: string }[] }[];
-};
-export type NpsFields = {
-  kind: 'nps';
   /** When the right answers are shown (decision 0053); the server fills the defaults of older quizzes. */
   revealAnswers: 'always' | 'afterLast' | 'never';
   afterLastFail: { kind: 'end'; message: string; contact: string } | { kind: 'wait'; hours: number };
+};
+export type NpsFields = {
+  kind: 'nps';
   name: string;
   question: string;
   set: number;
@@ -74,14 +74,14 @@ export type BlockRecord = {
   quizAttempts: number;
   quizScore: number | null;
   quizPassed: boolean | null;
-  npsScore: number | null;
-};
-export type StepResult = { events: string[]; completed: boolean };
   /** Attempts of earlier sets: the current set's are quizAttempts - quizRoundFrom (decision 0053). */
   quizRoundFrom: number;
   /** After a set's last failed attempt: the course ended as not passed, or new attempts open at quizRetryAt. */
   quizNext: 'ended' | 'wait' | null;
   quizRetryAt: string | null;
+  npsScore: number | null;
+};
+export type StepResult = { events: string[]; completed: boolean };
 
 /** spec §8 viewer logs: a failed load is logged with the spec's message and shown to the user by the page. */
 const logged = async <T>(message: string, load: () => Promise<T>) => {
@@ -133,9 +133,6 @@ export const reportVideo = (courseId: number, blockId: number, seconds: number, 
   step(courseId, `/blocks/${blockId}/video-progress`, { seconds, duration });
 export const readAlternative = (courseId: number, blockId: number) => step(courseId, `/blocks/${blockId}/alternative`);
 export const submitQuiz = (courseId: number, blockId: number, answers: Record<string, string>) => step(courseId, `/blocks/${blockId}/quiz`, { answers });
-/** Confirms presence at the live webinar's open check (spec §4 live page). */
-export const confirmPresence = (courseId: number, checkIndex: number) => step(courseId, '/live/presence', { checkIndex });
-export const answerNps = (courseId: number, blockId: number, input: { score: number; reasons: string[]; comment: string | null; followUps: string[] }) =>
 /** The participant's review of a quiz (issue 33): each attempt, per question right or wrong; the right answer as the author allows. */
 export type QuizReview = {
   revealAnswers: 'always' | 'afterLast' | 'never';
@@ -163,6 +160,9 @@ export type QuizReview = {
   }[];
 };
 export const getQuizReview = (courseId: number, blockId: number) => api<QuizReview>('GET', `/user-courses/${courseId}/blocks/${blockId}/quiz/attempts`);
+/** Confirms presence at the live webinar's open check (spec §4 live page). */
+export const confirmPresence = (courseId: number, checkIndex: number) => step(courseId, '/live/presence', { checkIndex });
+export const answerNps = (courseId: number, blockId: number, input: { score: number; reasons: string[]; comment: string | null; followUps: string[] }) =>
   step(courseId, `/blocks/${blockId}/nps`, input);
 
 /** The certificate needs the session token, so it is fetched and handed to the browser as a file. */
