@@ -110,15 +110,6 @@ describe('block rules (spec §5)', () => {
     });
   });
 
-  it('video: a Vimeo id or a file, with an optional article or text-file alternative', () => {
-    expect(messages(videoBlockRule.safeParse({ kind: 'video', name: 'Video' }))).toEqual({ vimeoId: 'Vnesite Vimeo ID ali naslov video datoteke' });
-    expect(
-      videoBlockRule.safeParse({ kind: 'video', name: 'Video', vimeoId: '76979871', alternative: { kind: 'article', html: '<p>Besedilo</p>' } }).success,
-    ).toBe(true);
-    expect(
-      blockRule.safeParse({ kind: 'nps', name: 'NPS', question: 'Bi priporočili?', set: 6, reasons: { detractor: [], neutral: [], promoter: [] } }).success,
-    ).toBe(false);
-    expect(blockRule.safeParse({ kind: 'typeform', name: 'Anketa', typeformId: 'abc123' }).success).toBe(true);
   it('quiz outcome (issue 33): explanations, when answers are shown, and what follows the last failed attempt, with defaults for stored quizzes', () => {
     const base = { kind: 'quiz', name: 'Kviz', batchSize: 1, successThreshold: 50, questions: [question('1')] };
     // A quiz saved before these settings existed reads with the defaults: answers after the last attempt, a new set after 24 hours.
@@ -154,6 +145,15 @@ describe('block rules (spec §5)', () => {
     });
   });
 
+  it('video: a Vimeo id or a file, with an optional article or text-file alternative', () => {
+    expect(messages(videoBlockRule.safeParse({ kind: 'video', name: 'Video' }))).toEqual({ vimeoId: 'Vnesite Vimeo ID ali naslov video datoteke' });
+    expect(
+      videoBlockRule.safeParse({ kind: 'video', name: 'Video', vimeoId: '76979871', alternative: { kind: 'article', html: '<p>Besedilo</p>' } }).success,
+    ).toBe(true);
+    expect(
+      blockRule.safeParse({ kind: 'nps', name: 'NPS', question: 'Bi priporočili?', set: 6, reasons: { detractor: [], neutral: [], promoter: [] } }).success,
+    ).toBe(false);
+    expect(blockRule.safeParse({ kind: 'typeform', name: 'Anketa', typeformId: 'abc123' }).success).toBe(true);
   });
 
   it('accepts only https addresses and files under /media/ as sources, never a script or a path out of /media/', () => {
