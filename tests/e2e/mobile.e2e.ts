@@ -146,3 +146,55 @@ test('each role’s main task on a phone', async ({ browser }) => {
     await context.close();
   }
 });
+
+test('issue 33: on a phone the header and footer, hidden after scrolling, are out of the Tab order; a Tab brings them back', async ({ page }) => {
+  // The login page's social buttons say their whole labels on a phone ("Prijava z Googl" before).
+  await page.goto('/prijava');
+  for (const name of ['Prijava z Googlom', 'Prijava s Facebookom']) expect(await whole(page.getByRole('link', { name })), name).toBe(true);
+
+  await logIn(page, 'udelezenec');
+  await page.goto('/izobrazevanja');
+  await expect(page.locator('[data-course]').first()).toBeVisible();
+  const header = page.getByTestId('app-header');
+  const footer = page.getByTestId('mobile-footer');
+  await page.mouse.wheel(0, 400);
+  await expect(header).toHaveAttribute('data-hidden', 'true');
+  await expect(footer).toHaveAttribute('data-hidden', 'true');
+  for (const bar of [header, footer]) {
+    await expect(bar).toHaveAttribute('inert', '');
+    await expect(bar).toHaveAttribute('aria-hidden', 'true');
+  }
+  // Hidden, their links take no focus (they were reached off the screen, at y=845 on an 844 px screen).
+  const footerLink = footer.getByRole('link', { name: 'Domov', includeHidden: true });
+  await footerLink.evaluate((link: HTMLElement) => link.focus());
+  expect(await footerLink.evaluate((link) => link === document.activeElement)).toBe(false);
+
+  // A keyboard user is not left without them: a Tab shows them again, in the Tab order, and the focus stays on the screen.
+  await page.keyboard.press('Tab');
+  await expect(header).toHaveAttribute('data-hidden', 'false');
+  await expect(footer).not.toHaveAttribute('inert');
+  await expect(page.locator(':focus')).toBeInViewport();
+});
+
+test('issue 33: the auditor on a phone meets no page that refuses: footer and home offer only what the role opens', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  await logIn(page, 'revizor');
+  const footer = page.getByRole('navigation', { name: 'Hitra navigacija' });
+  await expect(footer.getByRole('link')).toHaveText(['Domov', 'Novice']);
+  // The home page names the auditor's own pages as links (it said courses were in a main menu the auditor has not).
+  const pages = page.getByRole('navigation', { name: 'Strani, ki so vam na voljo:' });
+  await expect(pages.getByRole('link')).toHaveText(['Revizija privolitev', 'Izvozi']);
+  for (const name of ['Revizija privolitev', 'Izvozi']) {
+    await page.goto('/');
+    await pages.getByRole('link', { name }).tap();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  await page.getByTestId('mobile-footer').getByRole('link', { name: 'Novice' }).tap();
+  await expect(page).toHaveURL(/\/novicnik$/);
+  await page.waitForLoadState('networkidle');
+  expect(refused).toEqual([]);
+});

@@ -22,6 +22,9 @@ for (const [username, expected] of Object.entries(MENUS)) {
   test(`${username} logs in and sees exactly its menu`, async ({ page }) => {
     await logIn(page, username);
     expect(await menuLabels(page)).toEqual(expected);
+    if (username === 'admin' || username === 'urednik') {
+      await expect(page.locator('header [data-menu="adminCourses"]')).toHaveAttribute('href', '/admin/courses');
+    }
     if (username === 'vodja' || username === 'direktor') {
       await expect(page.locator('header [data-menu="managerUsers"]')).toHaveAttribute('href', '/manager/users');
     }
@@ -219,4 +222,24 @@ test('the locale is Slovenian: si in the i18n_redirected cookie for 365 days, sl
   const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
   expect(days).toBeGreaterThan(364);
   expect(days).toBeLessThan(366);
+});
+
+test("issue 33: a client's course list asks nothing the client may not read: no 403, and the list says it holds the client's community's courses", async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  await logIn(page, 'narocnik');
+  await page.goto('/izobrazevanja');
+  await page.getByRole('link', { name: 'Urejanje izobraževanj' }).click();
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await expect(page.getByRole('heading', { name: 'Izobraževanja', level: 1 })).toBeVisible();
+  await expect(page.getByText('Tu so izobraževanja, ki jih pripravlja vaša skupnost.')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Academies and course tags are the platform authors' (1017, 1062): neither their filters nor the academies section.
+  await expect(page.getByRole('textbox', { name: 'Akademija' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Akademije' })).toHaveCount(0);
+  expect(refused).toEqual([]);
 });

@@ -195,6 +195,8 @@ export const AdminCoursesPage = () => {
           </Button>
         </Group>
       </Group>
+      {/* A client authors only its community's courses (2004-2006): an empty list is said to be theirs, not the platform's. */}
+      {me.data && !readsAcademies ? <Text c="dimmed">{t('adminCourses.communityIntro')}</Text> : null}
       <DataTable<AdminCourseListItem>
         queryKey={['admin-courses', filters]}
         fetch={(query) => listAdminCourses(query, filters)}
