@@ -66,6 +66,10 @@ export const liveRule = z
   .strict()
   .refine((l) => new Date(l.startsAt) < new Date(l.stopsAt), { error: 'Konec mora biti po začetku', path: ['stopsAt'] });
 
+/** A course's estimated duration: whole minutes up to 100 hours. */
+export const MAX_DURATION_MINUTES = 6000;
+const DURATION_MESSAGE = 'Trajanje je celo število minut med 1 in 6000';
+
 /** spec §3 active campaign package: 0 inactive, 1 regular, 2 large, 3 very large. */
 export const CAMPAIGN_PACKAGES = [0, 1, 2, 3] as const;
 
@@ -103,6 +107,18 @@ export const courseRule = z
     lecturer: singleLine(z.string().trim().max(200, { error: TOO_LONG }))
       .nullish()
       .transform((v) => v || null),
+    /**
+     * How long the course takes, in minutes, as its author estimates it (issue 33: shown on the course
+     * card). Not a spec §3 field and not derivable from the blocks (only videos know their length), so
+     * it is optional and set by the author; null = not shown.
+     */
+    durationMinutes: z
+      .number({ error: DURATION_MESSAGE })
+      .int({ error: DURATION_MESSAGE })
+      .min(1, { error: DURATION_MESSAGE })
+      .max(MAX_DURATION_MINUTES, { error: DURATION_MESSAGE })
+      .nullish()
+      .transform((v) => v ?? null),
     // spec §3; each only while its feature of spec §1 is on (the API refuses it otherwise, decision 0016).
     zoomUrl: singleLine(z.string().trim().max(500, { error: TOO_LONG }))
       .refine((v) => v === '' || /^https:\/\/([\w-]+\.)*zoom\.us\/\S+$/.test(v), { error: 'Vnesite povezavo Zoom (https://…zoom.us/…)' })

@@ -38,6 +38,15 @@ describe('course rules (spec §5)', () => {
     expect(messages(courseRule.safeParse({ ...valid, sharedCostCents: 'a' }))).toEqual({ sharedCostCents: 'Vnesite število' });
   });
 
+  it('takes an optional duration in whole minutes from 1 to 6000 (the course card shows it)', () => {
+    expect(courseRule.parse(valid).durationMinutes).toBeNull();
+    expect(courseRule.parse({ ...valid, durationMinutes: 90 }).durationMinutes).toBe(90);
+    for (const durationMinutes of [0, 6001, 1.5, -5, '90'])
+      expect(messages(courseRule.safeParse({ ...valid, durationMinutes })), String(durationMinutes)).toEqual({
+        durationMinutes: 'Trajanje je celo število minut med 1 in 6000',
+      });
+  });
+
   it('refuses a public course with targeted users, targeting by profession without a profession, and duplicate intervals', () => {
     expect(messages(courseRule.safeParse({ ...valid, public: true, audience: { unitIds: [3] } }))).toEqual({
       public: 'Javno izobraževanje ne sme imeti izbranih ciljnih uporabnikov',

@@ -66,7 +66,13 @@ const COURSE_FACTS: Fact[] = [
   addBlock(1, 12, 1, quiz),
   addBlock(1, 13, 2, nps),
   addBlock(1, 14, 3, { kind: 'points', name: 'Kreditne točke', points: 2 }),
-  course(1, 'CourseUpdated', { fields: fields('Interakcije zdravil', { audience: { unitIds: [3], byProfession: true, professionIds: [7] } }) }),
+  course(1, 'CourseUpdated', {
+    fields: fields('Interakcije zdravil', {
+      audience: { unitIds: [3], byProfession: true, professionIds: [7] },
+      lecturer: 'dr. Ana Novak',
+      durationMinutes: 90,
+    }),
+  }),
   course(1, 'CoursePublished'),
   course(2, 'CourseCreated', { courseId: 2, fields: fields('Higiena rok', { public: true, creditPoints: 0.5 }) }),
   addBlock(2, 21, 0, { kind: 'article', name: 'Članek', html: '<p>Umivanje rok</p>' }),
@@ -302,6 +308,12 @@ describe('courses projection', () => {
       // Unit 4 is not course 1's audience but is in group 1; course 3 is deleted and course 4 unpublished.
       expect(cene?.map((c) => c.id)).toEqual([2, 5, 6]);
       expect(before.page).toMatchObject({ id: 1, title: 'Interakcije zdravil', creditPoints: 2, enrollment: 'completed', blocksDone: 4, blocksTotal: 4 });
+      // The course card's lecturer and duration (issue 33); a course without them answers null.
+      expect(ana?.map((c) => [c.id, c.lecturer, c.durationMinutes])).toEqual([
+        [1, 'dr. Ana Novak', 90],
+        [2, null, null],
+        [5, null, null],
+      ]);
       expect(before.page?.completedAt).not.toBeNull();
       expect(before.blocks.map((b) => [b.id, b.position, b.course_id])).toEqual([
         [22, 0, 2],

@@ -44,6 +44,8 @@ const catalogueRow = z.object({
   /** A live webinar's room and times (spec §3 live fields), and its recording (the course's Vimeo id). */
   live: z.object({ roomId: z.string(), startsAt: z.string(), stopsAt: z.string() }).nullable(),
   recordingVimeoId: z.string().nullable(),
+  lecturer: z.string().nullable(),
+  durationMinutes: z.number().nullable(),
 });
 
 type CatalogueCourse = z.infer<typeof catalogueRow> & CourseAudience & { readonly updatedAtMs: number; readonly titleLower: string };
@@ -94,6 +96,9 @@ export const userCourseItem = z.object({
   certificateNumber: z.string().nullable(),
   postsEnabled: z.boolean(),
   certificateEnabled: z.boolean(),
+  /** What the course card shows at a glance (issue 33): the lecturer (spec §3) and the author's duration estimate in minutes. */
+  lecturer: z.string().nullable(),
+  durationMinutes: z.number().nullable(),
 });
 
 export type UserCourseItem = z.infer<typeof userCourseItem>;
@@ -126,7 +131,8 @@ const loadCatalogue = async (db: CourseReadDb, version: string): Promise<Catalog
            owner_company_id as "ownerCompanyId", fields->>'zoomUrl' as "zoomUrl", fields->>'interactrHtml' as "interactrHtml", attachments,
            case when jsonb_typeof(fields->'live') = 'object' then jsonb_build_object('roomId', fields->'live'->>'roomId',
              'startsAt', fields->'live'->>'startsAt', 'stopsAt', fields->'live'->>'stopsAt') end as live,
-           fields->>'vimeoId' as "recordingVimeoId"
+           fields->>'vimeoId' as "recordingVimeoId", nullif(fields->>'lecturer', '') as lecturer,
+           (fields->>'durationMinutes')::int as "durationMinutes"
       from rm.courses where status <> 'deleted' and not (type = any(${sql.array([...(hiddenTypes.get(db) ?? [])], 'int4')}))`);
   const courses = rows.map((row) => ({
     ...row,
@@ -185,6 +191,8 @@ const item = (course: CatalogueCourse, enrollment: Enrollment | undefined): User
   certificateNumber: enrollment?.certificateNumber ?? null,
   postsEnabled: course.postsEnabled,
   certificateEnabled: course.certificateEnabled,
+  lecturer: course.lecturer,
+  durationMinutes: course.durationMinutes,
 });
 
 const readerView = async (db: CourseReadDb, userId: number) => {

@@ -50,9 +50,11 @@ test('an editor creates an academy from two demo courses, puts them in order and
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Naloži sliko (JPEG, PNG)' }).click();
   await (await chooser).setFiles({ name: 'akademija.png', mimeType: 'image/png', buffer: SAMPLE_PNG });
-  const coverInput = page.getByRole('textbox', { name: 'Naslovna slika (pot ali URL)' });
-  await expect(coverInput).toHaveValue(/^\/api\/files\/\d+$/);
-  cover = await coverInput.inputValue();
+  // The uploaded cover shows as its picture, not as its path (issue 33).
+  const preview = page.getByRole('img', { name: 'Predogled naslovne slike' });
+  await expect(preview).toHaveAttribute('src', /^\/api\/files\/\d+$/);
+  await expect(page.getByRole('textbox', { name: 'Naslovna slika (pot ali URL)' })).toHaveCount(0);
+  cover = (await preview.getAttribute('src')) ?? '';
 
   await addCourse(page, 'Interakcije zdravil v lekarni');
   await expect(page.getByText('Izberite vsaj eno izobraževanje')).toHaveCount(0);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { pdfText } from '../support/pdf-text.ts';
+import { SAMPLE_PNG } from '../support/sample-png.ts';
 import { apiToken, logIn } from './support.ts';
 
 /**
@@ -29,12 +30,29 @@ const save = async (page: Page) => {
 };
 
 test('an editor builds a course of every block kind, targets one unit, and publishes it once nothing is missing', async ({ page }) => {
+  // Seven blocks typed and uploaded one by one: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   await logIn(page, 'urednik');
   await page.goto('/admin/courses/new');
   await page.getByRole('textbox', { name: 'Naslov', exact: true }).fill(title);
   await page.getByRole('textbox', { name: 'Opis', exact: true }).fill('Kako varno svetujemo bolnikom, ki jemljejo antikoagulante.');
-  await page.getByLabel('Naslovna slika (pot ali URL)').fill('/covers/antikoagulanti.svg');
+  // Issue 33: an uploaded cover shows as its picture (not as "/api/files/…"), to replace or remove.
+  const coverChooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Naloži sliko (JPEG, PNG)' }).click();
+  await (await coverChooser).setFiles({ name: 'antikoagulanti.png', mimeType: 'image/png', buffer: SAMPLE_PNG });
+  const preview = page.getByRole('img', { name: 'Predogled naslovne slike' });
+  await expect(preview).toHaveAttribute('src', /^\/api\/files\/\d+$/);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(page.getByRole('textbox', { name: 'Naslovna slika (pot ali URL)' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Zamenjaj sliko (JPEG, PNG)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Odstrani sliko' })).toBeVisible();
   await page.getByLabel('Kreditne točke').fill('1,5');
+  // What the participant's course card shows at a glance: lecturer, duration and the open interval's end.
+  await page.getByRole('textbox', { name: 'Predavatelj' }).fill('dr. Nina Kos');
+  await page.getByRole('textbox', { name: 'Trajanje (v minutah)' }).fill('90');
+  await page.getByRole('button', { name: 'Dodaj termin' }).click();
+  await page.getByTestId('interval-0').getByRole('textbox', { name: 'Začetek' }).fill('1. 1. 2020 00:00');
+  await page.getByTestId('interval-0').getByRole('textbox', { name: 'Konec' }).fill('31. 12. 2099 23:59');
   await page.getByRole('button', { name: 'Ustvari' }).click();
   await expect(page).toHaveURL(/\/admin\/courses\/\d+\/general$/);
   courseId = Number(/courses\/(\d+)\//.exec(page.url())?.[1]);
@@ -118,7 +136,30 @@ test('a participant of the unit completes every block, the uploaded video includ
   await page.route('https://form.typeform.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Typeform</title>' }));
   await logIn(page, 'udelezenec');
   await page.goto('/izobrazevanja');
-  await page.locator('[data-course]').filter({ hasText: title }).click();
+  // Issue 33: the card's one link is its title, and it shows the uploaded cover, duration, credit
+  // points, lecturer, due date and the participant's progress.
+  const link = page.getByRole('link', { name: title, exact: true });
+  const card = page.locator('[data-course]').filter({ has: link });
+  await expect(card.locator('a, button, input, select, textarea, [tabindex]')).toHaveCount(1);
+  const cover = card.getByTestId('course-cover');
+  await expect(cover).toHaveAttribute('src', /^\/api\/files\/\d+$/);
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(card.getByTestId('course-duration')).toHaveText('Trajanje: 1 h 30 min');
+  await expect(card.getByTestId('course-points')).toHaveText('Kreditne točke: 1,5 kreditne točke');
+  await expect(card.getByTestId('course-lecturer')).toHaveText('Predavatelj: dr. Nina Kos');
+  await expect(card.getByTestId('course-due')).toHaveText('Rok: 31. 12. 2099');
+  await expect(card.getByRole('progressbar', { name: 'Napredek' })).toHaveAttribute('aria-valuenow', '0');
+  await expect(card.getByTestId('course-progress')).toContainText('0 od 7 vsebin');
+  // On a phone the card fits the screen: nothing sticks out of it or makes the page scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.scrollIntoViewIfNeeded();
+  const box = await card.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
+  expect(await card.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // A click on the card (its middle, below the title) opens the course.
+  await card.click();
   await page.getByRole('button', { name: 'Začni izobraževanje' }).click();
   await expect(page.getByTestId('block-position')).toHaveText('Vsebina 1 od 7');
   const next = page.getByRole('button', { name: 'Naprej' });
@@ -171,6 +212,11 @@ test('a participant of the unit completes every block, the uploaded video includ
   const text = await pdfText(await readFile(await (await downloading).path()));
   expect(text).toContain('Urška Udeleženec');
   expect(text).toContain(title);
+  // The card now shows the course done: the whole bar, and no due date for a finished course.
+  await page.goto('/izobrazevanja?filter=completed');
+  await expect(card.getByRole('progressbar', { name: 'Napredek' })).toHaveAttribute('aria-valuenow', '100');
+  await expect(card.getByTestId('course-progress')).toContainText('7 od 7 vsebin');
+  await expect(card.getByTestId('course-due')).toHaveCount(0);
 });
 
 test('a participant of another unit neither sees nor opens the course', async ({ page }) => {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listUserCourses, type UserCourse } from '../../../features/courses/api/courses.ts';
-import { CourseCard } from '../../../features/courses/components/course-list.tsx';
+import { CourseCard } from '../../../features/courses/components/course-card.tsx';
 import { NewsCard } from '../../../features/news/components/news-card.tsx';
 import { formatDate, formatNumber } from '../../../lib/i18n.ts';
 

@@ -23,6 +23,9 @@ export type UserCourse = {
   postsEnabled: boolean;
   certificateEnabled: boolean;
   status: CourseStatus;
+  /** The course card's lecturer and the author's duration estimate in minutes (issue 33); null when not set. */
+  lecturer: string | null;
+  durationMinutes: number | null;
 };
 
 export type QuizFields = {

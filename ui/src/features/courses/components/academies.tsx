@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
 import { getUserAcademy, listUserAcademies, type UserAcademy } from '../api/academies.ts';
 import { points, pointsCount } from './course-badges.tsx';
-import { CourseCard } from './course-list.tsx';
+import { CourseCard } from './course-card.tsx';
 import { LoadError } from './page-message.tsx';
 
 const Pending = () => {

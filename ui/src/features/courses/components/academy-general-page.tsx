@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Center, Group, Image, Loader, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Center, Group, Loader, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,10 +10,9 @@ import { DeleteAction, FormCard } from '../../../components/form-card.tsx';
 import { moved, SortableList } from '../../../components/sortable-list.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { type AcademyAction, type AdminAcademyCourse, changeAcademy, createAcademy, getAdminAcademy, updateAcademy } from '../api/admin-academies.ts';
-import { uploadFile } from '../api/admin-blocks.ts';
 import { listCourseOptions } from '../api/admin-courses.ts';
 import { points } from './course-badges.tsx';
-import { UploadButton } from './upload-button.tsx';
+import { CoverField } from './cover-field.tsx';
 
 const EMPTY: AcademyFields = { title: '', description: '', cover: '', courseIds: [] };
 // A dark outline stays readable (WCAG AA) on white.
@@ -143,26 +142,7 @@ export const AcademyGeneralPage = ({ id }: { id: number | null }) => {
         onChange={(x) => form.set('description', x.currentTarget.value)}
         error={e.description}
       />
-      <Group align="flex-end" wrap="wrap">
-        <Stack gap={6} style={{ flex: 1, minWidth: 260 }}>
-          <TextInput
-            label={t('adminCourses.form.cover')}
-            withAsterisk
-            value={v.cover}
-            onChange={(x) => form.set('cover', x.currentTarget.value)}
-            error={e.cover}
-          />
-          <UploadButton
-            label={t('adminCourses.form.uploadCover')}
-            accept="image/jpeg,image/png"
-            maxBytes={25 * 1024 * 1024}
-            tooBig={t('blocks.textFile.tooBig')}
-            upload={uploadFile}
-            onUploaded={(result) => form.set('cover', `/api/files/${result.id}`)}
-          />
-        </Stack>
-        {v.cover ? <Image src={v.cover} h={90} w={160} fit="cover" radius="sm" alt={t('academies.admin.coverPreview')} data-testid="cover-preview" /> : null}
-      </Group>
+      <CoverField value={v.cover} onChange={(cover) => form.set('cover', cover)} error={e.cover} />
       <Stack gap="xs">
         <Title order={2} size="h5">
           {t('academies.admin.courses')}

@@ -9,11 +9,10 @@ import { DateTimeField } from '../../../components/date-fields.tsx';
 import { FormCard } from '../../../components/form-card.tsx';
 import { useFeature } from '../../../lib/features.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { uploadFile } from '../api/admin-blocks.ts';
 import { type CourseInput, createCourse, getAuthoredCourse, listCourseOptions, listCourseTagOptions, updateCourse } from '../api/admin-courses.ts';
 import { CourseBlocksPanel } from './course-blocks-panel.tsx';
 import { LiveFields, MoreCourseFields, ReminderFields } from './course-general-sections.tsx';
-import { UploadButton } from './upload-button.tsx';
+import { CoverField } from './cover-field.tsx';
 
 const TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 const EMPTY: CourseInput = {
@@ -31,6 +30,7 @@ const EMPTY: CourseInput = {
   discount: 0,
   sharedCostCents: 0,
   lecturer: null,
+  durationMinutes: null,
   zoomUrl: null,
   interactrHtml: null,
   externalId: null,
@@ -102,7 +102,7 @@ export const CourseGeneralPage = ({ id, platformAuthor = true }: { id: number | 
       'intervals',
       intervals.map((interval, i) => (i === index ? { ...interval, [key]: iso ?? '' } : interval)),
     );
-  const text = (key: 'title' | 'cover' | 'lecturer' | 'zoomUrl' | 'externalId', label: string, required = false) => (
+  const text = (key: 'title' | 'lecturer' | 'zoomUrl' | 'externalId', label: string, required = false) => (
     <TextInput
       label={label}
       value={(v[key] as string | null | undefined) ?? ''}
@@ -152,19 +152,24 @@ export const CourseGeneralPage = ({ id, platformAuthor = true }: { id: number | 
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap={6}>
-            {text('cover', t('adminCourses.form.cover'), true)}
-            <UploadButton
-              label={t('adminCourses.form.uploadCover')}
-              accept="image/jpeg,image/png"
-              maxBytes={25 * 1024 * 1024}
-              tooBig={t('blocks.textFile.tooBig')}
-              upload={uploadFile}
-              onUploaded={(result) => form.set('cover', `/api/files/${result.id}`)}
+          <CoverField value={v.cover} onChange={(cover) => form.set('cover', cover)} error={e.cover} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="sm">
+            {text('lecturer', t('adminCourses.form.lecturer'))}
+            <NumberInput
+              label={t('adminCourses.form.durationMinutes')}
+              description={t('adminCourses.form.durationHint')}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              suffix=" min"
+              value={v.durationMinutes ?? ''}
+              onChange={(x) => form.set('durationMinutes', typeof x === 'number' ? x : x === '' ? null : Number.NaN)}
+              error={e.durationMinutes}
             />
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>{text('lecturer', t('adminCourses.form.lecturer'))}</Grid.Col>
         <Grid.Col span={{ base: 6, md: 4 }}>
           <NumberInput
             label={t('adminCourses.form.creditPoints')}

@@ -1,4 +1,4 @@
-import { Button, Card, Center, Group, Image, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,63 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { session, type ViewPreference } from '../../../lib/session.ts';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
-import { listUserCourses, type UserCourse } from '../api/courses.ts';
-import { CourseProgress, pointsCount, StatusBadge } from './course-badges.tsx';
+import { listUserCourses } from '../api/courses.ts';
+import { CourseCard, CourseRow } from './course-card.tsx';
 
 const FILTERS = ['all', 'new', 'completed', 'archived'] as const;
 type Filter = (typeof FILTERS)[number];
-
-export const CourseCard = ({ course }: { course: UserCourse }) => {
-  const { t } = useTranslation();
-  return (
-    <Card withBorder radius="md" padding="md" component={Link} to={`/izobrazevanja/${course.id}`} data-course={course.id}>
-      <Card.Section>
-        <Image src={course.cover} h={140} alt="" fallbackSrc="/favicon.svg" />
-      </Card.Section>
-      <Stack gap="xs" mt="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text size="xs" c="dimmed">
-            {t(`courses.types.${course.type}`)}
-          </Text>
-          <StatusBadge status={course.status} />
-        </Group>
-        <Title order={2} size="h4" lh={1.25}>
-          {course.title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('courses.creditPoints', pointsCount(course.creditPoints))}
-        </Text>
-        {course.enrollment !== 'none' ? <CourseProgress done={course.blocksDone} total={course.blocksTotal} /> : null}
-      </Stack>
-    </Card>
-  );
-};
-
-/** The same course as one row of the list view. */
-const CourseRow = ({ course }: { course: UserCourse }) => {
-  const { t } = useTranslation();
-  return (
-    <Card withBorder radius="md" padding="sm" component={Link} to={`/izobrazevanja/${course.id}`} data-course={course.id}>
-      <Group wrap="nowrap" gap="md">
-        <Image src={course.cover} w={96} h={56} radius="sm" alt="" fallbackSrc="/favicon.svg" />
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={600} truncate>
-            {course.title}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t(`courses.types.${course.type}`)} · {t('courses.creditPoints', pointsCount(course.creditPoints))}
-          </Text>
-        </Stack>
-        {course.enrollment !== 'none' ? (
-          <div style={{ width: 140 }}>
-            <CourseProgress done={course.blocksDone} total={course.blocksTotal} />
-          </div>
-        ) : null}
-        <StatusBadge status={course.status} />
-      </Group>
-    </Card>
-  );
-};
 
 /** /izobrazevanja: the participant's courses with the filters new, completed, archived and search (spec §2, footer links). */
 /** `authoring`: the viewer authors courses (1017) and gets a way to the admins' course list. */
