@@ -21,15 +21,31 @@ describe('focus after a navigation (issue 33 item 5)', () => {
     stop();
   });
 
-  it('leaves the focus where someone put it meanwhile: a field being typed in, a dialog, a tab list', () => {
+  it('leaves the focus where someone put it meanwhile: a field being typed in, a dialog the page opened, a tab list, the page itself', () => {
     document.body.innerHTML =
-      '<a id="from" href="/">x</a><input id="field"><div role="dialog"><button id="b">x</button></div><div role="tablist"><a id="tab" href="/t">t</a></div>';
+      '<header><a id="from" href="/">x</a><button id="menu" aria-haspopup="menu">Podatki</button></header>' +
+      '<div role="dialog" id="drawer"><a id="drawer-link" href="/y">y</a></div><div role="dialog"><button id="news">Kasneje</button></div>' +
+      '<main><input id="field"><div role="tablist"><a id="tab" href="/t">t</a></div><button id="result">Rezultat</button></main>';
     const from = document.getElementById('from');
+    const by = (id: string) => document.getElementById(id);
     expect(focusMayMove(document.body, from)).toBe(true);
     expect(focusMayMove(from, from)).toBe(true);
-    expect(focusMayMove(document.getElementById('field'), from)).toBe(false);
-    expect(focusMayMove(document.getElementById('b'), from)).toBe(false);
-    expect(focusMayMove(document.getElementById('tab'), null)).toBe(false);
+    // A menu's button the focus was handed back to, the drawer the navigation came from.
+    expect(focusMayMove(by('menu'), by('drawer-link'))).toBe(true);
+    expect(focusMayMove(by('drawer-link'), by('drawer-link'))).toBe(true);
+    expect(focusMayMove(by('field'), from)).toBe(false);
+    expect(focusMayMove(by('news'), from)).toBe(false);
+    expect(focusMayMove(by('tab'), by('tab'))).toBe(false);
+    expect(focusMayMove(by('result'), from)).toBe(false);
+  });
+
+  it('takes the focus back when a closing menu hands it to its button', async () => {
+    document.body.innerHTML = '<header><button id="menu">Podatki</button></header><main id="main"><h1>Statistika</h1></main>';
+    const stop = focusPageHeading();
+    expect(document.activeElement?.tagName).toBe('H1');
+    document.getElementById('menu')?.focus();
+    expect(document.activeElement?.tagName).toBe('H1');
+    stop();
   });
 
   it('does not take the focus from a field the person is typing in when the heading comes', async () => {
