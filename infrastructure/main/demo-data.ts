@@ -3,6 +3,7 @@ import { type AcademiesDeps, changeAcademy, createAcademy } from '../../applicat
 import { addBlock, changeCourse, createCourse } from '../../application/courses/author-courses.ts';
 import type { CoursesDeps } from '../../application/courses/courses.deps.ts';
 import { createPost, moderatePost, type PostsDeps, replyAsTeam } from '../../application/courses/posts.ts';
+import { createNews } from '../../application/news/news.ts';
 import { createNewsletter } from '../../application/newsletters/newsletters.ts';
 import { createCommunityGroup } from '../../application/organisation/community-groups.ts';
 import { createCompany } from '../../application/organisation/companies.ts';
@@ -14,6 +15,7 @@ import { registerUser } from '../../application/users/register-user.ts';
 import { academyRule } from '../../domain/courses/academy.rules.ts';
 import { blockRule, courseRule } from '../../domain/courses/course.rules.ts';
 import { courseCostsRule } from '../../domain/courses/course-costs.rules.ts';
+import { newsRule } from '../../domain/news/news.rules.ts';
 import { newsletterRule } from '../../domain/newsletters/newsletter.rules.ts';
 import { CHAMBER_NUMBER_SPECIALTIES } from '../../domain/organisation/specialties.ts';
 import type { RoleAssignment } from '../../domain/permissions/can.ts';
@@ -24,6 +26,7 @@ import type { AllPosition, EventStore } from '../event-store/event-store.port.ts
 import type { IdAllocator } from '../ids/id-allocator.port.ts';
 import type { Log } from '../logging/log.port.ts';
 import type { Database } from '../postgres/database.ts';
+import { demoNews } from './demo-news.ts';
 
 /** Only in demo data: every demo user's password. */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -343,6 +346,9 @@ export const loadDemoData = async (deps: {
         ),
       );
     }
+    // README: news for the pharmacists of Lekarna Center, so a newcomer sees the pop-up and /admin/news lists it (issue 33 item 9).
+    const news = { store: deps.store, ids: deps.ids, db: deps.db.slonik, now: () => new Date() };
+    for (const item of demoNews(new Date(), { unitIds: [center], professionIds: [pharmacist] })) await step(createNews(news, newsRule.parse(item), meta));
     deps.log.info({ users: people.length }, 'demo data loaded');
     return true;
   } finally {

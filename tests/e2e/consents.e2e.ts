@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { DEMO_NEWS_TITLES } from '../../infrastructure/main/demo-news.ts';
 import { apiToken, logIn } from './support.ts';
 
 test('a user lacking consents is sent to /pogoji, gives them and goes on; a 403 422086 from the API sends them back', async ({ page }) => {
@@ -19,6 +20,11 @@ test('a user lacking consents is sent to /pogoji, gives them and goes on; a 403 
   await page.getByRole('button', { name: 'Potrdi in nadaljuj' }).click();
   await expect(page).toHaveURL(/\/izobrazevanja$/);
   await expect(page.getByRole('heading', { name: 'Izobraževanja', exact: true })).toBeVisible();
+  // The demo's news for the pharmacists of Lekarna Center (issue 33 item 9): a newcomer sees its pop-up.
+  const news = page.getByRole('dialog');
+  await expect(news.getByRole('heading').first()).toHaveText(DEMO_NEWS_TITLES.list);
+  await news.getByRole('button', { name: 'Ne zanima me' }).click();
+  await expect(news).toHaveCount(0);
 
   // The consent for communications is withdrawn elsewhere (another device); the next API call answers 403 422086.
   const token = await apiToken(page, 'nov');

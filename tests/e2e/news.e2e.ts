@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_NEWS_TITLES } from '../../infrastructure/main/demo-news.ts';
 import { logIn, seriousAxeViolations } from './support.ts';
 
 /**
@@ -41,6 +42,8 @@ test('an admin writes an active news item for Magister farmacije', async ({ page
   await expect(page).toHaveURL(/\/admin\/news$/);
   await expect(page.getByRole('heading', { name: 'Novice', level: 1 })).toBeVisible();
   await accessible(page, '/admin/news');
+  // The demo's own items are listed (issue 33 item 9: the list was empty).
+  for (const demo of Object.values(DEMO_NEWS_TITLES)) await expect(page.getByText(demo, { exact: true }).first()).toBeVisible();
   await page.getByRole('link', { name: 'Nova novica' }).click();
   await expect(page).toHaveURL(/\/admin\/news\/new$/);
 

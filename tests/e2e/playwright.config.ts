@@ -36,6 +36,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
+  globalSetup: join(import.meta.dirname, 'global-setup.ts'),
   globalTeardown: join(import.meta.dirname, 'global-teardown.ts'),
   use: {
     baseURL,
