@@ -147,10 +147,23 @@ test('an editor opens a block, finds it as saved, changes it, and the article ke
   await expect(page.getByRole('textbox', { name: 'Vprašanje 1', exact: true })).toHaveValue('Kaj poveča učinek varfarina?');
   await expect(page.getByRole('radio', { name: 'Pravilen odgovor: vprašanje 1, odgovor 2' })).toBeChecked();
   await page.getByRole('textbox', { name: 'Prag uspešnosti' }).fill('50');
+  // Issue 33: what follows the last failed attempt (the rule's own message when incomplete), when answers show, an explanation.
+  await page.getByRole('radio', { name: 'Izobraževanje se konča kot neopravljeno' }).check();
+  await page.getByRole('button', { name: 'Shrani' }).click();
+  await expect(page.getByText('Vpišite sporočilo udeležencu')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Sporočilo udeležencu' }).fill('Izobraževanja niste opravili.');
+  await page.getByRole('textbox', { name: 'Kontakt' }).fill('izobrazevanje@medilearn.si');
+  await page.getByRole('textbox', { name: 'Pojasnilo k vprašanju 1' }).fill('Flukonazol zavira CYP2C9.');
+  await page.getByRole('combobox', { name: 'Pravilni odgovori in pojasnila' }).click();
+  await page.getByRole('option', { name: 'Po vsakem poskusu' }).click();
   await page.getByRole('button', { name: 'Shrani' }).click();
   await expect(page.getByText('Spremembe so shranjene.')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Prag uspešnosti' })).toHaveValue('50 %');
+  await expect(page.getByRole('radio', { name: 'Izobraževanje se konča kot neopravljeno' })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Kontakt' })).toHaveValue('izobrazevanje@medilearn.si');
+  await expect(page.getByRole('textbox', { name: 'Pojasnilo k vprašanju 1' })).toHaveValue('Flukonazol zavira CYP2C9.');
+  await expect(page.getByRole('combobox', { name: 'Pravilni odgovori in pojasnila' })).toHaveValue('Po vsakem poskusu');
 
   // Whatever the browser sends, the server keeps only safe HTML.
   const token = await apiToken(page, 'urednik');
