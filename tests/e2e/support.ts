@@ -41,6 +41,15 @@ export const publishCourse = async (page: Page, token: string, course: Record<st
   return courseId;
 };
 
+/** The phone size of issue 33's walk (and of mobile.e2e.ts). */
+export const PHONE = { width: 390, height: 844 };
+
+/** Resizes the page and lets it settle (its media queries, resize observers and the renders they cause). */
+export const resizeTo = async (page: Page, size: { width: number; height: number }) => {
+  await page.setViewportSize(size);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+};
+
 /** The colours axe measured for a contrast failure (empty for other rules), so the failure says what to change. */
 const measuredColours = (data: unknown) => {
   const d = data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | null | undefined;

@@ -1,4 +1,4 @@
-import { Anchor, Box, Center, Group, Loader, Pagination, Paper, ScrollArea, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Center, Group, Loader, Pagination, Paper, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMinimumDelay } from '../lib/use-minimum-delay.ts';
+import { TableRegion } from './table-region.tsx';
 
 export type ListQuery = { search: string; sort: string; order: 'asc' | 'desc'; page: number; pageSize: number };
 export type Column<T> = { key: string; label: string; sortKey?: string; render: (item: T) => ReactNode };
@@ -91,43 +92,45 @@ export const DataTable = <T extends { id: number }>(props: {
           <Loader role="status" aria-label={t('common.loading')} />
         </Center>
       ) : (
-        <ScrollArea>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-label={props.label}>
-            <Table.Thead>
-              <Table.Tr>
-                {props.columns.map((column) =>
-                  column.sortKey ? (
-                    <SortHeader key={column.key} sortKey={column.sortKey} label={column.label} sort={sort} order={order} onSort={toggleSort} />
-                  ) : (
-                    <Table.Th key={column.key}>{column.label}</Table.Th>
-                  ),
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(result.data?.items ?? []).map((item) => (
-                <Table.Tr key={item.id} data-row={item.id}>
-                  {props.columns.map((column, i) => (
-                    <Table.Td key={column.key}>
-                      {i === 0 && props.rowHref ? (
-                        <Anchor component={Link} to={props.rowHref(item)} fw={500}>
-                          {column.render(item)}
-                        </Anchor>
-                      ) : (
-                        column.render(item)
-                      )}
-                    </Table.Td>
-                  ))}
+        <>
+          <TableRegion label={props.label}>
+            <Table striped highlightOnHover verticalSpacing="sm" aria-label={props.label}>
+              <Table.Thead>
+                <Table.Tr>
+                  {props.columns.map((column) =>
+                    column.sortKey ? (
+                      <SortHeader key={column.key} sortKey={column.sortKey} label={column.label} sort={sort} order={order} onSort={toggleSort} />
+                    ) : (
+                      <Table.Th key={column.key}>{column.label}</Table.Th>
+                    ),
+                  )}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {(result.data?.items ?? []).map((item) => (
+                  <Table.Tr key={item.id} data-row={item.id}>
+                    {props.columns.map((column, i) => (
+                      <Table.Td key={column.key}>
+                        {i === 0 && props.rowHref ? (
+                          <Anchor component={Link} to={props.rowHref(item)} fw={500}>
+                            {column.render(item)}
+                          </Anchor>
+                        ) : (
+                          column.render(item)
+                        )}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableRegion>
           {result.data && result.data.items.length === 0 ? (
             <Text c="dimmed" ta="center" py="lg">
               {t('table.empty')}
             </Text>
           ) : null}
-        </ScrollArea>
+        </>
       )}
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed">

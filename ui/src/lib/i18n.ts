@@ -31,6 +31,7 @@ const month = new Intl.DateTimeFormat('sl-SI', { timeZone: TIME_ZONE, month: 'sh
 // Issue 7: amounts as 1.234,56 € (sl-SI alone groups only from five digits).
 const euro = new Intl.NumberFormat('sl-SI', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
 const number = new Intl.NumberFormat('sl-SI', { useGrouping: 'always', maximumFractionDigits: 1 });
+const npsScore = new Intl.NumberFormat('sl-SI', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export const formatDateTime = (value: string | Date) => dateTime.format(new Date(value));
 export const formatDate = (value: string | Date) => date.format(new Date(value));
@@ -54,6 +55,8 @@ export const formatPeriod = (period: string, bucket: 'day' | 'week' | 'month') =
 /** Money is integer euro cents everywhere below the UI. */
 export const formatEuroCents = (cents: number) => euro.format(cents / 100);
 export const formatNumber = (value: number) => number.format(value);
+/** An NPS score (-100 to 100) one way on every page, chart and table (issue 33: "33" on one page, "33,3" on another): one decimal, "–" without answers. */
+export const formatNps = (score: number | null) => (score === null ? '–' : npsScore.format(score));
 export const formatPercent = (value: number | null) => (value === null ? '–' : `${number.format(value)} %`);
 /** A file's size as people read it: 820 B, 12,5 KB, 3,2 MB. */
 export const formatFileSize = (bytes: number) =>

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatEuroCents, formatPeriod, setupI18n } from './i18n.ts';
+import { formatDate, formatDateTime, formatDay, formatEuroCents, formatNps, formatPeriod, setupI18n } from './i18n.ts';
 
 describe('Slovenian locale', () => {
   let i18n: ReturnType<typeof setupI18n>;
@@ -37,6 +37,11 @@ describe('Slovenian locale', () => {
     expect(formatPeriod('2026-11-01', 'month')).toBe('nov. 2026');
     // 24-hour time in Ljubljana: 13:05 UTC in summer is 15:05, never "3:05 PM".
     expect(formatDateTime('2026-07-01T13:05:00Z')).toBe('1. jul. 2026, 15:05');
+  });
+
+  it('shows an NPS score with one decimal and a Slovenian comma wherever it appears (issue 33)', () => {
+    expect([33.3, 33, -50, 100, 0, -7.5].map(formatNps)).toEqual(['33,3', '33,0', '−50,0', '100,0', '0,0', '−7,5']);
+    expect(formatNps(null)).toBe('–');
   });
 
   it('sets the si locale cookie for 365 days and sl-SI on the page', () => {

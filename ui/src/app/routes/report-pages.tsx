@@ -7,6 +7,7 @@ import { CourseReportPage } from '../../features/reports/components/course-repor
 import { CourseReportPrintPage } from '../../features/reports/components/course-report-print-page.tsx';
 import { meQuery } from '../../features/users/api/me.ts';
 import { hasSystemPermission } from '../../features/users/roles.ts';
+import { PageBreadcrumbs } from './admin/page-breadcrumbs.tsx';
 
 /** spec §6 system other: 1064 generate reports. */
 const GENERATE_REPORTS = 1064;
@@ -39,6 +40,7 @@ export const ReportPage = ({ path, notFound }: { path: string; notFound: ReactNo
   if (page === null) return <>{notFound}</>;
   return (
     <>
+      {holds(COURSE_AUTHORING) ? <PageBreadcrumbs path={path} /> : null}
       {holds(COURSE_AUTHORING) ? <CourseTabs courseId={courseId} /> : null}
       {page}
     </>

@@ -13,6 +13,7 @@ import { ProfitPage } from '../../features/stats/components/profit-page.tsx';
 import { SuccessPage } from '../../features/stats/components/success-page.tsx';
 import { meQuery } from '../../features/users/api/me.ts';
 import { hasSystemPermission, ROLE_ID } from '../../features/users/roles.ts';
+import { PageBreadcrumbs } from './admin/page-breadcrumbs.tsx';
 
 /** spec §6 system deal create, update, delete: who may agree, change or withdraw a course's costs (decision 0016). */
 const DEAL_PERMISSIONS = { create: 1053, update: 1054, withdraw: 1055 } as const;
@@ -82,6 +83,8 @@ export const StatsPage = ({ path, notFound }: { path: string; notFound: ReactNod
   const deal = { create: holds(DEAL_PERMISSIONS.create), update: holds(DEAL_PERMISSIONS.update), withdraw: holds(DEAL_PERMISSIONS.withdraw) };
   return (
     <>
+      {/* Issue 33: where a course's or an academy's statistics sit, for those who author them. */}
+      {holds(COURSE_AUTHORING) ? <PageBreadcrumbs path={path} /> : null}
       {path.startsWith('/admin/courses/:courseId') && holds(COURSE_AUTHORING) ? <CourseTabs courseId={values.id as number} /> : null}
       {page(values as Params, deal, companies)}
     </>

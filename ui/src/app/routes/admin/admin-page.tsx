@@ -37,6 +37,7 @@ import { UserFormPage } from '../../../features/users/components/user-form-page.
 import { hasRole, hasSystemPermission, ROLE_ID } from '../../../features/users/roles.ts';
 import type { RouteEntry } from '../../route-paths.ts';
 import { PlaceholderPage } from '../placeholder-page.tsx';
+import { PageBreadcrumbs } from './page-breadcrumbs.tsx';
 
 /**
  * Admin pages load as their own chunk, so a participant's first load carries no admin code. Each
@@ -164,6 +165,7 @@ export const AdminPage = ({ entry }: { entry: RouteEntry }) => {
   if (id !== null && !Number.isInteger(id)) return <PlaceholderPage entry={entry} />;
   return (
     <>
+      <PageBreadcrumbs path={entry.path} />
       {courseTabs && id !== null ? <CourseTabs courseId={id} community={communityAuthor} holds={holds} /> : null}
       {page(id, holds, me.data)}
     </>

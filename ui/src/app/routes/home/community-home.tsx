@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { communityStatsQuery } from '../../../features/stats/api/stats.ts';
-import { formatNumber } from '../../../lib/i18n.ts';
+import { formatNps, formatNumber } from '../../../lib/i18n.ts';
 
 const Figure = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
   <Stack gap={0} miw={120}>
@@ -32,7 +32,7 @@ export const CommunityHome = () => {
           <Figure label={t('stats.community.courses')} value={formatNumber(s.courses)} />
           <Figure label={t('stats.platform.participants')} value={formatNumber(s.participants)} testId="home-community-participants" />
           <Figure label={t('stats.platform.completions')} value={formatNumber(s.completions)} />
-          <Figure label={t('stats.nps.score')} value={s.nps.score === null ? '–' : formatNumber(s.nps.score)} />
+          <Figure label={t('stats.nps.score')} value={formatNps(s.nps.score)} />
         </Group>
         <Anchor component={Link} to="/statistika">
           {t('home.openStats')}

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Paper, Stack, Table, Text, Title, Tooltip } from 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/i18n.ts';
 import { CHAMBER_CREDITS_KEY, type ChamberCredit, courseChamberCredits, ownChamberCredits, userChamberCredits } from '../api/chamber-credits.ts';
 
@@ -51,7 +52,7 @@ const ChamberCreditsTable = ({ items, by, heading }: { items: readonly ChamberCr
         <Title order={2} size="h4">
           {heading}
         </Title>
-        <Table.ScrollContainer minWidth={640}>
+        <TableRegion label={heading} minWidth={640}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -91,7 +92,7 @@ const ChamberCreditsTable = ({ items, by, heading }: { items: readonly ChamberCr
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableRegion>
       </Stack>
     </Paper>
   );

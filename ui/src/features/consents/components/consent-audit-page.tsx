@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DateTimeField } from '../../../components/date-fields.tsx';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { type AuditHistory, auditHistoryQuery, downloadConsentHistory, searchAuditUsers, type Verification, verifyConsentChain } from '../api/consents.ts';
@@ -135,7 +136,7 @@ const UserHistory = ({
       {data.timeline.length === 0 ? (
         <Text c="dimmed">{t('consents.noHistory')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
+        <TableRegion label={t('audit.timeline')} minWidth={900}>
           <Table striped data-testid="timeline">
             <Table.Thead>
               <Table.Tr>
@@ -173,7 +174,7 @@ const UserHistory = ({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableRegion>
       )}
     </Stack>
   );

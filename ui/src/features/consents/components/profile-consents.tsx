@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
@@ -102,7 +103,7 @@ export const ProfileConsentsPage = ({ onChanged }: { onChanged: () => Promise<un
       {history.length === 0 ? (
         <Text c="dimmed">{t('consents.noHistory')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <TableRegion label={t('consents.history')} minWidth={560}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -123,7 +124,7 @@ export const ProfileConsentsPage = ({ onChanged }: { onChanged: () => Promise<un
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableRegion>
       )}
       <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={t('consents.withdrawTitle')} centered>
         <Stack>

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { listAdminAcademies } from '../api/admin-academies.ts';
 
@@ -28,32 +29,34 @@ export const AdminAcademiesSection = () => {
         ) : academies.isSuccess && items.length === 0 ? (
           <Text c="dimmed">{t('academies.admin.none')}</Text>
         ) : (
-          <Table aria-label={t('academies.admin.section')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('adminCourses.title')}</Table.Th>
-                <Table.Th>{t('academies.admin.courses')}</Table.Th>
-                <Table.Th>{t('adminCourses.publication')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((academy) => (
-                <Table.Tr key={academy.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin/academies/${academy.id}/general`}>
-                      {academy.title}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{t('home.coursesCount', { count: academy.courseIds.length })}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="outline" color={academy.published ? '#1b6e2f' : '#495057'}>
-                      {t(academy.published ? 'academies.admin.published' : 'academies.admin.unpublished')}
-                    </Badge>
-                  </Table.Td>
+          <TableRegion label={t('academies.admin.section')}>
+            <Table aria-label={t('academies.admin.section')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('adminCourses.title')}</Table.Th>
+                  <Table.Th>{t('academies.admin.courses')}</Table.Th>
+                  <Table.Th>{t('adminCourses.publication')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((academy) => (
+                  <Table.Tr key={academy.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/admin/academies/${academy.id}/general`}>
+                        {academy.title}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{t('home.coursesCount', { count: academy.courseIds.length })}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="outline" color={academy.published ? '#1b6e2f' : '#495057'}>
+                        {t(academy.published ? 'academies.admin.published' : 'academies.admin.unpublished')}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableRegion>
         )}
       </Stack>
     </Paper>

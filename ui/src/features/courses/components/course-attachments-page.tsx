@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { formatFileSize } from '../../../lib/i18n.ts';
 import { uploadFile } from '../api/admin-blocks.ts';
 import { addCourseAttachment, type CourseAttachment, getAuthoredCourse, removeCourseAttachment } from '../api/admin-courses.ts';
@@ -76,32 +77,34 @@ export const CourseAttachmentsPage = ({ id }: { id: number }) => {
           {attachments.length === 0 ? (
             <Text size="sm">{t('attachments.none')}</Text>
           ) : (
-            <Table aria-label={t('attachments.list')} striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('attachments.name')}</Table.Th>
-                  <Table.Th>{t('attachments.kind')}</Table.Th>
-                  <Table.Th>{t('attachments.size')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {attachments.map((a) => (
-                  <Table.Tr key={a.fileId}>
-                    <Table.Td>
-                      <Anchor href={`/api/files/${a.fileId}`} target="_blank" rel="noopener noreferrer">
-                        {a.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{a.contentType.split('/')[1]?.toUpperCase()}</Table.Td>
-                    <Table.Td>{formatFileSize(a.size)}</Table.Td>
-                    <Table.Td>
-                      <RemoveAttachment courseId={id} attachment={a} />
-                    </Table.Td>
+            <TableRegion label={t('attachments.list')}>
+              <Table aria-label={t('attachments.list')} striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('attachments.name')}</Table.Th>
+                    <Table.Th>{t('attachments.kind')}</Table.Th>
+                    <Table.Th>{t('attachments.size')}</Table.Th>
+                    <Table.Th />
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {attachments.map((a) => (
+                    <Table.Tr key={a.fileId}>
+                      <Table.Td>
+                        <Anchor href={`/api/files/${a.fileId}`} target="_blank" rel="noopener noreferrer">
+                          {a.name}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{a.contentType.split('/')[1]?.toUpperCase()}</Table.Td>
+                      <Table.Td>{formatFileSize(a.size)}</Table.Td>
+                      <Table.Td>
+                        <RemoveAttachment courseId={id} attachment={a} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </TableRegion>
           )}
         </Stack>
       </Paper>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { courseNotificationRule } from '../../../../../domain/courses/course.rules.ts';
 import { FormCard } from '../../../components/form-card.tsx';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { getAuthoredCourse, listCourseNotifications, sendCourseNotification } from '../api/admin-courses.ts';
@@ -146,7 +147,7 @@ export const CourseNotificationsPage = ({ id }: { id: number }) => {
           </Title>
           {history.data && history.data.length === 0 ? <Text c="dimmed">{t('courseNotifications.none')}</Text> : null}
           {history.data && history.data.length > 0 ? (
-            <Table.ScrollContainer minWidth={760}>
+            <TableRegion label={t('courseNotifications.history')} minWidth={760}>
               <Table striped aria-label={t('courseNotifications.history')}>
                 <Table.Thead>
                   <Table.Tr>
@@ -190,7 +191,7 @@ export const CourseNotificationsPage = ({ id }: { id: number }) => {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableRegion>
           ) : null}
         </Stack>
       </Paper>

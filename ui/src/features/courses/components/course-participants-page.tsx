@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { courseRule } from '../../../../../domain/courses/course.rules.ts';
 import { FormCard } from '../../../components/form-card.tsx';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { audienceOptions } from '../../../lib/audience-options.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -132,28 +133,30 @@ export const CourseParticipantsPage = ({ id }: { id: number }) => {
             {t('adminCourses.participants.none')}
           </Text>
         ) : (
-          <Table striped aria-label={t('adminCourses.participants.list')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('adminCourses.participants.name')}</Table.Th>
-                <Table.Th>{t('adminCourses.status')}</Table.Th>
-                <Table.Th>{t('adminCourses.participants.progress')}</Table.Th>
-                <Table.Th>{t('adminCourses.participants.started')}</Table.Th>
-                <Table.Th>{t('adminCourses.participants.completed')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(participants.data ?? []).map((p) => (
-                <Table.Tr key={p.userId}>
-                  <Table.Td>{p.name}</Table.Td>
-                  <Table.Td>{t(`adminCourses.participants.statuses.${p.status}`, { defaultValue: p.status })}</Table.Td>
-                  <Table.Td>{t('courses.progress', { done: p.blocksDone, total: p.blocksCount })}</Table.Td>
-                  <Table.Td>{formatDateTime(p.startedAt)}</Table.Td>
-                  <Table.Td>{p.completedAt ? formatDateTime(p.completedAt) : '–'}</Table.Td>
+          <TableRegion label={t('adminCourses.participants.list')}>
+            <Table striped aria-label={t('adminCourses.participants.list')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('adminCourses.participants.name')}</Table.Th>
+                  <Table.Th>{t('adminCourses.status')}</Table.Th>
+                  <Table.Th>{t('adminCourses.participants.progress')}</Table.Th>
+                  <Table.Th>{t('adminCourses.participants.started')}</Table.Th>
+                  <Table.Th>{t('adminCourses.participants.completed')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {(participants.data ?? []).map((p) => (
+                  <Table.Tr key={p.userId}>
+                    <Table.Td>{p.name}</Table.Td>
+                    <Table.Td>{t(`adminCourses.participants.statuses.${p.status}`, { defaultValue: p.status })}</Table.Td>
+                    <Table.Td>{t('courses.progress', { done: p.blocksDone, total: p.blocksCount })}</Table.Td>
+                    <Table.Td>{formatDateTime(p.startedAt)}</Table.Td>
+                    <Table.Td>{p.completedAt ? formatDateTime(p.completedAt) : '–'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableRegion>
         )}
       </Paper>
     </Stack>

@@ -1,5 +1,6 @@
-import { Button, Group, ScrollArea } from '@mantine/core';
+import { Box, Button, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { getAuthoredCourse } from '../api/admin-courses.ts';
@@ -52,21 +53,39 @@ export const CourseTabs = ({
     : tabs.filter((tab) => TAB_PERMISSION[tab.key] === undefined || holds(TAB_PERMISSION[tab.key] as number));
   // The deepest tab whose path the page is under (the NPS overview is not the detailed NPS).
   const current = (tab: Tab) => tab.path !== null && pathname.startsWith(tab.path.replace(/\/0$/, ''));
+  // Issue 33: on a phone the tabs keep their labels whole and the row scrolls sideways; the page's own tab is scrolled into sight.
+  const row = useRef<HTMLDivElement>(null);
+  const ready = course.isSuccess;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another tab's page (a new pathname) brings its tab into sight.
+  useEffect(() => {
+    const list = row.current;
+    const active = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !active || !ready) return;
+    const offset = active.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
+    list.scrollLeft = Math.max(0, offset - (list.clientWidth - active.offsetWidth) / 2);
+  }, [pathname, ready]);
   return (
-    <ScrollArea type="auto" mb="md">
+    <Box ref={row} mb="md" pb={4} data-course-tabs style={{ overflowX: 'auto' }}>
       <Group gap={4} wrap="nowrap" component="nav" aria-label={t('adminCourses.tabs.label')}>
         {shown.map((tab) =>
           tab.path === null ? (
-            <Button key={tab.key} variant="subtle" color="gray.7" disabled title={t('adminCourses.tabs.noNps')}>
+            <Button key={tab.key} variant="subtle" color="gray.7" disabled title={t('adminCourses.tabs.noNps')} style={{ flexShrink: 0 }}>
               {t(`adminCourses.tabs.${tab.key}`)}
             </Button>
           ) : (
-            <Button key={tab.key} component={Link} to={tab.path} variant={current(tab) ? 'light' : 'subtle'} aria-current={current(tab) ? 'page' : undefined}>
+            <Button
+              key={tab.key}
+              component={Link}
+              to={tab.path}
+              variant={current(tab) ? 'light' : 'subtle'}
+              aria-current={current(tab) ? 'page' : undefined}
+              style={{ flexShrink: 0 }}
+            >
               {t(`adminCourses.tabs.${tab.key}`)}
             </Button>
           ),
         )}
       </Group>
-    </ScrollArea>
+    </Box>
   );
 };

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answerNps, type Block, type BlockRecord, type NpsFields } from '../api/courses.ts';
@@ -7,6 +7,12 @@ import { useCourseStep } from '../hooks/use-course-step.ts';
 /** spec §9: promoters 9 to 10, neutrals 7 to 8, detractors 6 or lower. */
 const category = (score: number) => (score >= 9 ? 'promoter' : score >= 7 ? 'neutral' : 'detractor');
 const SCORES = Array.from({ length: 11 }, (_, i) => String(i));
+/**
+ * Issue 33: the 0 to 10 scale is one row at any width, as a scale reads (it wrapped to two rows on a
+ * phone): eleven equal columns up to 44 px each; on a 390 px phone each is still about 29 px wide and
+ * 44 px tall, above the 24 px target size of WCAG 2.2 (2.5.8).
+ */
+const SCALE_WIDTH = 11 * 44 + 10 * 6;
 
 /** The NPS question 0 to 10, the reasons of the chosen score's category, follow-ups and a comment. */
 export const NpsBlock = ({ courseId, block, record }: { courseId: number; block: Block; record: BlockRecord | undefined }) => {
@@ -54,14 +60,19 @@ export const NpsBlock = ({ courseId, block, record }: { courseId: number; block:
         }}
         error={error}
       >
-        <Group gap={6} mt="xs" wrap="wrap">
+        <Box
+          mt="xs"
+          maw={SCALE_WIDTH}
+          data-nps-scale
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(11, minmax(0, 1fr))', gap: 'clamp(2px, 1vw, 6px)' }}
+        >
           {SCORES.map((s) => (
             <Radio.Card
               key={s}
               value={s}
               radius="md"
-              w={44}
               h={44}
+              miw={0}
               data-score={s}
               aria-label={s}
               bg={score === s ? 'brand.8' : undefined}
@@ -72,8 +83,8 @@ export const NpsBlock = ({ courseId, block, record }: { courseId: number; block:
               </Text>
             </Radio.Card>
           ))}
-        </Group>
-        <Group justify="space-between" mt={4} maw={44 * 11 + 60}>
+        </Box>
+        <Group justify="space-between" mt={4} maw={SCALE_WIDTH}>
           <Text size="xs" c="dimmed">
             {t('courses.nps.unlikely')}
           </Text>

@@ -1,6 +1,7 @@
 import { Alert, AspectRatio, Button, CopyButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { useFeature } from '../../../lib/features.ts';
 import { formatFileSize } from '../../../lib/i18n.ts';
 import { uploadVideo } from '../api/admin-blocks.ts';
@@ -53,40 +54,42 @@ export const VideoUploadPage = () => {
             <Title order={2} size="h4">
               {t('videoUpload.uploaded')}
             </Title>
-            <Table aria-label={t('videoUpload.uploaded')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('attachments.name')}</Table.Th>
-                  <Table.Th>{t('attachments.size')}</Table.Th>
-                  <Table.Th>{t('videoUpload.use')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {uploaded.map((video) => {
-                  const value = video.vimeoId ?? video.fileUrl ?? '';
-                  return (
-                    <Table.Tr key={value}>
-                      <Table.Td>{video.name}</Table.Td>
-                      <Table.Td>{formatFileSize(video.size)}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs">
-                          <Text size="sm" ff="monospace" data-testid="uploaded-video">
-                            {video.vimeoId ? t('videoUpload.vimeoId', { id: video.vimeoId }) : value}
-                          </Text>
-                          <CopyButton value={value}>
-                            {({ copied, copy }) => (
-                              <Button size="xs" variant="default" onClick={copy}>
-                                {copied ? t('videoUpload.copied') : t('videoUpload.copy')}
-                              </Button>
-                            )}
-                          </CopyButton>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
+            <TableRegion label={t('videoUpload.uploaded')}>
+              <Table aria-label={t('videoUpload.uploaded')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('attachments.name')}</Table.Th>
+                    <Table.Th>{t('attachments.size')}</Table.Th>
+                    <Table.Th>{t('videoUpload.use')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {uploaded.map((video) => {
+                    const value = video.vimeoId ?? video.fileUrl ?? '';
+                    return (
+                      <Table.Tr key={value}>
+                        <Table.Td>{video.name}</Table.Td>
+                        <Table.Td>{formatFileSize(video.size)}</Table.Td>
+                        <Table.Td>
+                          <Group gap="xs">
+                            <Text size="sm" ff="monospace" data-testid="uploaded-video">
+                              {video.vimeoId ? t('videoUpload.vimeoId', { id: video.vimeoId }) : value}
+                            </Text>
+                            <CopyButton value={value}>
+                              {({ copied, copy }) => (
+                                <Button size="xs" variant="default" onClick={copy}>
+                                  {copied ? t('videoUpload.copied') : t('videoUpload.copy')}
+                                </Button>
+                              )}
+                            </CopyButton>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </TableRegion>
             {uploaded[0]?.fileUrl ? (
               <AspectRatio ratio={16 / 9}>
                 <video

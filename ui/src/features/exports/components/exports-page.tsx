@@ -13,6 +13,7 @@ import {
   exportRequestRule,
 } from '../../../../../domain/exports/export.rules.ts';
 import { DateField } from '../../../components/date-fields.tsx';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatDate, formatDateTime, formatDay, formatNumber } from '../../../lib/i18n.ts';
@@ -282,7 +283,7 @@ export const ExportsPage = () => {
       {list.data && list.data.items.length === 0 ? <Text c="dimmed">{t('exports.none')}</Text> : null}
       {list.data && list.data.items.length > 0 ? (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={900}>
+          <TableRegion label={t('exports.list')} minWidth={900}>
             <Table striped aria-label={t('exports.list')} data-testid="exports">
               <Table.Thead>
                 <Table.Tr>
@@ -326,7 +327,7 @@ export const ExportsPage = () => {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableRegion>
         </Paper>
       ) : null}
     </Stack>

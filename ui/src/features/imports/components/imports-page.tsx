@@ -11,7 +11,6 @@ import {
   Pagination,
   Paper,
   Progress,
-  ScrollArea,
   SegmentedControl,
   Stack,
   Table,
@@ -26,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '../../../../../domain/imports/user-import.rules.ts';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/i18n.ts';
 import {
   downloadTemplate,
@@ -64,7 +64,7 @@ const ProblemsTable = ({ detail }: { detail: ImportDetail }) => {
           ? ` ${t('imports.problemsShown', { shown: formatNumber(detail.problems.length), count: detail.problems.length })}`
           : ''}
       </Alert>
-      <ScrollArea.Autosize mah={480}>
+      <TableRegion label={t('imports.problemsTable')} maxHeight={480}>
         <Table striped aria-label={t('imports.problemsTable')} data-testid="import-problems">
           <Table.Thead>
             <Table.Tr>
@@ -85,7 +85,7 @@ const ProblemsTable = ({ detail }: { detail: ImportDetail }) => {
             ))}
           </Table.Tbody>
         </Table>
-      </ScrollArea.Autosize>
+      </TableRegion>
       <Text size="sm">{t('imports.fixAndUpload')}</Text>
     </Stack>
   );
@@ -114,35 +114,37 @@ const ResultRows = ({ id }: { id: number }) => {
         }}
         data={[{ value: 'all', label: t('imports.outcome.all') }, ...OUTCOMES.map((o) => ({ value: o, label: t(`imports.outcome.${o}`) }))]}
       />
-      <Table striped aria-label={t('imports.rowsTable')} data-testid="import-rows">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('imports.row')}</Table.Th>
-            <Table.Th>{t('imports.user')}</Table.Th>
-            <Table.Th>{t('imports.result')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(rows.data?.items ?? []).map((row) => (
-            <Table.Tr key={row.row}>
-              <Table.Td>{row.row}</Table.Td>
-              <Table.Td>
-                {row.user ? (
-                  <Anchor component={Link} to={`/admin/users/${row.user.id}`}>
-                    {row.user.name} ({row.user.username})
-                  </Anchor>
-                ) : (
-                  '–'
-                )}
-              </Table.Td>
-              <Table.Td>
-                {t(`imports.outcome.${row.outcome}`)}
-                {row.message ? `: ${row.message}` : ''}
-              </Table.Td>
+      <TableRegion label={t('imports.rowsTable')}>
+        <Table striped aria-label={t('imports.rowsTable')} data-testid="import-rows">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('imports.row')}</Table.Th>
+              <Table.Th>{t('imports.user')}</Table.Th>
+              <Table.Th>{t('imports.result')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {(rows.data?.items ?? []).map((row) => (
+              <Table.Tr key={row.row}>
+                <Table.Td>{row.row}</Table.Td>
+                <Table.Td>
+                  {row.user ? (
+                    <Anchor component={Link} to={`/admin/users/${row.user.id}`}>
+                      {row.user.name} ({row.user.username})
+                    </Anchor>
+                  ) : (
+                    '–'
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {t(`imports.outcome.${row.outcome}`)}
+                  {row.message ? `: ${row.message}` : ''}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableRegion>
       {(rows.data?.total ?? 0) > 20 ? (
         <Pagination
           total={Math.ceil((rows.data?.total ?? 0) / 20)}
@@ -268,7 +270,7 @@ const ImportHistory = ({ selected, onOpen }: { selected: number | null; onOpen: 
         {t('imports.history')}
       </Title>
       <Paper withBorder radius="md">
-        <ScrollArea>
+        <TableRegion label={t('imports.history')}>
           <Table striped aria-label={t('imports.history')} data-testid="import-history">
             <Table.Thead>
               <Table.Tr>
@@ -312,7 +314,7 @@ const ImportHistory = ({ selected, onOpen }: { selected: number | null; onOpen: 
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </TableRegion>
       </Paper>
       {list.data.total > 10 ? (
         <Pagination

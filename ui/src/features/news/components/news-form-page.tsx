@@ -31,6 +31,7 @@ import { type AdminNews, createNews, deleteNews, getNews, updateNews, uploadNews
 
 const NEWS_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 
+import { TableRegion } from '../../../components/table-region.tsx';
 import { NewsStateBadge, reachText } from './admin-news-page.tsx';
 
 type Recipients = { professionIds: number[]; companyIds: number[]; unitIds: number[]; groupIds: number[] };
@@ -295,24 +296,26 @@ const NewsReachPanel = ({ news }: { news: AdminNews }) => {
       <Text size="sm" c="dimmed" mb="sm">
         {t('news.admin.reachHint')}
       </Text>
-      <Table striped aria-label={t('news.admin.reachTitle')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('news.admin.action')}</Table.Th>
-            <Table.Th>{t('news.admin.timesHeader')}</Table.Th>
-            <Table.Th>{t('news.admin.usersHeader')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {keys.map((key) => (
-            <Table.Tr key={key} data-testid={`news-item-reach-${key}`} title={reachText(t, news.reach[key])}>
-              <Table.Td>{t(`news.admin.reach.${key}`)}</Table.Td>
-              <Table.Td>{news.reach[key].times}</Table.Td>
-              <Table.Td>{news.reach[key].users}</Table.Td>
+      <TableRegion label={t('news.admin.reachTitle')}>
+        <Table striped aria-label={t('news.admin.reachTitle')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('news.admin.action')}</Table.Th>
+              <Table.Th>{t('news.admin.timesHeader')}</Table.Th>
+              <Table.Th>{t('news.admin.usersHeader')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {keys.map((key) => (
+              <Table.Tr key={key} data-testid={`news-item-reach-${key}`} title={reachText(t, news.reach[key])}>
+                <Table.Td>{t(`news.admin.reach.${key}`)}</Table.Td>
+                <Table.Td>{news.reach[key].times}</Table.Td>
+                <Table.Td>{news.reach[key].users}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableRegion>
     </Paper>
   );
 };

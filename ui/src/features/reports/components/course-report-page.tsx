@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { courseReportRule } from '../../../../../domain/reports/course-report.rules.ts';
 import { DateTimeField } from '../../../components/date-fields.tsx';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../../lib/i18n.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -122,7 +123,7 @@ const ReportLog = ({ courseId, log, selected }: { courseId: number; log: CourseR
         {log.items.length === 0 ? (
           <Text c="dimmed">{t('courseReports.logEmpty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={820}>
+          <TableRegion label={t('courseReports.log')} minWidth={820}>
             <Table striped aria-label={t('courseReports.log')} data-testid="report-log">
               <Table.Thead>
                 <Table.Tr>
@@ -167,7 +168,7 @@ const ReportLog = ({ courseId, log, selected }: { courseId: number; log: CourseR
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableRegion>
         )}
       </Stack>
     </Paper>

@@ -1,7 +1,7 @@
 import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, formatEuroCents, formatNumber, formatPercent, formatPeriod } from '../../../lib/i18n.ts';
+import { formatDate, formatDateTime, formatEuroCents, formatNps, formatNumber, formatPercent, formatPeriod } from '../../../lib/i18n.ts';
 import type { CourseReport, CourseReportEntry, ReportNps } from '../api/course-reports.ts';
 import { ColumnChart } from './column-chart.tsx';
 
@@ -52,12 +52,7 @@ const NpsSection = ({ nps, report }: { nps: ReportNps; report: CourseReport }) =
   return (
     <Section title={t('courseReports.nps', { name: nps.name || t('courseReports.survey') })} testId="report-nps">
       <SimpleGrid cols={{ base: 2, sm: 3 }}>
-        <Figure
-          label={t('stats.nps.score')}
-          value={nps.score === null ? '–' : formatNumber(nps.score)}
-          color={LEVEL_COLORS[nps.level]}
-          testId="report-nps-score"
-        />
+        <Figure label={t('stats.nps.score')} value={formatNps(nps.score)} color={LEVEL_COLORS[nps.level]} testId="report-nps-score" />
         <Figure label={t('stats.nps.grade')} value={t(`stats.nps.grades.${nps.grade}`)} color={LEVEL_COLORS[nps.level]} />
         <Figure label={t('stats.nps.answers')} value={formatNumber(nps.answers)} testId="report-nps-answers" />
         <Figure label={t('courseReports.promoters')} value={formatNumber(nps.promoters)} color={CATEGORY_COLORS.promoter} />
@@ -127,7 +122,7 @@ const NpsSection = ({ nps, report }: { nps: ReportNps; report: CourseReport }) =
                         <Table.Td ta="right">{formatNumber(r.neutrals)}</Table.Td>
                         <Table.Td ta="right">{formatNumber(r.detractors)}</Table.Td>
                         <Table.Td ta="right" fw={700} c={LEVEL_COLORS[r.level]}>
-                          {r.score === null ? '–' : formatNumber(r.score)}
+                          {formatNps(r.score)}
                         </Table.Td>
                       </Table.Tr>
                     ))}
@@ -226,7 +221,7 @@ export const CourseReportView = ({ report, heading }: { report: CourseReport; he
                     <Table.Td ta="right">{formatNumber(c.completions)}</Table.Td>
                     <Table.Td ta="right">{formatPercent(c.completionRate)}</Table.Td>
                     <Table.Td ta="right">{formatPercent(c.successRate)}</Table.Td>
-                    <Table.Td ta="right">{c.npsScore === null ? '–' : formatNumber(c.npsScore)}</Table.Td>
+                    <Table.Td ta="right">{formatNps(c.npsScore)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatNumber } from '../../../lib/i18n.ts';
+import { formatNps, formatNumber } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
 import { communityStatsQuery, STATS_KEY, STATS_READ_MODELS } from '../api/stats.ts';
 import { Figure, LEVEL_COLORS } from './stats-frame.tsx';
@@ -39,11 +39,7 @@ export const CommunityStatsPage = () => {
         <Figure label={t('stats.community.courses')} value={formatNumber(s.totals.courses)} />
         <Figure label={t('stats.platform.participants')} value={formatNumber(s.totals.participants)} testId="community-participants" />
         <Figure label={t('stats.platform.completions')} value={formatNumber(s.totals.completions)} />
-        <Figure
-          label={t('stats.nps.score')}
-          value={s.totals.nps.score === null ? '–' : formatNumber(s.totals.nps.score)}
-          color={LEVEL_COLORS[s.totals.nps.level]}
-        />
+        <Figure label={t('stats.nps.score')} value={formatNps(s.totals.nps.score)} color={LEVEL_COLORS[s.totals.nps.level]} />
       </Group>
       {s.courses.length === 0 ? (
         <Text>{t('stats.community.none')}</Text>
@@ -66,7 +62,7 @@ export const CommunityStatsPage = () => {
                   <Table.Td ta="right">{formatNumber(c.participants)}</Table.Td>
                   <Table.Td ta="right">{formatNumber(c.completions)}</Table.Td>
                   <Table.Td ta="right" c={LEVEL_COLORS[c.nps.level]}>
-                    {c.nps.score === null ? '–' : formatNumber(c.nps.score)}
+                    {formatNps(c.nps.score)}
                   </Table.Td>
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">

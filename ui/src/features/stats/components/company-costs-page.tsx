@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { formatEuroCents, formatNumber, formatPeriod } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
 import { companyCostsQuery, STATS_KEY, STATS_READ_MODELS } from '../api/stats.ts';
+import { CHART_MARGIN, labelsFit, valueLabels, xAxisTitle, yAxisTitle } from './chart-labels.ts';
 import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
 
 const BUCKETS = ['day', 'week', 'month'] as const;
@@ -69,12 +70,15 @@ export const CompanyCostsPage = ({ companies }: { companies: readonly { id: numb
             {timeline.length > 0 ? (
               <div style={{ width: '100%', height: 260 }} role="img" aria-label={t('stats.costs.timeline')}>
                 <ResponsiveContainer>
-                  <BarChart data={timeline.map((p) => ({ ...p, amount: p.viewsAmount / 100 }))}>
+                  <BarChart data={timeline.map((p) => ({ ...p, amount: p.viewsAmount / 100 }))} margin={CHART_MARGIN}>
                     <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="period" tickFormatter={(p: string) => formatPeriod(p, bucket)} />
-                    <YAxis />
+                    <XAxis dataKey="period" tickFormatter={(p: string) => formatPeriod(p, bucket)} label={xAxisTitle(t('stats.axes.period'))} />
+                    <YAxis tickFormatter={(v: number) => formatNumber(v)} label={yAxisTitle(t('stats.axes.amountEur'))} width={72} />
                     <Tooltip labelFormatter={(p) => formatPeriod(String(p), bucket)} formatter={(value) => formatEuroCents(Number(value) * 100)} />
-                    <Bar dataKey="amount" name={t('stats.costs.viewsAmount')} fill="#0b6e69" isAnimationActive={false} />
+                    <Legend verticalAlign="top" />
+                    <Bar dataKey="amount" name={t('stats.costs.viewsAmount')} fill="#0b6e69" isAnimationActive={false}>
+                      {labelsFit(timeline.length) ? <LabelList dataKey="amount" {...valueLabels((v) => formatEuroCents(v * 100))} /> : null}
+                    </Bar>
                   </BarChart>
                 </ResponsiveContainer>
               </div>

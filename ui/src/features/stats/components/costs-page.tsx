@@ -3,13 +3,14 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, CartesianGrid, ComposedChart, LabelList, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatEuroCents, formatNumber, formatPeriod } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
 import { type Costs, costsQuery, STATS_KEY, STATS_READ_MODELS, setCourseCosts, withdrawCourseCosts } from '../api/stats.ts';
+import { CHART_MARGIN, labelsFit, valueLabels, xAxisTitle, yAxisTitle } from './chart-labels.ts';
 import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
 
 const AMOUNTS = [
@@ -199,18 +200,28 @@ export const CostsPage = ({
           ) : (
             <div style={{ width: '100%', height: 280 }} role="img" aria-label={t('stats.costs.timeline')}>
               <ResponsiveContainer>
-                <ComposedChart data={data.timeline.map((p) => ({ ...p, final: p.finalAmount / 100 }))}>
+                <ComposedChart data={data.timeline.map((p) => ({ ...p, final: p.finalAmount / 100 }))} margin={CHART_MARGIN}>
                   <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="period" tickFormatter={(p: string) => formatPeriod(p, bucket)} />
-                  <YAxis yAxisId="views" allowDecimals={false} />
-                  <YAxis yAxisId="eur" orientation="right" />
+                  <XAxis dataKey="period" tickFormatter={(p: string) => formatPeriod(p, bucket)} label={xAxisTitle(t('stats.axes.period'))} />
+                  <YAxis yAxisId="views" allowDecimals={false} tickFormatter={(v: number) => formatNumber(v)} label={yAxisTitle(t('stats.axes.views'))} />
+                  <YAxis
+                    yAxisId="eur"
+                    orientation="right"
+                    tickFormatter={(v: number) => formatNumber(v)}
+                    label={yAxisTitle(t('stats.axes.amountEur'), 'right')}
+                    width={72}
+                  />
                   <Tooltip
                     labelFormatter={(p) => formatPeriod(String(p), bucket)}
                     formatter={(value, name) => (name === t('stats.costs.final') ? formatEuroCents(Number(value) * 100) : formatNumber(Number(value)))}
                   />
-                  <Legend />
-                  <Bar yAxisId="views" dataKey="views" name={t('stats.costs.views')} fill="#0b6e69" isAnimationActive={false} />
-                  <Line yAxisId="eur" dataKey="final" name={t('stats.costs.final')} stroke="#5f3dc4" isAnimationActive={false} />
+                  <Legend verticalAlign="top" />
+                  <Bar yAxisId="views" dataKey="views" name={t('stats.costs.views')} fill="#0b6e69" isAnimationActive={false}>
+                    {labelsFit(data.timeline.length) ? <LabelList dataKey="views" {...valueLabels(formatNumber)} /> : null}
+                  </Bar>
+                  <Line yAxisId="eur" dataKey="final" name={t('stats.costs.final')} stroke="#5f3dc4" isAnimationActive={false}>
+                    {labelsFit(data.timeline.length) ? <LabelList dataKey="final" {...valueLabels((v) => formatEuroCents(v * 100))} /> : null}
+                  </Line>
                 </ComposedChart>
               </ResponsiveContainer>
             </div>

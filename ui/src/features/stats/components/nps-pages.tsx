@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { TableRegion } from '../../../components/table-region.tsx';
-import { formatDateTime, formatNumber } from '../../../lib/i18n.ts';
+import { formatDateTime, formatNps, formatNumber } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
 import { type NpsSummary, npsCommunitiesQuery, npsOverviewQuery, STATS_KEY, STATS_READ_MODELS } from '../api/stats.ts';
+import { CHART_MARGIN, valueLabels, xAxisTitle, yAxisTitle } from './chart-labels.ts';
 import { Figure, LEVEL_COLORS, StatsFrame, useAsOf } from './stats-frame.tsx';
 
 const CATEGORY_COLORS = { detractor: '#b42318', neutral: '#8a5a00', promoter: '#1b6e2f' } as const;
@@ -17,7 +18,7 @@ const Score = ({ nps }: { nps: NpsSummary }) => {
   const { t } = useTranslation();
   return (
     <Group>
-      <Figure label={t('stats.nps.score')} value={nps.score === null ? '–' : formatNumber(nps.score)} color={LEVEL_COLORS[nps.level]} testId="nps-score" />
+      <Figure label={t('stats.nps.score')} value={formatNps(nps.score)} color={LEVEL_COLORS[nps.level]} testId="nps-score" />
       <Figure label={t('stats.nps.grade')} value={t(`stats.nps.grades.${nps.grade}`)} color={LEVEL_COLORS[nps.level]} />
       <Figure label={t('stats.nps.answers')} value={formatNumber(nps.answers)} testId="nps-answers" />
       <Figure label={t('stats.nps.promoters')} value={formatNumber(nps.promoters)} color={CATEGORY_COLORS.promoter} />
@@ -41,12 +42,13 @@ export const NpsOverviewPage = ({ courseId, blockId, intervalId }: { courseId: n
           <Score nps={data.nps} />
           <div style={{ width: '100%', height: 260 }} aria-label={t('stats.nps.distribution')} role="img">
             <ResponsiveContainer>
-              <BarChart data={data.nps.distribution}>
+              <BarChart data={data.nps.distribution} margin={CHART_MARGIN}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="score" />
-                <YAxis allowDecimals={false} />
+                <XAxis dataKey="score" label={xAxisTitle(t('stats.axes.score'))} />
+                <YAxis allowDecimals={false} tickFormatter={(v: number) => formatNumber(v)} label={yAxisTitle(t('stats.axes.answers'))} />
                 <Tooltip formatter={(value) => [formatNumber(Number(value)), t('stats.nps.answers')]} />
                 <Bar dataKey="count" isAnimationActive={false}>
+                  <LabelList dataKey="count" {...valueLabels(formatNumber)} />
                   {data.nps.distribution.map((d) => (
                     <Cell key={d.score} fill={CATEGORY_COLORS[categoryOf(d.score)]} />
                   ))}
@@ -123,12 +125,17 @@ export const NpsCommunitiesPage = ({ courseId, blockId, intervalId }: { courseId
           <>
             <div style={{ width: '100%', height: Math.max(160, data.rows.length * 36) }} role="img" aria-label={t('stats.nps.communitiesTitle')}>
               <ResponsiveContainer>
-                <BarChart data={data.rows.map((r) => ({ name: r.name, score: r.score ?? 0, level: r.level }))} layout="vertical" margin={{ left: 24 }}>
+                <BarChart
+                  data={data.rows.map((r) => ({ name: r.name, score: r.score ?? 0, level: r.level }))}
+                  layout="vertical"
+                  margin={{ ...CHART_MARGIN, left: 24, right: 48 }}
+                >
                   <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis type="number" domain={[-100, 100]} />
+                  <XAxis type="number" domain={[-100, 100]} tickFormatter={(v: number) => formatNumber(v)} label={xAxisTitle(t('stats.axes.nps'))} />
                   <YAxis type="category" dataKey="name" width={160} />
-                  <Tooltip formatter={(value) => [formatNumber(Number(value)), t('stats.nps.score')]} />
+                  <Tooltip formatter={(value) => [formatNps(Number(value)), t('stats.nps.score')]} />
                   <Bar dataKey="score" isAnimationActive={false}>
+                    <LabelList dataKey="score" {...valueLabels(formatNps, 'right')} />
                     {data.rows.map((r) => (
                       <Cell key={r.id} fill={LEVEL_COLORS[r.level]} />
                     ))}
@@ -170,7 +177,7 @@ export const NpsCommunitiesPage = ({ courseId, blockId, intervalId }: { courseId
                       <Table.Td ta="right">{formatNumber(r.neutrals)}</Table.Td>
                       <Table.Td ta="right">{formatNumber(r.detractors)}</Table.Td>
                       <Table.Td ta="right" c={LEVEL_COLORS[r.level]} fw={700}>
-                        {r.score === null ? '–' : formatNumber(r.score)}
+                        {formatNps(r.score)}
                       </Table.Td>
                     </Table.Tr>
                   ))}

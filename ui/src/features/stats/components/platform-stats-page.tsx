@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TableRegion } from '../../../components/table-region.tsx';
-import { formatNumber } from '../../../lib/i18n.ts';
+import { formatNps, formatNumber } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
 import { platformStatsQuery, STATS_KEY, STATS_READ_MODELS } from '../api/stats.ts';
 import { PlatformTrends } from './platform-trends.tsx';
@@ -29,7 +29,7 @@ export const PlatformStatsPage = () => {
             <Figure label={t('stats.platform.enrollments')} value={formatNumber(s.enrollments)} testId="platform-enrollments" />
             <Figure label={t('stats.platform.completions')} value={formatNumber(s.completions)} testId="platform-completions" />
             <Figure label={t('stats.platform.views30')} value={formatNumber(s.views30)} />
-            <Figure label={t('stats.nps.score')} value={s.nps.score === null ? '–' : formatNumber(s.nps.score)} color={LEVEL_COLORS[s.nps.level]} />
+            <Figure label={t('stats.nps.score')} value={formatNps(s.nps.score)} color={LEVEL_COLORS[s.nps.level]} />
           </Group>
           <PlatformTrends asOf={asOf} />
           <Title order={2} size="h4">

@@ -1,11 +1,12 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { formatNumber, formatPercent } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
 import { STATS_KEY, STATS_READ_MODELS, successQuery } from '../api/stats.ts';
+import { CHART_MARGIN, labelsFit, valueLabels, xAxisTitle, yAxisTitle } from './chart-labels.ts';
 import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
 
 /**
@@ -47,14 +48,19 @@ export const SuccessPage = ({ courseId, intervalId, communityId }: { courseId: n
                       success: q.successRate ?? 0,
                       first: q.firstAttemptRate ?? 0,
                     }))}
+                    margin={CHART_MARGIN}
                   >
                     <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="name" />
-                    <YAxis domain={[0, 100]} unit=" %" />
+                    <XAxis dataKey="name" label={xAxisTitle(t('stats.axes.quiz'))} />
+                    <YAxis domain={[0, 100]} unit=" %" label={yAxisTitle(t('stats.axes.percent'))} />
                     <Tooltip formatter={(value) => formatPercent(Number(value))} />
-                    <Legend />
-                    <Bar dataKey="success" name={t('stats.success.successRate')} fill="#0b6e69" isAnimationActive={false} />
-                    <Bar dataKey="first" name={t('stats.success.firstAttemptRate')} fill="#5f3dc4" isAnimationActive={false} />
+                    <Legend verticalAlign="top" />
+                    <Bar dataKey="success" name={t('stats.success.successRate')} fill="#0b6e69" isAnimationActive={false}>
+                      {labelsFit(s.quizzes.length * 2) ? <LabelList dataKey="success" {...valueLabels(formatPercent)} /> : null}
+                    </Bar>
+                    <Bar dataKey="first" name={t('stats.success.firstAttemptRate')} fill="#5f3dc4" isAnimationActive={false}>
+                      {labelsFit(s.quizzes.length * 2) ? <LabelList dataKey="first" {...valueLabels(formatPercent)} /> : null}
+                    </Bar>
                   </BarChart>
                 </ResponsiveContainer>
               </div>

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { type ChangeRequest, resolveChangeRequest } from '../api/user-admin.ts';
 
@@ -83,59 +84,61 @@ export const ChangeRequestsTable = (props: { items: ChangeRequest[]; resolvable:
   if (props.items.length === 0) return <Text c="dimmed">{t('people.requests.empty')}</Text>;
   return (
     <Paper withBorder radius="md">
-      <Table striped data-testid="change-requests">
-        <Table.Thead>
-          <Table.Tr>
-            {props.showUser ? <Table.Th>{t('people.requests.user')}</Table.Th> : null}
-            <Table.Th>{t('people.requests.kind')}</Table.Th>
-            <Table.Th>{t('people.requests.description')}</Table.Th>
-            <Table.Th>{t('people.requests.requestedBy')}</Table.Th>
-            <Table.Th>{t('people.requests.status.label')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {props.items.map((request) => (
-            <Table.Tr key={request.id}>
-              {props.showUser ? (
+      <TableRegion label={t('people.requests.title')}>
+        <Table striped data-testid="change-requests">
+          <Table.Thead>
+            <Table.Tr>
+              {props.showUser ? <Table.Th>{t('people.requests.user')}</Table.Th> : null}
+              <Table.Th>{t('people.requests.kind')}</Table.Th>
+              <Table.Th>{t('people.requests.description')}</Table.Th>
+              <Table.Th>{t('people.requests.requestedBy')}</Table.Th>
+              <Table.Th>{t('people.requests.status.label')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {props.items.map((request) => (
+              <Table.Tr key={request.id}>
+                {props.showUser ? (
+                  <Table.Td>
+                    {props.userHref ? (
+                      <Anchor component={Link} to={props.userHref(request.userId)}>
+                        {request.userName}
+                      </Anchor>
+                    ) : (
+                      request.userName
+                    )}
+                  </Table.Td>
+                ) : null}
                 <Table.Td>
-                  {props.userHref ? (
-                    <Anchor component={Link} to={props.userHref(request.userId)}>
-                      {request.userName}
-                    </Anchor>
+                  {t(`people.requests.kinds.${request.kind}`)}
+                  {request.unitName ? `: ${request.unitName}` : ''}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {request.description}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{request.requestedByName ?? ''}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(request.requestedAt)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {request.status === 'open' && props.resolvable ? (
+                    <ResolveButtons request={request} />
                   ) : (
-                    request.userName
+                    <Stack gap={2}>
+                      <ChangeRequestStatus request={request} />
+                      {request.reason ? <Text size="xs">{request.reason}</Text> : null}
+                    </Stack>
                   )}
                 </Table.Td>
-              ) : null}
-              <Table.Td>
-                {t(`people.requests.kinds.${request.kind}`)}
-                {request.unitName ? `: ${request.unitName}` : ''}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                  {request.description}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{request.requestedByName ?? ''}</Text>
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(request.requestedAt)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                {request.status === 'open' && props.resolvable ? (
-                  <ResolveButtons request={request} />
-                ) : (
-                  <Stack gap={2}>
-                    <ChangeRequestStatus request={request} />
-                    {request.reason ? <Text size="xs">{request.reason}</Text> : null}
-                  </Stack>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableRegion>
     </Paper>
   );
 };

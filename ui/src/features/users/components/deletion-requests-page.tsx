@@ -1,6 +1,7 @@
 import { Alert, Badge, Center, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { fromLjubljanaWall, ljubljanaWall } from '../../../lib/ljubljana-time.ts';
 import { listDeletionRequests } from '../api/profile.ts';
@@ -49,41 +50,43 @@ export const DeletionRequestsPage = () => {
         <Text c="dimmed">{t('identity.requests.empty')}</Text>
       ) : (
         <Paper withBorder radius="md">
-          <Table striped data-testid="deletion-requests">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('identity.requests.user')}</Table.Th>
-                <Table.Th>{t('identity.requests.requestedAt')}</Table.Th>
-                <Table.Th>{t('identity.requests.due')}</Table.Th>
-                <Table.Th>{t('identity.requests.reason')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {requests.data.items.map((item) => {
-                const due = addWorkingDays(new Date(item.requestedAt), 5);
-                return (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>
-                      <Text fw={500}>{item.fullName}</Text>
-                      <Text size="xs" c="dimmed">
-                        {item.username} · {item.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(item.requestedAt)}</Table.Td>
-                    <Table.Td>
-                      {formatDateTime(due)}{' '}
-                      {due < now ? (
-                        <Badge color="red.9" variant="outline">
-                          {t('identity.requests.overdue')}
-                        </Badge>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{item.reason ?? '—'}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          <TableRegion label={t('pages.adminRequests')}>
+            <Table striped data-testid="deletion-requests">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('identity.requests.user')}</Table.Th>
+                  <Table.Th>{t('identity.requests.requestedAt')}</Table.Th>
+                  <Table.Th>{t('identity.requests.due')}</Table.Th>
+                  <Table.Th>{t('identity.requests.reason')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {requests.data.items.map((item) => {
+                  const due = addWorkingDays(new Date(item.requestedAt), 5);
+                  return (
+                    <Table.Tr key={item.id}>
+                      <Table.Td>
+                        <Text fw={500}>{item.fullName}</Text>
+                        <Text size="xs" c="dimmed">
+                          {item.username} · {item.email}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{formatDateTime(item.requestedAt)}</Table.Td>
+                      <Table.Td>
+                        {formatDateTime(due)}{' '}
+                        {due < now ? (
+                          <Badge color="red.9" variant="outline">
+                            {t('identity.requests.overdue')}
+                          </Badge>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{item.reason ?? '—'}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </TableRegion>
         </Paper>
       )}
       <Title order={2} size="h3" mt="lg">

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { loginAsToken } from '../api/exchange-token.ts';
 import { useMe } from '../api/me.ts';
@@ -202,26 +203,28 @@ export const UserAside = ({ user }: { user: UserDetail }) => {
             {t('people.noCourses')}
           </Text>
         ) : (
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('people.course.title')}</Table.Th>
-                <Table.Th>{t('people.course.status')}</Table.Th>
-                <Table.Th>{t('people.course.started')}</Table.Th>
-                <Table.Th>{t('people.course.completed')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {user.courses.map((c) => (
-                <Table.Tr key={c.courseId}>
-                  <Table.Td>{c.title}</Table.Td>
-                  <Table.Td>{t(`people.course.statuses.${c.status}`, { defaultValue: c.status })}</Table.Td>
-                  <Table.Td>{formatDateTime(c.startedAt)}</Table.Td>
-                  <Table.Td>{c.completedAt ? `${formatDateTime(c.completedAt)}${c.creditPoints !== null ? ` · ${c.creditPoints} KT` : ''}` : '–'}</Table.Td>
+          <TableRegion label={t('people.courses')}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('people.course.title')}</Table.Th>
+                  <Table.Th>{t('people.course.status')}</Table.Th>
+                  <Table.Th>{t('people.course.started')}</Table.Th>
+                  <Table.Th>{t('people.course.completed')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {user.courses.map((c) => (
+                  <Table.Tr key={c.courseId}>
+                    <Table.Td>{c.title}</Table.Td>
+                    <Table.Td>{t(`people.course.statuses.${c.status}`, { defaultValue: c.status })}</Table.Td>
+                    <Table.Td>{formatDateTime(c.startedAt)}</Table.Td>
+                    <Table.Td>{c.completedAt ? `${formatDateTime(c.completedAt)}${c.creditPoints !== null ? ` · ${c.creditPoints} KT` : ''}` : '–'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableRegion>
         )}
       </Paper>
     </Stack>

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Center, Checkbox, Group, Loader, Pagination, Paper, ScrollArea, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Center, Checkbox, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SortHeader } from '../../../components/data-table.tsx';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
 import { listUsers, type UserFilters, type UserListItem, type UserStatus } from '../api/user-admin.ts';
@@ -76,7 +77,7 @@ export const UsersTable = (props: {
       ) : result.isError ? (
         <Text c="red.8">{result.error.message}</Text>
       ) : (
-        <ScrollArea>
+        <TableRegion label={t('people.list')}>
           <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('people.list')}>
             <Table.Thead>
               <Table.Tr>
@@ -167,7 +168,7 @@ export const UsersTable = (props: {
               {t('table.empty')}
             </Text>
           ) : null}
-        </ScrollArea>
+        </TableRegion>
       )}
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed" data-testid="users-total">
