@@ -188,8 +188,11 @@ export const loadDemoData = async (deps: {
       await step(changeCourse(courses, id, { type: 'PublishCourse' }, meta));
       return id;
     };
+    // A cover as an author would upload one: the hue into a dark shade with soft circles (issue 33: not a flat block).
     const cover = (hue: string, label: string) =>
-      `data:image/svg+xml;utf8,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360"><rect width="640" height="360" fill="${hue}"/><text x="40" y="200" font-family="sans-serif" font-size="44" fill="#fff">${label}</text></svg>`)}`;
+      `data:image/svg+xml;utf8,${encodeURIComponent(
+        `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${hue}"/><stop offset="1" stop-color="#102a43"/></linearGradient></defs><rect width="640" height="360" fill="url(#g)"/><g fill="#fff" fill-opacity="0.08"><circle cx="560" cy="60" r="170"/><circle cx="640" cy="330" r="120"/></g><text x="40" y="200" font-family="sans-serif" font-size="44" font-weight="600" fill="#fff">${label}</text></svg>`,
+      )}`;
     const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
     const interactions = await course(
       {
@@ -198,6 +201,7 @@ export const loadDemoData = async (deps: {
         description: 'Najpogostejše klinično pomembne interakcije zdravil in kako jih prepoznamo pri izdaji.',
         cover: cover('#0b6e69', 'Interakcije zdravil'),
         creditPoints: 2,
+        durationMinutes: 45,
         audience: { companyIds: [companyId] },
         postsEnabled: true,
         lecturer: 'mag. farm. Maja Kovač',
@@ -261,6 +265,7 @@ export const loadDemoData = async (deps: {
         description: 'Svetovanje pri izbiri zdravil brez recepta za lajšanje simptomov prehlada.',
         cover: cover('#1c7ed6', 'Samozdravljenje'),
         creditPoints: 1,
+        durationMinutes: 20,
         public: true,
       },
       [
@@ -295,6 +300,7 @@ export const loadDemoData = async (deps: {
         description: 'Pregled novih skupin zdravil za zdravljenje sladkorne bolezni tipa 2 (GLP-1, SGLT2).',
         cover: cover('#7048e8', 'Sladkorna bolezen'),
         creditPoints: 1.5,
+        durationMinutes: 60,
         audience: { companyIds: [companyId] },
         intervals: [{ startsAt: days(30), stopsAt: days(90) }],
       },
