@@ -16,12 +16,18 @@ const VIMEO_ORIGIN = 'https://player.vimeo.com';
 
 type Reporter = (seconds: number, duration: number) => void;
 
-/** Sends progress at most once in flight and only when it moved on, so a paused video sends nothing. */
-const useProgressReporter = (courseId: number, blockId: number, done: boolean): Reporter => {
+/**
+ * Sends progress at most once in flight and only when it moved on, so a paused video sends nothing.
+ * What was watched on an earlier visit (`before`, as recorded when the page opened) counts on: a
+ * participant coming back goes on from there rather than watching it all again.
+ */
+const useProgressReporter = (courseId: number, blockId: number, done: boolean, before: number): Reporter => {
   const step = useCourseStep(courseId, (p: { seconds: number; duration: number }) => reportVideo(courseId, blockId, p.seconds, p.duration), { silent: true });
-  const lastSent = useRef(0);
+  const lastSent = useRef(before);
   const doneSent = useRef(done);
-  return (seconds, duration) => {
+  const base = useRef(before);
+  return (watched, duration) => {
+    const seconds = base.current + watched;
     if (!(duration > 0) || step.isPending || doneSent.current) return;
     const reachesDone = seconds >= duration * DONE_SHARE;
     if (!reachesDone && seconds - lastSent.current < REPORT_EVERY_SECONDS) return;
@@ -132,7 +138,7 @@ export const VideoBlock = ({ courseId, block, record }: { courseId: number; bloc
   const { t } = useTranslation();
   const fields = block.fields as VideoFields;
   const done = record?.done ?? false;
-  const report = useProgressReporter(courseId, block.id, done);
+  const report = useProgressReporter(courseId, block.id, done, record?.videoSeconds ?? 0);
   return (
     <Stack gap="md">
       {fields.vimeoId ? <VimeoVideo vimeoId={fields.vimeoId} report={report} /> : fields.fileUrl ? <FileVideo url={fields.fileUrl} report={report} /> : null}
