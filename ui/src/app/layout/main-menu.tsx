@@ -12,15 +12,16 @@ export const DesktopMenu = ({ items }: { items: readonly MenuItem[] }) => {
       {items.map((item) =>
         item.children ? (
           <li key={item.key}>
-            <Menu position="bottom-start" withinPortal>
+            {/* Opened, the focus goes to the first link (a named item), not to Mantine's unnamed placeholder (issue 33 item 5). */}
+            <Menu position="bottom-start" withinPortal withInitialFocusPlaceholder={false}>
               <Menu.Target>
                 <Button variant="subtle" color="dark" size="compact-md" rightSection={<IconChevronDown size={14} aria-hidden />} data-menu={item.key}>
                   {t(item.label)}
                 </Button>
               </Menu.Target>
-              <Menu.Dropdown>
-                {item.children.map((child) => (
-                  <Menu.Item key={child.key} component={Link} to={child.to as string} data-menu={child.key}>
+              <Menu.Dropdown aria-label={t(item.label)}>
+                {item.children.map((child, index) => (
+                  <Menu.Item key={child.key} component={Link} to={child.to as string} data-menu={child.key} data-autofocus={index === 0 ? true : undefined}>
                     {t(child.label)}
                   </Menu.Item>
                 ))}
