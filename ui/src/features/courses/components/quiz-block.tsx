@@ -166,7 +166,7 @@ const Outcome = (props: {
       >
         {record.done ? t('courses.quiz.passed', { score }) : t('courses.quiz.failed', { score, threshold: quiz.successThreshold })}
       </Alert>
-      {last && !record.done ? (
+      {last ? (
         <Stack gap="xs">
           <Title order={3} size="h5">
             {t('courses.quiz.lastAttempt', { attempt: last.attempt })}
