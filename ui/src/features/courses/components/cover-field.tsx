@@ -5,8 +5,8 @@ import { isCoverAddress } from '../../../../../domain/courses/cover.rules.ts';
 import { uploadFile } from '../api/admin-blocks.ts';
 import { UploadButton } from './upload-button.tsx';
 
-/** An address the upload answered: shown as its picture, not as the path (issue 33 item 8). */
-const UPLOADED = /^\/api\/files\/\d+$/;
+/** An address the upload answered, or an inline picture: shown as the picture, not as text (issue 33 item 8). */
+const PICTURE_ONLY = /^(\/api\/files\/\d+$|data:image\/)/;
 
 /**
  * The cover of a course or an academy (spec §5: required, jpg or png): a chosen cover shows as a
@@ -22,7 +22,7 @@ export const CoverField = ({ value, onChange, error }: { value: string; onChange
   useEffect(() => {
     if (value === '') setTyping(false);
   }, [value]);
-  const uploaded = UPLOADED.test(value) && !typing;
+  const uploaded = PICTURE_ONLY.test(value) && !typing;
   const upload = (
     <UploadButton
       label={t(value ? 'adminCourses.form.replaceCover' : 'adminCourses.form.uploadCover')}
