@@ -13,9 +13,9 @@ const throwaway = `Tečaj za brisanje ${stamp}`;
 
 test('an admin searches and filters the course list and reads what each course lacks for publishing', async ({ page }) => {
   await logIn(page, 'admin');
-  // From the course list every user has, an author finds the way to editing.
+  // From the course list every user has, an author finds the way to editing (and from the menu: issue 33).
   await page.goto('/izobrazevanja');
-  await page.getByRole('link', { name: 'Urejanje izobraževanj' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Urejanje izobraževanj' }).click();
   await expect(page).toHaveURL(/\/admin\/courses$/);
   await expect(page.getByRole('heading', { name: 'Izobraževanja', exact: true })).toBeVisible();
   const table = page.getByRole('table', { name: 'Izobraževanja' });
