@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { pdfText } from '../support/pdf-text.ts';
-import { apiToken, logIn, publishCourse } from './support.ts';
+import { apiToken, logIn, publishCourse, seriousAxeViolations } from './support.ts';
 
 const COURSE = 'Interakcije zdravil v lekarni';
 
@@ -210,10 +210,12 @@ test('on a phone, a participant fails the last attempt of a quiz and sees what w
   await page.keyboard.press('Enter');
   await expect(past).toHaveAttribute('aria-expanded', 'true');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   // The course page no longer leads back into the quiz: it says the course is not passed.
   await page.getByRole('link', { name: 'Na pregled izobraževanja' }).click();
   await expect(page.getByTestId('course-not-passed').filter({ visible: true })).toContainText(message);
   await expect(page.getByRole('link', { name: 'Nadaljuj' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Pregled poskusov' })).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });

@@ -75,7 +75,7 @@ export const CourseIntroPage = ({ courseId }: { courseId: number }) => {
         </Button>
       ) : c.enrollment === 'started' && locked?.standing?.ended ? (
         <>
-          <Alert color="red" variant="outline" title={t('courses.quiz.notPassedTitle')} data-testid="course-not-passed">
+          <Alert color="red.9" variant="outline" title={t('courses.quiz.notPassedTitle')} data-testid="course-not-passed">
             <Stack gap={4}>
               {end ? <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{end.message}</Text> : null}
               {end ? <ContactLine contact={end.contact} /> : null}

@@ -9,6 +9,8 @@ import { useCourseStep } from '../hooks/use-course-step.ts';
 
 type Answers = Record<string, string>;
 type ReviewedAttempt = QuizReview['attempts'][number];
+/** Green text dark enough for 4.5:1 on white (Mantine's green.9 reaches only 4.36). */
+const RIGHT_TEXT = '#1b6e33';
 
 /** Where a participant stands with a quiz (decision 0053), from their record and the quiz's settings. */
 export const quizStanding = (quiz: QuizFields, record: BlockRecord | undefined, now = Date.now()) => {
@@ -41,7 +43,7 @@ const AttemptFeedback = ({ attempt }: { attempt: ReviewedAttempt }) => {
               {q.text}
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              <Text span fw={600} c={q.correct ? 'green.9' : 'red.9'}>
+              <Text span fw={600} c={q.correct ? RIGHT_TEXT : 'red.9'}>
                 {q.correct ? t('courses.quiz.right') : t('courses.quiz.wrong')}
               </Text>
               {' · '}
@@ -98,7 +100,7 @@ const NextStep = ({ quiz, standing, review }: { quiz: QuizFields; standing: Retu
     const message = review?.message ?? end?.message ?? null;
     const contact = review?.contact ?? end?.contact ?? null;
     return (
-      <Alert color="red" variant="outline" title={t('courses.quiz.notPassedTitle')} data-testid="quiz-next-step" data-next="ended">
+      <Alert color="red.9" variant="outline" title={t('courses.quiz.notPassedTitle')} data-testid="quiz-next-step" data-next="ended">
         <Stack gap={4}>
           {message ? <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{message}</Text> : null}
           {contact ? <ContactLine contact={contact} /> : null}
@@ -108,7 +110,7 @@ const NextStep = ({ quiz, standing, review }: { quiz: QuizFields; standing: Retu
   }
   if (standing.waiting && standing.retryAt) {
     return (
-      <Alert color="blue" variant="outline" title={t('courses.quiz.waitTitle')} data-testid="quiz-next-step" data-next="wait">
+      <Alert color="blue.9" variant="outline" title={t('courses.quiz.waitTitle')} data-testid="quiz-next-step" data-next="wait">
         {t('courses.quiz.waitUntil', { date: formatDateTime(standing.retryAt) })}
       </Alert>
     );
