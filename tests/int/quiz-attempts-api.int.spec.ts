@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
@@ -194,6 +195,34 @@ describe('quiz feedback, review and the step after the last attempt', () => {
       [false, null, null],
       [true, null, null],
     ]);
+  });
+
+  it('gives a participant whose attempts ran out before these rules the next step when the quiz is opened', async () => {
+    // Bojan's stream as the platform wrote it before decision 0053: the last attempt failed, nothing follows it.
+    const bojan = await p.createUser('bojan', [{ roleId: ROLE.participant, unitId: 1, companyId: null }]);
+    tokens.bojan = (await p.login('bojan')).token;
+    const { id, quiz: blockId } = courses.never as { id: number; quiz: number };
+    const old = [
+      { type: 'CourseStarted', data: { courseId: id, userId: bojan } },
+      { type: 'QuizAnswerSubmitted', data: { blockId, attempt: 1, questionId: 'q1', answerId: 'b', correct: false } },
+      { type: 'QuizAnswerSubmitted', data: { blockId, attempt: 1, questionId: 'q2', answerId: 'b', correct: false } },
+      { type: 'QuizFailed', data: { blockId, attempt: 1, score: 0, threshold: 100, retriesLeft: 0 } },
+    ];
+    const appended = await p.store.append(
+      `enrollment-${id}_${bojan}`,
+      old.map((e) => ({ eventId: randomUUID(), ...e, metadata: {} })),
+      { expectedRevision: 'no_stream' },
+    );
+    await p.settleAll(appended.position);
+    expect(await review('never', 'bojan')).toMatchObject({ attemptsLeft: 0, next: null });
+    const before = Date.now();
+    const opened = await call('bojan', 'POST', `/api/user-courses/${id}/blocks/${blockId}/open`);
+    expect(opened.json()).toMatchObject({ events: ['QuizAttemptsExhausted'] });
+    const after = await review('never', 'bojan');
+    expect(after).toMatchObject({ attemptsLeft: 0, next: 'wait' });
+    expect(Date.parse(after.retryAt ?? '') - before).toBeGreaterThanOrEqual(3_600_000);
+    // Opening it again records nothing more.
+    expect((await call('bojan', 'POST', `/api/user-courses/${id}/blocks/${blockId}/open`)).json()).toMatchObject({ events: [] });
   });
 
   it('reads the same records after a rebuild of the read model', async () => {
