@@ -106,28 +106,30 @@ const UserHistory = ({
         <Title order={3} size="h4" mt="md">
           {asOf ? t('audit.standingAsOf', { at: formatDateTime(asOf) }) : t('audit.standingNow')}
         </Title>
-        <Table mt="xs" data-testid="standing">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('consents.columns.consent')}</Table.Th>
-              <Table.Th>{t('audit.state')}</Table.Th>
-              <Table.Th>{t('audit.since')}</Table.Th>
-              <Table.Th>{t('audit.textVersion')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.standing.map((s) => (
-              <Table.Tr key={s.type} data-testid={`standing-${s.type}`}>
-                <Table.Td>{s.title}</Table.Td>
-                <Table.Td>
-                  <ConsentBadge state={s.at === null ? 'none' : s.given ? 'given' : 'withdrawn'} />
-                </Table.Td>
-                <Table.Td>{s.at ? formatDateTime(s.at) : '–'}</Table.Td>
-                <Table.Td>{s.textVersion ?? '–'}</Table.Td>
+        <TableRegion label={asOf ? t('audit.standingAsOf', { at: formatDateTime(asOf) }) : t('audit.standingNow')}>
+          <Table mt="xs" data-testid="standing">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('consents.columns.consent')}</Table.Th>
+                <Table.Th>{t('audit.state')}</Table.Th>
+                <Table.Th>{t('audit.since')}</Table.Th>
+                <Table.Th>{t('audit.textVersion')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.standing.map((s) => (
+                <Table.Tr key={s.type} data-testid={`standing-${s.type}`}>
+                  <Table.Td>{s.title}</Table.Td>
+                  <Table.Td>
+                    <ConsentBadge state={s.at === null ? 'none' : s.given ? 'given' : 'withdrawn'} />
+                  </Table.Td>
+                  <Table.Td>{s.at ? formatDateTime(s.at) : '–'}</Table.Td>
+                  <Table.Td>{s.textVersion ?? '–'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableRegion>
       </Paper>
       {canRecord ? <OnBehalfForm userId={userId} /> : null}
       <Title order={3} size="h4">

@@ -1,6 +1,7 @@
 import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableRegion } from '../../../components/table-region.tsx';
 import { formatDate, formatDateTime, formatEuroCents, formatNps, formatNumber, formatPercent, formatPeriod } from '../../../lib/i18n.ts';
 import type { CourseReport, CourseReportEntry, ReportNps } from '../api/course-reports.ts';
 import { ColumnChart } from './column-chart.tsx';
@@ -72,24 +73,26 @@ const NpsSection = ({ nps, report }: { nps: ReportNps; report: CourseReport }) =
           {nps.reasons.length === 0 ? (
             <Note>{t('courseReports.noReasons')}</Note>
           ) : (
-            <Table striped aria-label={t('courseReports.reasons')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('courseReports.reason')}</Table.Th>
-                  <Table.Th>{t('courseReports.category')}</Table.Th>
-                  <Table.Th ta="right">{t('stats.nps.answers')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {nps.reasons.map((r) => (
-                  <Table.Tr key={`${r.category}-${r.reason}`}>
-                    <Table.Td>{r.reason}</Table.Td>
-                    <Table.Td>{t(`courseReports.categories.${r.category}`)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(r.count)}</Table.Td>
+            <TableRegion label={t('courseReports.reasons')}>
+              <Table striped aria-label={t('courseReports.reasons')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('courseReports.reason')}</Table.Th>
+                    <Table.Th>{t('courseReports.category')}</Table.Th>
+                    <Table.Th ta="right">{t('stats.nps.answers')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {nps.reasons.map((r) => (
+                    <Table.Tr key={`${r.category}-${r.reason}`}>
+                      <Table.Td>{r.reason}</Table.Td>
+                      <Table.Td>{t(`courseReports.categories.${r.category}`)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(r.count)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </TableRegion>
           )}
         </>
       ) : null}
@@ -102,32 +105,34 @@ const NpsSection = ({ nps, report }: { nps: ReportNps; report: CourseReport }) =
               {nps.detailed?.[kind].length === 0 ? (
                 <Note>{t('courseReports.noAnswers')}</Note>
               ) : (
-                <Table striped aria-label={t('courseReports.detailed', { kind: t(`courseReports.detailedKinds.${kind}`) })}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t(`stats.kinds.${kind}`)}</Table.Th>
-                      <Table.Th ta="right">{t('stats.nps.answers')}</Table.Th>
-                      <Table.Th ta="right">{t('stats.nps.promoters')}</Table.Th>
-                      <Table.Th ta="right">{t('stats.nps.neutrals')}</Table.Th>
-                      <Table.Th ta="right">{t('stats.nps.detractors')}</Table.Th>
-                      <Table.Th ta="right">{t('stats.nps.score')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {nps.detailed?.[kind].map((r) => (
-                      <Table.Tr key={r.id}>
-                        <Table.Td>{r.name}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(r.answers)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(r.promoters)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(r.neutrals)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(r.detractors)}</Table.Td>
-                        <Table.Td ta="right" fw={700} c={LEVEL_COLORS[r.level]}>
-                          {formatNps(r.score)}
-                        </Table.Td>
+                <TableRegion label={t('courseReports.detailed', { kind: t(`courseReports.detailedKinds.${kind}`) })}>
+                  <Table striped aria-label={t('courseReports.detailed', { kind: t(`courseReports.detailedKinds.${kind}`) })}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t(`stats.kinds.${kind}`)}</Table.Th>
+                        <Table.Th ta="right">{t('stats.nps.answers')}</Table.Th>
+                        <Table.Th ta="right">{t('stats.nps.promoters')}</Table.Th>
+                        <Table.Th ta="right">{t('stats.nps.neutrals')}</Table.Th>
+                        <Table.Th ta="right">{t('stats.nps.detractors')}</Table.Th>
+                        <Table.Th ta="right">{t('stats.nps.score')}</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {nps.detailed?.[kind].map((r) => (
+                        <Table.Tr key={r.id}>
+                          <Table.Td>{r.name}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(r.answers)}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(r.promoters)}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(r.neutrals)}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(r.detractors)}</Table.Td>
+                          <Table.Td ta="right" fw={700} c={LEVEL_COLORS[r.level]}>
+                            {formatNps(r.score)}
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </TableRegion>
               )}
             </Stack>
           ))
@@ -202,30 +207,32 @@ export const CourseReportView = ({ report, heading }: { report: CourseReport; he
           {report.children.length === 0 ? (
             <Note>{t('courseReports.noUnits')}</Note>
           ) : (
-            <Table striped aria-label={t('courseReports.units')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('stats.kinds.unit')}</Table.Th>
-                  <Table.Th ta="right">{t('courseReports.participants')}</Table.Th>
-                  <Table.Th ta="right">{t('courseReports.completions')}</Table.Th>
-                  <Table.Th ta="right">{t('courseReports.completionRate')}</Table.Th>
-                  <Table.Th ta="right">{t('courseReports.successRate')}</Table.Th>
-                  <Table.Th ta="right">{t('stats.nps.score')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.children.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>{c.name}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(c.participants)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(c.completions)}</Table.Td>
-                    <Table.Td ta="right">{formatPercent(c.completionRate)}</Table.Td>
-                    <Table.Td ta="right">{formatPercent(c.successRate)}</Table.Td>
-                    <Table.Td ta="right">{formatNps(c.npsScore)}</Table.Td>
+            <TableRegion label={t('courseReports.units')}>
+              <Table striped aria-label={t('courseReports.units')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('stats.kinds.unit')}</Table.Th>
+                    <Table.Th ta="right">{t('courseReports.participants')}</Table.Th>
+                    <Table.Th ta="right">{t('courseReports.completions')}</Table.Th>
+                    <Table.Th ta="right">{t('courseReports.completionRate')}</Table.Th>
+                    <Table.Th ta="right">{t('courseReports.successRate')}</Table.Th>
+                    <Table.Th ta="right">{t('stats.nps.score')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {report.children.map((c) => (
+                    <Table.Tr key={c.id}>
+                      <Table.Td>{c.name}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(c.participants)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(c.completions)}</Table.Td>
+                      <Table.Td ta="right">{formatPercent(c.completionRate)}</Table.Td>
+                      <Table.Td ta="right">{formatPercent(c.successRate)}</Table.Td>
+                      <Table.Td ta="right">{formatNps(c.npsScore)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </TableRegion>
           )}
         </Section>
       ) : null}
@@ -240,42 +247,44 @@ export const CourseReportView = ({ report, heading }: { report: CourseReport; he
               <Figure label={t('stats.costs.total')} value={formatEuroCents(report.costs.figures.totalAmount)} />
               <Figure label={t('stats.costs.final')} value={formatEuroCents(report.costs.figures.finalAmount)} testId="report-final-amount" />
             </SimpleGrid>
-            <Table striped aria-label={t('stats.costs.items')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('courseReports.item')}</Table.Th>
-                  <Table.Th ta="right">{t('courseReports.amount')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {COST_ITEMS.map((key) => (
-                  <Table.Tr key={key}>
-                    <Table.Td>{t(`stats.costs.fields.${key}`)}</Table.Td>
-                    <Table.Td ta="right">{formatEuroCents(amount(key))}</Table.Td>
+            <TableRegion label={t('stats.costs.items')}>
+              <Table striped aria-label={t('stats.costs.items')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('courseReports.item')}</Table.Th>
+                    <Table.Th ta="right">{t('courseReports.amount')}</Table.Th>
                   </Table.Tr>
-                ))}
-                <Table.Tr>
-                  <Table.Td>
-                    {t('courseReports.viewsItem', { views: formatNumber(report.costs.figures.views), price: formatEuroCents(amount('viewAmount')) })}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatEuroCents(report.costs.figures.viewsAmount)}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Td>{t('stats.costs.total')}</Table.Td>
-                  <Table.Td ta="right">{formatEuroCents(report.costs.figures.totalAmount)}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Td>{t('stats.costs.fields.discount')}</Table.Td>
-                  <Table.Td ta="right">{formatPercent(amount('discount'))}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Td fw={700}>{t('stats.costs.final')}</Table.Td>
-                  <Table.Td ta="right" fw={700}>
-                    {formatEuroCents(report.costs.figures.finalAmount)}
-                  </Table.Td>
-                </Table.Tr>
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {COST_ITEMS.map((key) => (
+                    <Table.Tr key={key}>
+                      <Table.Td>{t(`stats.costs.fields.${key}`)}</Table.Td>
+                      <Table.Td ta="right">{formatEuroCents(amount(key))}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                  <Table.Tr>
+                    <Table.Td>
+                      {t('courseReports.viewsItem', { views: formatNumber(report.costs.figures.views), price: formatEuroCents(amount('viewAmount')) })}
+                    </Table.Td>
+                    <Table.Td ta="right">{formatEuroCents(report.costs.figures.viewsAmount)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Td>{t('stats.costs.total')}</Table.Td>
+                    <Table.Td ta="right">{formatEuroCents(report.costs.figures.totalAmount)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Td>{t('stats.costs.fields.discount')}</Table.Td>
+                    <Table.Td ta="right">{formatPercent(amount('discount'))}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Td fw={700}>{t('stats.costs.final')}</Table.Td>
+                    <Table.Td ta="right" fw={700}>
+                      {formatEuroCents(report.costs.figures.finalAmount)}
+                    </Table.Td>
+                  </Table.Tr>
+                </Table.Tbody>
+              </Table>
+            </TableRegion>
             <Note>{report.costs.setAt ? t('courseReports.costsSet', { at: formatDateTime(report.costs.setAt) }) : t('courseReports.costsDefault')}</Note>
           </>
         )}
