@@ -59,7 +59,7 @@ test('a user withdraws a consent in the profile after a warning, and is asked fo
 
 test('an auditor reads a timeline, the standing as of a past instant, verifies the chain and exports xlsx', async ({ page, browser }) => {
   await logIn(page, 'revizor');
-  await page.getByRole('link', { name: 'Revizija privolitev' }).click();
+  await page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: 'Revizija privolitev' }).click();
   await expect(page.getByRole('heading', { name: 'Revizija privolitev' })).toBeVisible();
   await page.getByTestId('audit-search').fill('Novak');
   await page.getByRole('button', { name: 'Poišči' }).click();
