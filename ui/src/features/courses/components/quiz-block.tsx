@@ -154,6 +154,14 @@ const Outcome = (props: {
   }, [focus, onFocused]);
   const score = record.quizScore ?? 0;
   const standing = quizStanding(quiz, record);
+  // A page left open past the waiting time offers the new set without a reload.
+  const [, setTick] = useState(0);
+  const waitMs = standing.waiting && standing.retryAt ? Date.parse(standing.retryAt) - Date.now() : null;
+  useEffect(() => {
+    if (waitMs === null || waitMs > 2_147_000_000) return;
+    const timer = setTimeout(() => setTick((n) => n + 1), Math.max(0, waitMs) + 500);
+    return () => clearTimeout(timer);
+  }, [waitMs]);
   const attempts = review?.attempts ?? [];
   const last = attempts.at(-1);
   return (
