@@ -66,7 +66,12 @@ test('an unknown path answers 404 and shows the not-found page with a link home'
 test('the user menu shows name and location, opens the profile, and logout clears the jwt and the view preference', async ({ page }) => {
   await logIn(page, 'vodja');
   await page.evaluate(() => localStorage.setItem('view', 'grid'));
+  // Issue 33 item 5: an opened menu puts the focus on its first item, a named one (the account switcher's too).
+  await page.getByTestId('account-switcher').click();
+  await expect(page.getByRole('menuitem').first()).toBeFocused();
+  await page.keyboard.press('Escape');
   await page.getByTestId('user-menu').click();
+  await expect(page.getByRole('menuitem', { name: 'Profil' })).toBeFocused();
   await expect(page.getByTestId('user-menu-name')).toHaveText('Vesna Vodja');
   await expect(page.getByRole('menu').getByText('Lekarna Center')).toBeVisible();
   await page.getByRole('menuitem', { name: 'Profil' }).click();

@@ -34,7 +34,16 @@ export const AccountSwitcher = ({ currentUserId, onSwitched }: { currentUserId: 
 
   return (
     <>
-      <Menu position="bottom-end" width={280} withinPortal opened={menuOpen} onChange={setMenuOpen} onOpen={() => setVersion((v) => v + 1)}>
+      {/* Opened, the focus goes to the first item (each is marked; the first in order takes it), not to an unnamed placeholder (issue 33 item 5). */}
+      <Menu
+        position="bottom-end"
+        width={280}
+        withinPortal
+        withInitialFocusPlaceholder={false}
+        opened={menuOpen}
+        onChange={setMenuOpen}
+        onOpen={() => setVersion((v) => v + 1)}
+      >
         <Menu.Target>
           {/* The hint gives way to the menu it names (issue 18: it stayed over the open menu). */}
           <Tooltip label={t('accounts.switch')} disabled={menuOpen}>
@@ -51,7 +60,7 @@ export const AccountSwitcher = ({ currentUserId, onSwitched }: { currentUserId: 
             </Text>
           ) : (
             others.map((account) => (
-              <Menu.Item key={account.id} onClick={() => switchTo(account)} data-account={account.username}>
+              <Menu.Item key={account.id} onClick={() => switchTo(account)} data-account={account.username} data-autofocus>
                 <Text size="sm" fw={500}>
                   {account.fullName}
                 </Text>
@@ -62,7 +71,7 @@ export const AccountSwitcher = ({ currentUserId, onSwitched }: { currentUserId: 
             ))
           )}
           <Menu.Divider />
-          <Menu.Item leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setDialog({ account: null })}>
+          <Menu.Item leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setDialog({ account: null })} data-autofocus>
             {t('accounts.add')}
           </Menu.Item>
         </Menu.Dropdown>
