@@ -174,6 +174,13 @@ test('issue 33: on a phone the header and footer, hidden after scrolling, are ou
   await expect(header).toHaveAttribute('data-hidden', 'false');
   await expect(footer).not.toHaveAttribute('inert');
   await expect(page.locator(':focus')).toBeInViewport();
+  // Scrolled away again from a course further down, Shift+Tab (towards the header) shows them as well.
+  await page.locator('[data-course] a, a[data-course]').nth(1).focus();
+  await page.mouse.wheel(0, 600);
+  await expect(header).toHaveAttribute('inert', '');
+  await page.keyboard.press('Shift+Tab');
+  await expect(header).not.toHaveAttribute('inert');
+  await expect(page.locator(':focus')).toBeInViewport();
 });
 
 test('issue 33: the auditor on a phone meets no page that refuses: footer and home offer only what the role opens', async ({ page }) => {
