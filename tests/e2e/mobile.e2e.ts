@@ -81,8 +81,9 @@ test('an admin on a phone: a wide table scrolls inside its card, its badges whol
   const table = page.getByRole('table', { name: 'Izobraževanja' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   await noSidewaysPage(page);
-  // The table is wider than the screen and scrolls sideways within itself.
-  const scroll = await table.evaluate((e) => ({ scrollWidth: e.scrollWidth, clientWidth: e.clientWidth, overflowX: getComputedStyle(e).overflowX }));
+  // The table is wider than the screen and scrolls sideways within its labelled region (decision 0056).
+  const region = page.locator('[data-table-region]').filter({ has: table });
+  const scroll = await region.evaluate((e) => ({ scrollWidth: e.scrollWidth, clientWidth: e.clientWidth, overflowX: getComputedStyle(e).overflowX }));
   expect(scroll.overflowX).toBe('auto');
   expect(scroll.scrollWidth).toBeGreaterThan(scroll.clientWidth);
   for (const badge of await table.locator('.mantine-Badge-root').all()) expect(await whole(badge), (await badge.textContent()) ?? '').toBe(true);
