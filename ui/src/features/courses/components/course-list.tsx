@@ -2,7 +2,7 @@ import { Button, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Tex
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { session, type ViewPreference } from '../../../lib/session.ts';
@@ -20,7 +20,22 @@ export const CourseListPage = ({ authoring = false }: { authoring?: boolean }) =
   const [params, setParams] = useSearchParams();
   const filter = (FILTERS as readonly string[]).includes(params.get('filter') ?? '') ? (params.get('filter') as Filter) : 'all';
   const search = params.get('search') ?? '';
-  const [debounced] = useDebouncedValue(search, 250);
+  // The field keeps what is typed; the address follows it a moment later. Driving the field from the
+  // address made every key a navigation, and keys typed quickly were lost between two of them.
+  const [typed, setTyped] = useState(search);
+  const [debounced] = useDebouncedValue(typed, 250);
+  useEffect(() => {
+    setParams(
+      (current) => {
+        if ((current.get('search') ?? '') === debounced) return current;
+        const next = new URLSearchParams(current);
+        if (debounced) next.set('search', debounced);
+        else next.delete('search');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [debounced, setParams]);
   const courses = useQuery({
     queryKey: ['user-courses', filter, debounced],
     queryFn: () => listUserCourses({ filter: filter === 'all' ? undefined : filter, search: debounced || undefined }),
@@ -32,12 +47,16 @@ export const CourseListPage = ({ authoring = false }: { authoring?: boolean }) =
     session.setViewPreference(next);
     setView(next);
   };
-  const update = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const update = (key: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -62,8 +81,8 @@ export const CourseListPage = ({ authoring = false }: { authoring?: boolean }) =
             leftSection={<IconSearch size={16} aria-hidden />}
             placeholder={t('courses.search')}
             aria-label={t('courses.search')}
-            value={search}
-            onChange={(e) => update('search', e.currentTarget.value)}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
             w={280}
           />
           <SegmentedControl
