@@ -134,7 +134,18 @@ export const courseFields = (id: number, audience: Audience) => ({
 });
 
 const BLOCKS = (b: SeedCourse['blocks']) => [
-  { blockId: b.video, block: { kind: 'video', name: 'Predavanje', vimeoId: '76979871', fileUrl: null, durationSeconds: VIDEO_SECONDS, alternative: null } },
+  {
+    blockId: b.video,
+    block: {
+      kind: 'video',
+      name: 'Predavanje',
+      vimeoId: '76979871',
+      fileUrl: null,
+      durationSeconds: VIDEO_SECONDS,
+      // The soak's participants finish the video by its text (a report cannot jump to the end: issue 33 item 8).
+      alternative: { kind: 'article', html: '<p>Povzetek predavanja.</p>' },
+    },
+  },
   {
     blockId: b.quiz,
     block: {

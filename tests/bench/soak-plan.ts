@@ -85,6 +85,7 @@ export const ROUTES: [label: string, who: string][] = [
   ['POST /api/user-courses/{id}/start', 'participant step'],
   ['POST /api/user-courses/{id}/blocks/{blockId}/open', 'participant step'],
   ['POST /api/user-courses/{id}/blocks/{blockId}/video-progress', 'participant step'],
+  ['POST /api/user-courses/{id}/blocks/{blockId}/alternative', 'participant step'],
   ['POST /api/user-courses/{id}/blocks/{blockId}/quiz', 'participant step'],
   ['POST /api/user-courses/{id}/blocks/{blockId}/nps', 'participant step'],
   ['GET /api/record?course_id= after a step (X-Min-Position)', 'participant step'],
