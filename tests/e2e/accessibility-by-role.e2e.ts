@@ -202,7 +202,9 @@ test('a participant on a phone: the NPS scale in one row, the certificate button
  * squeezed to 38 px), the page's own tab is in sight, the keyboard reaches and opens another; the
  * breadcrumbs say where the page is ("Izobraževanja › <course> › <tab>").
  */
-test('an admin on a phone: the course tabs readable and keyboard operable, with breadcrumbs', async ({ page }) => {
+test('an admin on a phone: the course tabs readable and keyboard operable, breadcrumbs on nested pages, charts with axis titles and values', async ({
+  page,
+}) => {
   const ids = await demoIds(page);
   await page.setViewportSize(PHONE);
   await logIn(page, 'admin');
@@ -232,4 +234,44 @@ test('an admin on a phone: the course tabs readable and keyboard operable, with 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/admin/courses/${ids.course}/attachments$`));
   await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Priponke');
+  // Another nested page names the list it belongs to.
+  await page.goto(`/admin/users/${ids.participant}`);
+  await expect(crumbs.getByRole('link', { name: 'Uporabniki' })).toHaveAttribute('href', '/admin/users');
+  await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Uporabnik');
+
+  // The statistics' charts say what their axes count (issue 33 item 10: a chart of unlabelled bars).
+  await page.goto('/admin/stats');
+  const activity = page.getByRole('img', { name: 'Uporabniki in izobraževanja po mesecih' });
+  await expect(activity.locator('.recharts-label').filter({ hasText: 'Mesec' })).toHaveCount(1);
+  await expect(activity.locator('.recharts-label').filter({ hasText: 'Število oseb' })).toHaveCount(1);
+  const nps = page.getByRole('img', { name: 'NPS po mesecih' });
+  await expect(nps.locator('.recharts-label').filter({ hasText: 'NPS (od −100 do 100)' })).toHaveCount(1);
+
+  // /stroski: a course billed to the company and opened once is one bar, with its axes, legend and amount written out.
+  const admin = { authorization: `JWT ${await apiToken(page, 'admin')}` };
+  const created = await page.request.post('/api/courses', {
+    headers: admin,
+    data: {
+      type: 3,
+      title: `Obračunano ${Date.now().toString(36)}`,
+      description: 'Izobraževanje, ki ga plača podjetje.',
+      cover: '/c.svg',
+      public: true,
+      creditPoints: 1,
+    },
+  });
+  const billed = ((await created.json()) as { id: number }).id;
+  await page.request.post(`/api/courses/${billed}/blocks`, { headers: admin, data: { block: { kind: 'points', name: 'Točke', points: 1 } } });
+  expect((await page.request.post(`/api/courses/${billed}/costs`, { headers: admin, data: { companyId: ids.company } })).status()).toBe(200);
+  expect((await page.request.post(`/api/courses/${billed}/publish`, { headers: admin })).status()).toBe(200);
+  const participant = { authorization: `JWT ${await apiToken(page, 'udelezenec')}` };
+  await expect(async () =>
+    expect((await page.request.post(`/api/user-courses/${billed}/start`, { headers: participant })).status()).toBeLessThan(300),
+  ).toPass();
+  await page.goto(`/stroski?company=${ids.company}`);
+  const costs = page.getByRole('img', { name: 'Časovnica' });
+  await expect(costs.locator('.recharts-label').filter({ hasText: 'Obdobje' })).toHaveCount(1);
+  await expect(costs.locator('.recharts-label').filter({ hasText: 'Znesek (EUR)' })).toHaveCount(1);
+  await expect(costs.getByText('Znesek ogledov')).toBeVisible();
+  await expect(costs.locator('.recharts-label-list')).toContainText('€');
 });
