@@ -29,7 +29,7 @@ export const AdminAcademiesSection = () => {
         ) : academies.isSuccess && items.length === 0 ? (
           <Text c="dimmed">{t('academies.admin.none')}</Text>
         ) : (
-          <TableRegion label={t('academies.admin.section')}>
+          <TableRegion label={t('academies.admin.table')}>
             <Table aria-label={t('academies.admin.section')}>
               <Table.Thead>
                 <Table.Tr>
