@@ -8,7 +8,6 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { NewsPopup } from '../../features/news/components/news-popup.tsx';
 import { PushPrompt } from '../../features/push/components/push-prompt.tsx';
-import { receivesPush } from '../../features/push/push-prompt-rules.ts';
 import { accounts } from '../../features/users/accounts.ts';
 import { logout } from '../../features/users/api/login.ts';
 import { meQuery, useMe } from '../../features/users/api/me.ts';
@@ -21,6 +20,7 @@ import { APP_VERSION } from '../../lib/version.ts';
 import { DesktopMenu, StackedMenu } from './main-menu.tsx';
 import { mainMenu, phoneUserMenuLinks, showsMobileMenuButton } from './menu-model.ts';
 import { MobileFooter } from './mobile-footer.tsx';
+import { receivesPush } from './push-audience.ts';
 import { UserMenu } from './user-menu.tsx';
 
 /**

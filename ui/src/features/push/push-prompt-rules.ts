@@ -1,12 +1,3 @@
-import { readsCourses } from '../users/roles.ts';
-
-/**
- * Whether the person has anything pushed to them: push carries course notifications (decision 0024)
- * to a course's audience, and an auditor reads no courses (decision 0016), so is never asked (issue 33
- * item 6).
- */
-export const receivesPush = (user: { readonly roles: readonly { readonly id: number }[] }) => readsCourses(user);
-
 /**
  * What the header's push prompt does when its time comes (spec §4, §9; issue 33 item 6):
  * - `no-content`: nothing is pushed to this person: nothing is asked, nothing synced;

@@ -88,7 +88,8 @@ const PAGES: Record<string, (id: number | null, holds: Holds, me: CurrentUser | 
   '/admin/tags/units': () => <TagsPage kind="unit" />,
   '/admin/tags/courses': () => <TagsPage kind="course" />,
   '/admin/tags/courses/:id': (id) => <CourseTagPage key={id} id={id as number} />,
-  '/admin/courses': () => <AdminCoursesPage />,
+  // Academies are read with the system course permission (1017, decision 0012), tags with 1062, 1009 or 1017 (spec §6).
+  '/admin/courses': (_id, holds) => <AdminCoursesPage readsAcademies={holds(1017)} readsTags={holds(1062) || holds(1009) || holds(1017)} />,
   '/admin/courses/new': (_id, holds) => <CourseGeneralPage id={null} platformAuthor={holds(1017)} />,
   '/admin/courses/:courseId/general': (id, holds) => <CourseGeneralPage key={id} id={id} platformAuthor={holds(1017)} />,
   '/admin/courses/:courseId/participants': (id, holds) => (

@@ -9,8 +9,6 @@ import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { useFeature } from '../../../lib/features.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
-import { useMe } from '../../users/api/me.ts';
-import { hasSystemPermission } from '../../users/roles.ts';
 import {
   ADMIN_COURSE_STATUSES,
   type AdminCourseFilters,
@@ -123,16 +121,13 @@ const CourseActions = ({ course }: { course: AdminCourseListItem }) => {
  * /admin/courses (issue 15): every course, searched, filtered and sorted on the server, with its
  * status, whether it is published, and the badges of what it still lacks for publishing (spec §4).
  */
-export const AdminCoursesPage = () => {
+export const AdminCoursesPage = ({ readsAcademies, readsTags }: { readsAcademies: boolean; readsTags: boolean }) => {
   const { t } = useTranslation();
   const vimeoUpload = useFeature('vimeoUpload') === true;
   const [filters, setFilters] = useState<AdminCourseFilters>({ type: null, status: null, published: null, academyId: null, tagId: null });
-  const me = useMe();
-  // Issue 33 item 7: a client (community course rights, 2004-2006) got 403s from both lists. Academies are
-  // read with the system course permission (1017, decision 0012), tags with 1062, 1009 or 1017 (spec §6):
-  // without them neither is asked for, and their filters and the academies section are not offered.
-  const readsAcademies = me.data ? hasSystemPermission(me.data, 1017) : false;
-  const readsTags = me.data ? [1062, 1009, 1017].some((permission) => hasSystemPermission(me.data, permission)) : false;
+  // Issue 33 item 7: a client (community course rights, 2004-2006) got 403s from both lists. Without the
+  // permissions to read them (the route decides: admin-page.tsx) neither is asked for, and their filters
+  // and the academies section are not offered.
   const academies = useQuery({ queryKey: ['academies', 'options'], queryFn: listAcademyOptions, staleTime: 60_000, enabled: readsAcademies });
   const tags = useQuery({ queryKey: ['admin-courses', 'tag-options'], queryFn: listCourseTagOptions, staleTime: 60_000, enabled: readsTags });
   const set = (change: Partial<AdminCourseFilters>) => setFilters((f) => ({ ...f, ...change }));
@@ -196,7 +191,7 @@ export const AdminCoursesPage = () => {
         </Group>
       </Group>
       {/* A client authors only its community's courses (2004-2006): an empty list is said to be theirs, not the platform's. */}
-      {me.data && !readsAcademies ? <Text c="dimmed">{t('adminCourses.communityIntro')}</Text> : null}
+      {!readsAcademies ? <Text c="dimmed">{t('adminCourses.communityIntro')}</Text> : null}
       <DataTable<AdminCourseListItem>
         queryKey={['admin-courses', filters]}
         fetch={(query) => listAdminCourses(query, filters)}
