@@ -23,12 +23,15 @@ export const yAxisTitle = (value: string, side: 'left' | 'right' = 'left') => ({
   fontSize: 12,
 });
 
-/** Props of a recharts LabelList: each bar's or point's value, written with `format`. */
-export const valueLabels = (format: (value: number) => string, position: 'top' | 'right' = 'top') => ({
+/**
+ * Props of a recharts LabelList: each bar's or point's value, written with `format`; with `skipZero`
+ * an empty bar of a count carries none (twelve months of three series stay readable).
+ */
+export const valueLabels = (format: (value: number) => string, position: 'top' | 'right' = 'top', skipZero = false) => ({
   position,
   fill: INK,
   fontSize: 11,
-  formatter: (value: unknown) => (typeof value === 'number' ? format(value) : ''),
+  formatter: (value: unknown) => (typeof value === 'number' && !(skipZero && value === 0) ? format(value) : ''),
 });
 
 /** Values are written on the chart while there are this few bars or points (a year of months); beyond that the table holds them. */

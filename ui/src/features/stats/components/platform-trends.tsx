@@ -48,17 +48,25 @@ export const PlatformTrends = ({ asOf }: { asOf: string | null }) => {
       </Text>
       <MonthChart label={t('stats.trends.activity')} monthTitle={t('stats.axes.month')} data={data}>
         <YAxis allowDecimals={false} tickFormatter={(v: number) => formatNumber(v)} label={yAxisTitle(t('stats.axes.people'))} />
-        <Bar dataKey="users" name={t('stats.trends.users')} fill={COLORS.users} isAnimationActive={false} />
-        <Bar dataKey="enrollments" name={t('stats.trends.enrollments')} fill={COLORS.enrollments} isAnimationActive={false} />
-        <Bar dataKey="completions" name={t('stats.trends.completions')} fill={COLORS.completions} isAnimationActive={false} />
+        <Bar dataKey="users" name={t('stats.trends.users')} fill={COLORS.users} isAnimationActive={false}>
+          <LabelList dataKey="users" {...valueLabels(formatNumber, 'top', true)} />
+        </Bar>
+        <Bar dataKey="enrollments" name={t('stats.trends.enrollments')} fill={COLORS.enrollments} isAnimationActive={false}>
+          <LabelList dataKey="enrollments" {...valueLabels(formatNumber, 'top', true)} />
+        </Bar>
+        <Bar dataKey="completions" name={t('stats.trends.completions')} fill={COLORS.completions} isAnimationActive={false}>
+          <LabelList dataKey="completions" {...valueLabels(formatNumber, 'top', true)} />
+        </Bar>
       </MonthChart>
       <MonthChart label={t('stats.trends.issued')} monthTitle={t('stats.axes.month')} data={data}>
         <YAxis yAxisId="count" allowDecimals={false} tickFormatter={(v: number) => formatNumber(v)} label={yAxisTitle(t('stats.trends.certificates'))} />
         <YAxis yAxisId="points" orientation="right" tickFormatter={(v: number) => formatNumber(v)} label={yAxisTitle(t('stats.axes.creditPoints'), 'right')} />
         <Bar yAxisId="count" dataKey="certificates" name={t('stats.trends.certificates')} fill={COLORS.certificates} isAnimationActive={false}>
-          <LabelList dataKey="certificates" {...valueLabels(formatNumber)} />
+          <LabelList dataKey="certificates" {...valueLabels(formatNumber, 'top', true)} />
         </Bar>
-        <Line yAxisId="points" dataKey="creditPoints" name={t('stats.trends.creditPoints')} stroke={COLORS.creditPoints} isAnimationActive={false} />
+        <Line yAxisId="points" dataKey="creditPoints" name={t('stats.trends.creditPoints')} stroke={COLORS.creditPoints} isAnimationActive={false}>
+          <LabelList dataKey="creditPoints" {...valueLabels(formatNumber, 'top', true)} />
+        </Line>
       </MonthChart>
       <MonthChart label={t('stats.trends.npsChart')} monthTitle={t('stats.axes.month')} data={data}>
         <YAxis domain={[-100, 100]} ticks={[-100, -50, 0, 50, 100]} tickFormatter={(v: number) => formatNumber(v)} label={yAxisTitle(t('stats.axes.nps'))} />
