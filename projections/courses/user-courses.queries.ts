@@ -64,6 +64,11 @@ const enrollmentRow = z.object({
   blocksTotal: z.number().nullable(),
   /** The live webinar checks the participant confirmed (issue 17). */
   presence: z.array(z.number()),
+  /** A quiz whose set of attempts ran out (decision 0053): the course ended as not passed, or new attempts wait. */
+  quizLock: z
+    .object({ next: z.enum(['ended', 'wait']), retryAt: z.string().nullable() })
+    .nullable()
+    .default(null),
 });
 
 const readerRow = z.object({
@@ -96,6 +101,8 @@ export const userCourseItem = z.object({
   certificateNumber: z.string().nullable(),
   postsEnabled: z.boolean(),
   certificateEnabled: z.boolean(),
+  /** A quiz's set of attempts ran out (decision 0053): the card says not passed, or when new attempts open, instead of sending the participant back. */
+  quizLock: z.object({ next: z.enum(['ended', 'wait']), retryAt: z.string().nullable() }).nullable(),
   /** What the course card shows at a glance (issue 33): the lecturer (spec §3) and the author's duration estimate in minutes. */
   lecturer: z.string().nullable(),
   durationMinutes: z.number().nullable(),
@@ -120,7 +127,10 @@ const readReader = (db: CourseReadDb, userId: number) =>
               'courseId', e.course_id, 'status', e.status, 'startedAt', e.started_at, 'completedAt', e.completed_at, 'certificateId', e.certificate_id,
               'certificateNumber', e.certificate_number,
               'blocksDone', (select count(*) from rm.course_records r where r.course_id = e.course_id and r.user_id = e.user_id and r.done),
-              'blocksTotal', e.blocks_total, 'presence', e.presence))
+              'blocksTotal', e.blocks_total, 'presence', e.presence,
+              'quizLock', (select json_build_object('next', r.quiz_next, 'retryAt', r.quiz_retry_at) from rm.course_records r
+                            where r.course_id = e.course_id and r.user_id = e.user_id and r.quiz_next is not null and not r.done
+                            order by r.block_id limit 1)))
               from rm.enrollments e where e.user_id = ${userId}), '[]'::json) as enrollments`);
 
 const loadCatalogue = async (db: CourseReadDb, version: string): Promise<Catalogue> => {
@@ -189,6 +199,7 @@ const item = (course: CatalogueCourse, enrollment: Enrollment | undefined): User
   completedAt: iso(enrollment?.completedAt ?? null),
   certificateId: enrollment?.certificateId ?? null,
   certificateNumber: enrollment?.certificateNumber ?? null,
+  quizLock: enrollment?.quizLock ? { next: enrollment.quizLock.next, retryAt: iso(enrollment.quizLock.retryAt) } : null,
   postsEnabled: course.postsEnabled,
   certificateEnabled: course.certificateEnabled,
   lecturer: course.lecturer,

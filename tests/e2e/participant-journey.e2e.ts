@@ -218,4 +218,8 @@ test('on a phone, a participant fails the last attempt of a quiz and sees what w
   await expect(page.getByRole('link', { name: 'Nadaljuj' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Pregled poskusov' })).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // So does its card in the course list.
+  await page.goto(`/izobrazevanja?search=${encodeURIComponent(title)}`);
+  await expect(page.locator(`[data-course="${courseId}"]`).getByTestId('course-quiz-lock')).toHaveText('Ni opravljeno');
 });

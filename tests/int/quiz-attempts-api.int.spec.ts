@@ -72,6 +72,8 @@ describe('quiz feedback, review and the step after the last attempt', () => {
     ((await call('ana', 'GET', `/api/record?course_id=${courses[key]?.id}`)).json() as { items: Record[] }).items.find(
       (r) => r.block_id === courses[key]?.quiz,
     );
+  const listed = async (key: string) =>
+    ((await call('ana', 'GET', '/api/user-courses')).json() as { items: { id: number }[] }).items.find((c) => c.id === courses[key]?.id);
 
   const createCourse = async (key: string, title: string, block: object) => {
     const created = await call('admin', 'POST', '/api/courses', {
@@ -151,6 +153,8 @@ describe('quiz feedback, review and the step after the last attempt', () => {
     expect(exhausted.attempts[1]?.questions[0]).toMatchObject({ correct: false, rightAnswer: 'Da, poveča njihovo koncentracijo', explanation: EXPLANATION });
     expect(exhausted.attempts[1]?.questions[1]).toMatchObject({ answer: 'Ne', correct: false, rightAnswer: 'Da', explanation: null });
     expect(await record('wait')).toMatchObject({ done: false, quizAttempts: 2, quizRoundFrom: 0, quizNext: 'wait', quizRetryAt: exhausted.retryAt });
+    // The course list's card says when new attempts open instead of sending the participant back.
+    expect(await listed('wait')).toMatchObject({ enrollment: 'started', quizLock: { next: 'wait', retryAt: exhausted.retryAt } });
 
     const early = await submit('wait', 'a', 'a');
     expect(early.statusCode).toBe(422);
@@ -166,6 +170,7 @@ describe('quiz feedback, review and the step after the last attempt', () => {
     expect(again.json()).toMatchObject({ events: ['QuizAttemptsRenewed', 'QuizAnswerSubmitted', 'QuizAnswerSubmitted', 'QuizPassed', 'CourseCompleted'] });
     expect(await review('wait')).toMatchObject({ passed: true, revealed: true, attemptsLeft: 0, next: null });
     expect(await record('wait')).toMatchObject({ done: true, quizAttempts: 3, quizRoundFrom: 2, quizNext: null, quizRetryAt: null });
+    expect(await listed('wait')).toMatchObject({ enrollment: 'completed', quizLock: null });
   });
 
   it('ends the course as not passed with the author message and contact, and accepts no more attempts', async () => {
@@ -185,6 +190,7 @@ describe('quiz feedback, review and the step after the last attempt', () => {
     expect(refused.json().errors[0].message).toBe('Poskusov za ta kviz ni več: izobraževanje ni opravljeno.');
     expect(await record('end')).toMatchObject({ done: false, quizNext: 'ended', quizRetryAt: null });
     expect((await call('ana', 'GET', `/api/user-courses/${courses.end?.id}`)).json()).toMatchObject({ enrollment: 'started' });
+    expect(await listed('end')).toMatchObject({ enrollment: 'started', quizLock: { next: 'ended', retryAt: null } });
   });
 
   it('never shows the right answer when the author chose never, even after the last attempt', async () => {

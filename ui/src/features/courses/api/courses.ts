@@ -23,6 +23,8 @@ export type UserCourse = {
   postsEnabled: boolean;
   certificateEnabled: boolean;
   status: CourseStatus;
+  /** A quiz's set of attempts ran out (decision 0053): the course ended as not passed, or new attempts open at retryAt. */
+  quizLock: { next: 'ended' | 'wait'; retryAt: string | null } | null;
   /** The course card's lecturer and the author's duration estimate in minutes (issue 33); null when not set. */
   lecturer: string | null;
   durationMinutes: number | null;

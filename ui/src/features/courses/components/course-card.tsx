@@ -1,8 +1,9 @@
 import { Card, Group, Image, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconAward, IconCalendarDue, IconClock, IconUser } from '@tabler/icons-react';
+import { IconAlertTriangle, IconAward, IconCalendarDue, IconClock, IconUser } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/i18n.ts';
 import type { UserCourse } from '../api/courses.ts';
 import { pointsCount, StatusBadge } from './course-badges.tsx';
 import { dueDay, durationParts, progressPercent } from './course-card-facts.ts';
@@ -86,11 +87,21 @@ export const CardProgress = ({ done, total }: { done: number; total: number }) =
  * the name holds all its visible text, WCAG 2.5.3), described by the facts and stretched over the
  * whole card (app.css `.course-card`), so the card is clicked anywhere and focused once.
  */
+/** What a card says of a quiz whose attempts ran out (decision 0053): not passed, or when new attempts open; null otherwise. */
+const useQuizLockText = (course: UserCourse) => {
+  const { t } = useTranslation();
+  if (course.enrollment !== 'started' || !course.quizLock) return null;
+  if (course.quizLock.next === 'ended') return t('courses.card.notPassed');
+  const retryAt = course.quizLock.retryAt;
+  return retryAt && Date.parse(retryAt) > Date.now() ? t('courses.card.retryAt', { date: formatDateTime(retryAt) }) : null;
+};
+
 export const CourseCard = ({ course }: { course: UserCourse }) => {
   const { t } = useTranslation();
   const duration = useDuration();
   const id = useId();
   const due = course.enrollment === 'completed' ? null : dueDay(course.intervals, Date.now());
+  const quizLock = useQuizLockText(course);
   return (
     <Card withBorder radius="md" padding="md" data-course={course.id} className="course-card" style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
       <Card.Section>
@@ -128,6 +139,14 @@ export const CourseCard = ({ course }: { course: UserCourse }) => {
               <Text size="sm">{t('courses.card.due', { date: due })}</Text>
             </Group>
           ) : null}
+          {quizLock ? (
+            <Group gap={6} wrap="nowrap" component="li" data-testid="course-quiz-lock">
+              <IconAlertTriangle size={16} aria-hidden color="var(--mantine-color-red-9)" />
+              <Text size="sm" c="red.9">
+                {quizLock}
+              </Text>
+            </Group>
+          ) : null}
         </Stack>
         <div style={{ marginTop: 'auto' }}>
           <CardProgress done={course.blocksDone} total={course.blocksTotal} />
@@ -143,11 +162,13 @@ export const CourseRow = ({ course }: { course: UserCourse }) => {
   const duration = useDuration();
   const id = useId();
   const due = course.enrollment === 'completed' ? null : dueDay(course.intervals, Date.now());
+  const quizLock = useQuizLockText(course);
   const facts = [
     t(`courses.types.${course.type}`),
     t('courses.creditPoints', pointsCount(course.creditPoints)),
     course.durationMinutes ? duration(course.durationMinutes) : null,
     due ? t('courses.card.due', { date: due }) : null,
+    quizLock,
   ].filter(Boolean);
   return (
     <Card withBorder radius="md" padding="sm" data-course={course.id} className="course-card">
