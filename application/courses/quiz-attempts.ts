@@ -74,7 +74,10 @@ export const quizAttempts = async (deps: CoursesDeps, userId: number, courseId: 
   const waitOver = lock?.next === 'wait' && now >= new Date(lock.retryAt);
   const used = progress ? progress.quizAttempts - progress.quizRoundFrom : 0;
   const attemptsLeft = passed || lock?.next === 'ended' ? 0 : lock?.next === 'wait' ? (waitOver ? perSet : 0) : Math.max(0, perSet - used);
-  const revealed = outcome.revealAnswers === 'always' || (outcome.revealAnswers === 'afterLast' && (passed || attemptsLeft === 0) && used > 0);
+  // afterLast: once passed, or once the course ended as not passed. Never while a new set may follow (a
+  // wait, or a stream from before the rules whose outcome is not recorded yet): every set asks the same
+  // questions, so answers read while waiting would pass the next set (review of issue 33).
+  const revealed = outcome.revealAnswers === 'always' || (outcome.revealAnswers === 'afterLast' && used > 0 && (passed || lock?.next === 'ended'));
   const ended = lock?.next === 'ended' && outcome.afterLastFail.kind === 'end' ? outcome.afterLastFail : null;
 
   return {

@@ -140,18 +140,19 @@ describe('quiz feedback, review and the step after the last attempt', () => {
     expect(blocks.items[0]?.fields).toMatchObject({ revealAnswers: 'afterLast', afterLastFail: { kind: 'wait', hours: 2 } });
   });
 
-  it('after the last failed attempt shows the answers and when new attempts open; refuses before it, renews after it', async () => {
+  it('after the last failed attempt says when new attempts open, without the answers the next set asks again; refuses before it, renews after it', async () => {
     const before = Date.now();
     const last = await submit('wait', 'b', 'b');
     expect(last.json()).toMatchObject({ events: ['QuizAnswerSubmitted', 'QuizAnswerSubmitted', 'QuizFailed', 'QuizAttemptsExhausted'] });
     const exhausted = await review('wait');
-    expect(exhausted).toMatchObject({ revealed: true, attemptsLeft: 0, next: 'wait' });
+    expect(exhausted).toMatchObject({ revealed: false, attemptsLeft: 0, next: 'wait' });
     const retryAt = Date.parse(exhausted.retryAt ?? '');
     expect(retryAt - before).toBeGreaterThanOrEqual(2 * 3_600_000);
     expect(retryAt - Date.now()).toBeLessThanOrEqual(2 * 3_600_000);
     expect(exhausted.attempts.map((a) => a.attempt)).toEqual([1, 2]);
-    expect(exhausted.attempts[1]?.questions[0]).toMatchObject({ correct: false, rightAnswer: 'Da, poveča njihovo koncentracijo', explanation: EXPLANATION });
-    expect(exhausted.attempts[1]?.questions[1]).toMatchObject({ answer: 'Ne', correct: false, rightAnswer: 'Da', explanation: null });
+    // Every set asks the same questions: answers read while waiting would pass the next set (review of issue 33).
+    expect(exhausted.attempts[1]?.questions[0]).toMatchObject({ correct: false, rightAnswer: null, explanation: null });
+    expect(exhausted.attempts[1]?.questions[1]).toMatchObject({ answer: 'Ne', correct: false, rightAnswer: null, explanation: null });
     expect(await record('wait')).toMatchObject({ done: false, quizAttempts: 2, quizRoundFrom: 0, quizNext: 'wait', quizRetryAt: exhausted.retryAt });
     // The course list's card says when new attempts open instead of sending the participant back.
     expect(await listed('wait')).toMatchObject({ enrollment: 'started', quizLock: { next: 'wait', retryAt: exhausted.retryAt } });
@@ -168,7 +169,9 @@ describe('quiz feedback, review and the step after the last attempt', () => {
     expect(renewed.attempts[1]?.questions[0]?.rightAnswer).toBeNull();
     const again = await submit('wait', 'a', 'a');
     expect(again.json()).toMatchObject({ events: ['QuizAttemptsRenewed', 'QuizAnswerSubmitted', 'QuizAnswerSubmitted', 'QuizPassed', 'CourseCompleted'] });
-    expect(await review('wait')).toMatchObject({ passed: true, revealed: true, attemptsLeft: 0, next: null });
+    const passed = await review('wait');
+    expect(passed).toMatchObject({ passed: true, revealed: true, attemptsLeft: 0, next: null });
+    expect(passed.attempts[1]?.questions[0]).toMatchObject({ rightAnswer: 'Da, poveča njihovo koncentracijo', explanation: EXPLANATION });
     expect(await record('wait')).toMatchObject({ done: true, quizAttempts: 3, quizRoundFrom: 2, quizNext: null, quizRetryAt: null });
     expect(await listed('wait')).toMatchObject({ enrollment: 'completed', quizLock: null });
   });

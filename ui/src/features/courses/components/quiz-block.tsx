@@ -182,9 +182,9 @@ const Outcome = (props: {
             {t('courses.quiz.lastAttempt', { attempt: last.attempt })}
           </Title>
           <AttemptFeedback attempt={last} />
-          {!review?.revealed && quiz.revealAnswers === 'afterLast' && standing.left > 0 ? (
+          {!review?.revealed && quiz.revealAnswers === 'afterLast' && !record.done ? (
             <Text size="sm" c="dimmed">
-              {t('courses.quiz.answersAfterLast')}
+              {t(quiz.afterLastFail.kind === 'end' ? 'courses.quiz.answersAfterLast' : 'courses.quiz.answersWhenPassed')}
             </Text>
           ) : null}
         </Stack>
