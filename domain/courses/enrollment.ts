@@ -67,6 +67,8 @@ export type BlockProgress = {
   readonly videoSeconds: number;
   /** When the watched time last grew (ISO); null before or for older events. */
   readonly videoAt: string | null;
+  /** The longest video length reported: a later report cannot shorten the video to finish it sooner. */
+  readonly videoDuration: number;
   readonly quizAttempts: number;
   readonly quizScore: number | null;
   /** Attempts of earlier sets (issue 33): the current set counts from here. */
@@ -132,6 +134,7 @@ const EMPTY: BlockProgress = {
   done: false,
   videoSeconds: 0,
   videoAt: null,
+  videoDuration: 0,
   quizAttempts: 0,
   quizScore: null,
   quizRoundFrom: 0,
@@ -167,6 +170,7 @@ export const evolveEnrollment = (state: EnrollmentState, event: EnrollmentEvent)
         opened: true,
         videoSeconds: Math.max(p.videoSeconds, event.data.seconds),
         videoAt: event.data.at ?? p.videoAt,
+        videoDuration: Math.max(p.videoDuration, event.data.duration),
       }));
     case 'VideoCompleted':
     case 'AlternativeRead':
@@ -363,10 +367,11 @@ const decideStep = (command: Exclude<EnrollmentCommand, { type: 'StartCourse' }>
       const progress = progressOf(enrollment, block.id);
       const seconds = Math.min(command.seconds, plausibleVideoSeconds(progress, context.now));
       if (seconds <= progress.videoSeconds || progress.done) return [];
-      const step: EnrollmentEvent[] = [
-        { type: 'VideoProgressed', data: { blockId: block.id, seconds, duration: command.duration, at: context.now.toISOString() } },
-      ];
-      if (seconds >= command.duration * VIDEO_DONE_SHARE) step.push({ type: 'VideoCompleted', data: { blockId: block.id } });
+      // The length is the author's where set; otherwise the longest the player reported. The browser's
+      // word alone let a first report of 10 s "of 11" finish an hour's lecture (review of issue 33).
+      const duration = block.fields.durationSeconds ?? Math.max(command.duration, progress.videoDuration);
+      const step: EnrollmentEvent[] = [{ type: 'VideoProgressed', data: { blockId: block.id, seconds, duration, at: context.now.toISOString() } }];
+      if (seconds >= duration * VIDEO_DONE_SHARE) step.push({ type: 'VideoCompleted', data: { blockId: block.id } });
       return completion(enrollment, context, step);
     }
     case 'ReadAlternative': {

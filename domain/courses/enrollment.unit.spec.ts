@@ -177,6 +177,33 @@ describe('enrollment: blocks in order', () => {
       .thenExpect([progressed(95, 15), { type: 'VideoCompleted', data: { blockId: 1 } }]);
   });
 
+  it("takes the video's length from its author, else the longest reported: a short claimed length finishes nothing (review of issue 33)", () => {
+    const at = (s: number) => new Date(NOW.getTime() + s * 1000);
+    const report = (seconds: number, duration: number, s: number, context = ctx({ now: at(s) })) => ({
+      type: 'ReportVideoProgress' as const,
+      blockId: 1,
+      seconds,
+      duration,
+      context,
+    });
+    const progressed = (seconds: number, duration: number, s: number): EnrollmentEvent => ({
+      type: 'VideoProgressed',
+      data: { blockId: 1, seconds, duration, at: at(s).toISOString() },
+    });
+    // The player said 100 s before; a report now claiming 60 s of 60 is 60 of 100, not done.
+    spec
+      .given([started, progressed(50, 100, 0)])
+      .when(report(60, 60, 10))
+      .thenExpect([progressed(60, 100, 10)]);
+    // An hour's lecture by its author: a first report of 10 s "of 11" is 10 s of 3600.
+    const lecture = [{ ...blocks[0], fields: { ...(blocks[0]?.fields as object), durationSeconds: 3600 } }, ...blocks.slice(1)] as typeof blocks;
+    const context = ctx({ now: at(0), course: course({ blocks: lecture, contents: [lecture] }) });
+    spec
+      .given([started])
+      .when(report(10, 11, 0, context))
+      .thenExpect([progressed(10, 3600, 0)]);
+  });
+
   it('accepts the article alternative of a video instead of watching it', () => {
     spec
       .given([started])

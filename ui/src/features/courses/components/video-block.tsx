@@ -12,6 +12,9 @@ import { addPlayed, type Played, playedSeconds, watchedSeconds } from '../lib/wa
  */
 const REPORT_EVERY_SECONDS = 15;
 const DONE_SHARE = 0.9;
+/** A 90 % report the server cut short is sent again after this while the page is open (its allowance grows 2 s a second). */
+const RESEND_AFTER_MS = 5_000;
+const RESEND_LIMIT = 60;
 const VIMEO_ORIGIN = 'https://player.vimeo.com';
 
 type Reporter = (seconds: number, duration: number) => void;
@@ -24,16 +27,46 @@ type Reporter = (seconds: number, duration: number) => void;
 const useProgressReporter = (courseId: number, blockId: number, done: boolean, before: number): Reporter => {
   const step = useCourseStep(courseId, (p: { seconds: number; duration: number }) => reportVideo(courseId, blockId, p.seconds, p.duration), { silent: true });
   const lastSent = useRef(before);
-  const doneSent = useRef(done);
+  // Done once the server says so, not when the browser claims 90 %: the server takes watched time no faster
+  // than playback could have gone (a first report counts 10 s), so a claim it cut short is sent again.
+  const doneConfirmed = useRef(done);
+  const retries = useRef(0);
+  const retry = useRef<ReturnType<typeof setTimeout> | null>(null);
   const base = useRef(before);
+  const latest = useRef({ seconds: before, duration: 0 });
+  useEffect(
+    () => () => {
+      if (retry.current) clearTimeout(retry.current);
+    },
+    [],
+  );
+  const send = (seconds: number, duration: number) => {
+    lastSent.current = seconds;
+    step.mutate(
+      { seconds, duration },
+      {
+        onSuccess: (result) => {
+          if (result.events.includes('VideoCompleted') || result.completed) doneConfirmed.current = true;
+          else if (seconds >= duration * DONE_SHARE && retries.current < RESEND_LIMIT) {
+            retries.current += 1;
+            retry.current = setTimeout(() => {
+              retry.current = null;
+              send(latest.current.seconds, latest.current.duration);
+            }, RESEND_AFTER_MS);
+          }
+        },
+      },
+    );
+  };
   return (watched, duration) => {
-    const seconds = base.current + watched;
-    if (!(duration > 0) || step.isPending || doneSent.current) return;
+    const seconds = Math.min(base.current + watched, duration);
+    latest.current = { seconds, duration };
+    if (!(duration > 0) || step.isPending || doneConfirmed.current) return;
     const reachesDone = seconds >= duration * DONE_SHARE;
     if (!reachesDone && seconds - lastSent.current < REPORT_EVERY_SECONDS) return;
-    lastSent.current = seconds;
-    if (reachesDone) doneSent.current = true;
-    step.mutate({ seconds: Math.min(seconds, duration), duration });
+    // At 90 %: once, then again only by the resend (which takes the newest figure) or with more watched.
+    if (reachesDone && (retry.current || seconds <= lastSent.current)) return;
+    send(seconds, duration);
   };
 };
 
