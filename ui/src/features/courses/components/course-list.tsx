@@ -2,7 +2,7 @@ import { Button, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Tex
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { session, type ViewPreference } from '../../../lib/session.ts';
@@ -24,10 +24,13 @@ export const CourseListPage = ({ authoring = false }: { authoring?: boolean }) =
   // address made every key a navigation, and keys typed quickly were lost between two of them.
   const [typed, setTyped] = useState(search);
   const [debounced] = useDebouncedValue(typed, 250);
+  const shown = useRef(params);
+  shown.current = params;
   useEffect(() => {
+    // No navigation when the address already says it (a needless one left "?" on the address).
+    if ((shown.current.get('search') ?? '') === debounced) return;
     setParams(
       (current) => {
-        if ((current.get('search') ?? '') === debounced) return current;
         const next = new URLSearchParams(current);
         if (debounced) next.set('search', debounced);
         else next.delete('search');
