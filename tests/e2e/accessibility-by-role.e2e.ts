@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type MenuItem, mainMenu, userMenuLinks } from '../../ui/src/app/layout/menu-model.ts';
 import type { CurrentUser } from '../../ui/src/features/users/api/me.ts';
-import { apiToken, logIn, PHONE, resizeTo, seriousAxeViolations } from './support.ts';
+import { apiToken, courseIdByTitle, logIn, PHONE, resizeTo, seriousAxeViolations } from './support.ts';
 
 /**
  * Issue 18 item 6: no serious or critical accessibility violation (axe-core) on the pages each demo
@@ -65,7 +65,6 @@ const axeOnPhone = async (page: Page, path: string) => {
 
 const demoIds = async (page: Page): Promise<Ids> => {
   const headers = { authorization: `JWT ${await apiToken(page, 'admin')}` };
-  const courses = (await (await page.request.get('/api/courses', { headers })).json()) as { items: { id: number; title: string }[] };
   const academies = (await (await page.request.get('/api/academies', { headers })).json().catch(() => ({ items: [] }))) as { items?: { id: number }[] };
   const companies = (await (await page.request.get('/api/companies', { headers })).json().catch(() => ({ items: [] }))) as {
     items?: { id: number; name: string }[];
@@ -75,7 +74,7 @@ const demoIds = async (page: Page): Promise<Ids> => {
   };
   return {
     participant: participant.id,
-    course: courses.items.find((c) => c.title === 'Interakcije zdravil v lekarni')?.id ?? 1,
+    course: (await courseIdByTitle(page.request, headers, 'Interakcije zdravil v lekarni')) ?? 1,
     academy: academies.items?.[0]?.id ?? null,
     company: companies.items?.find((c) => c.name === 'Lekarne Zdravje d.o.o.')?.id ?? null,
   };

@@ -4,15 +4,14 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { CONSENT_TEXTS } from '../../domain/consents/consent.rules.ts';
 import { pdfRenderers, pngInk, renderPdfPage } from '../support/pdf-render.ts';
 import { pdfText } from '../support/pdf-text.ts';
-import { apiToken, logIn, seriousAxeViolations } from './support.ts';
+import { apiToken, courseIdByTitle, logIn, seriousAxeViolations } from './support.ts';
 
 const COURSE = 'Interakcije zdravil v lekarni';
 const number = new Intl.NumberFormat('sl-SI', { useGrouping: 'always', maximumFractionDigits: 1 });
 
 /** The demo course and its blocks, as the admin API lists them. */
 const demoCourse = async (request: APIRequestContext, headers: Record<string, string>) => {
-  const list = (await (await request.get('/api/courses', { headers })).json()) as { items: { id: number; title: string }[] };
-  const id = list.items.find((c) => c.title === COURSE)?.id as number;
+  const id = await courseIdByTitle(request, headers, COURSE);
   const course = (await (await request.get(`/api/courses/${id}`, { headers })).json()) as { blocks: { id: number; kind: string }[] };
   const block = (kind: string) => course.blocks.find((b) => b.kind === kind)?.id as number;
   return { id, video: block('video'), quiz: block('quiz'), nps: block('nps'), points: block('points') };

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { CONSENT_TEXTS } from '../../domain/consents/consent.rules.ts';
-import { apiToken, logIn } from './support.ts';
+import { apiToken, courseIdByTitle, logIn } from './support.ts';
 
 /**
  * Issue 18 item 4: dates and times are typed in Slovenian order and 24-hour time and mean
@@ -19,8 +19,7 @@ const ZONES = [
 const COURSE = 'Interakcije zdravil v lekarni';
 
 const courseId = async (request: APIRequestContext, headers: Record<string, string>) => {
-  const list = (await (await request.get('/api/courses', { headers })).json()) as { items: { id: number; title: string }[] };
-  return list.items.find((c) => c.title === COURSE)?.id as number;
+  return courseIdByTitle(request, headers, COURSE);
 };
 
 /** A participant of the demo participant's unit, made for this test (no other suite's participant changes); its API headers. */

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { CONSENT_TEXTS } from '../../domain/consents/consent.rules.ts';
-import { apiToken, logIn } from './support.ts';
+import { apiToken, courseIdByTitle, logIn } from './support.ts';
 
 /**
  * Issue 18 item 6: every accessible name is Slovenian. Mantine names some of its own controls in
@@ -79,10 +79,9 @@ test('the login page, forms with text areas, dialogs, calendars, tables and a qu
 
   await logIn(page, 'admin');
   const headers = { authorization: `JWT ${await apiToken(page, 'admin')}` };
-  const courses = (await (await page.request.get('/api/courses', { headers })).json()) as { items: { id: number; title: string }[] };
-  const course = courses.items.find((c) => c.title === 'Interakcije zdravil v lekarni')?.id as number;
-  const quizCourse = courses.items.find((c) => c.title === 'Samozdravljenje prehlada')?.id as number;
-  const scheduled = courses.items.find((c) => c.title === 'Nova zdravila za sladkorno bolezen')?.id as number;
+  const course = await courseIdByTitle(page.request, headers, 'Interakcije zdravil v lekarni');
+  const quizCourse = await courseIdByTitle(page.request, headers, 'Samozdravljenje prehlada');
+  const scheduled = await courseIdByTitle(page.request, headers, 'Nova zdravila za sladkorno bolezen');
 
   // A dialog with a password field: the account switcher's "add account".
   await page.getByRole('button', { name: 'Zamenjaj račun' }).click();

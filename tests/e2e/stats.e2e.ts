@@ -1,14 +1,13 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { CONSENT_TEXTS } from '../../domain/consents/consent.rules.ts';
-import { apiToken, logIn } from './support.ts';
+import { apiToken, courseIdByTitle, logIn } from './support.ts';
 
 const COURSE = 'Interakcije zdravil v lekarni';
 
 /** The demo course and its NPS block, as the admin API lists them. */
 const demoCourse = async (request: APIRequestContext, adminToken: string) => {
   const headers = { authorization: `JWT ${adminToken}` };
-  const list = (await (await request.get('/api/courses', { headers })).json()) as { items: { id: number; title: string }[] };
-  const id = list.items.find((c) => c.title === COURSE)?.id as number;
+  const id = await courseIdByTitle(request, headers, COURSE);
   const course = (await (await request.get(`/api/courses/${id}`, { headers })).json()) as { blocks: { id: number; kind: string }[] };
   const block = (kind: string) => course.blocks.find((b) => b.kind === kind)?.id as number;
   return { id, video: block('video'), quiz: block('quiz'), nps: block('nps'), points: block('points') };

@@ -1,7 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Demo1234!';
+
+/**
+ * A course's id by its exact title, as the admin API finds it. Searched: the list's first page holds
+ * the most recently changed courses, and the suites create enough to push the demo's off it.
+ */
+export const courseIdByTitle = async (request: APIRequestContext, headers: Record<string, string>, title: string) => {
+  const response = await request.get(`/api/courses?search=${encodeURIComponent(title)}&pageSize=100`, { headers });
+  const list = (await response.json()) as { items: { id: number; title: string }[] };
+  return list.items.find((c) => c.title === title)?.id as number;
+};
 
 /** Logs in through the login page and waits for the signed-in home page. */
 export const logIn = async (page: Page, username: string, path = '/prijava') => {
