@@ -56,11 +56,16 @@ const focus = async (page: Page, target: Locator, key = 'Tab', max = 80) => {
   await expect(target.first()).toBeAttached();
   for (let i = 0; i < max && !(await isFocused(target)); i++) {
     await page.keyboard.press(key);
-    const shown = await focusShown(page);
-    if (shown !== 'nothing focused') expect(shown, `after ${key} ${i + 1} towards ${target}`).toBe('visible');
+    // Once the browser's scroll to the focus and any late layout (a comment thread loading) have settled.
+    await expect
+      .poll(async () => ((shown) => (shown === 'nothing focused' ? 'visible' : shown))(await focusShown(page)), {
+        message: `after ${key} ${i + 1} towards ${target}`,
+        timeout: 2_000,
+      })
+      .toBe('visible');
   }
   expect(await isFocused(target), `${target} reached with ${key}`).toBe(true);
-  expect(await focusShown(page), `${target} shows its focus`).toBe('visible');
+  await expect.poll(() => focusShown(page), { message: `${target} shows its focus`, timeout: 2_000 }).toBe('visible');
 };
 
 /** After a navigation the new page's heading has the focus (issue 33 item 5), not <body>. */
