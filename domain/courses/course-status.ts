@@ -1,5 +1,17 @@
-import type { Course } from './course.ts';
-import type { EnrollmentState } from './enrollment.ts';
+import type { CourseFields } from './course.rules.ts';
+
+/**
+ * What the status reads of a course and of the participant's enrollment, stated here rather than
+ * imported: course.ts (costs are locked while a course is active) and the enrollment's readers both
+ * use this module, so it imports neither back (issue 34: the circle course -> status -> enrollment).
+ */
+export type CourseStatusInput = {
+  /** The course's lifecycle, as Course['status'] in course.ts. */
+  readonly status: 'draft' | 'published' | 'archived' | 'deleted';
+  readonly fields: Pick<CourseFields, 'intervals'>;
+};
+/** The participant's enrollment as EnrollmentState['status'] in enrollment.ts: 'none' before they start. */
+export type EnrollmentStatusInput = { readonly status: 'none' | 'started' | 'completed' };
 
 /**
  * The statuses of spec §4 as a participant sees a course (badge states), first match wins:
@@ -13,7 +25,7 @@ import type { EnrollmentState } from './enrollment.ts';
  */
 export type CourseStatus = 'active' | 'archived' | 'completed' | 'deleted' | 'expired' | 'reserved';
 
-export const courseStatus = (course: Pick<Course, 'status' | 'fields'>, enrollment: EnrollmentState, now: Date): CourseStatus => {
+export const courseStatus = (course: CourseStatusInput, enrollment: EnrollmentStatusInput, now: Date): CourseStatus => {
   if (course.status === 'deleted') return 'deleted';
   if (enrollment.status === 'completed') return 'completed';
   if (course.status === 'archived') return 'archived';

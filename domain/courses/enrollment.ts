@@ -2,6 +2,16 @@ import { z } from 'zod';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { defineEvent, type EventsOf, ownerFromStream } from '../shared/event.ts';
+import {
+  attemptsPerSet,
+  type BlockProgress,
+  doneWhenOpened,
+  missingOutcome,
+  NO_PROGRESS,
+  plausibleVideoSeconds,
+  type QuizLock,
+  VIDEO_DONE_SHARE,
+} from './block-progress.ts';
 import { type CertificateIssuer, certificateIssuer } from './certificate.ts';
 import { type NpsBlock, type QuizBlock, quizOutcomeOf } from './course.rules.ts';
 import { blocksAt, type Course, type CourseBlock } from './course.ts';
@@ -10,7 +20,8 @@ import { attended, openCheck } from './live-presence.ts';
 /**
  * A participant's way through one course: every step is an event in `enrollment-<courseId>_<userId>`.
  * Decisions need the course as it is now and what else the participant completed, so commands
- * carry them (the application reads them); the decider stays pure.
+ * carry them (the application reads them); the decider stays pure. A block's own progress and the
+ * rules that read it alone are in block-progress.ts.
  */
 export const enrollmentStream = (courseId: number, userId: number) => `enrollment-${courseId}_${userId}`;
 
@@ -61,25 +72,6 @@ export const enrollmentEvents = [
 
 export type EnrollmentEvent = EventsOf<typeof enrollmentEvents>;
 
-export type BlockProgress = {
-  readonly opened: boolean;
-  readonly done: boolean;
-  readonly videoSeconds: number;
-  /** When the watched time last grew (ISO); null before or for older events. */
-  readonly videoAt: string | null;
-  /** The longest video length reported: a later report cannot shorten the video to finish it sooner. */
-  readonly videoDuration: number;
-  readonly quizAttempts: number;
-  readonly quizScore: number | null;
-  /** Attempts of earlier sets (issue 33): the current set counts from here. */
-  readonly quizRoundFrom: number;
-  /** After the last failed attempt of a set: the course ended as not passed, or a wait until a new set. */
-  readonly quizLock: QuizLock | null;
-  readonly npsScore: number | null;
-};
-
-export type QuizLock = { readonly next: 'ended' } | { readonly next: 'wait'; readonly retryAt: string };
-
 export type Enrollment = {
   readonly status: 'started' | 'completed';
   readonly courseId: number;
@@ -112,37 +104,7 @@ export type EnrollmentCommand = { readonly context: EnrollmentContext } & (
   | { type: 'ConfirmPresence'; checkIndex: number }
 );
 
-/** A video counts as watched at 90 % (players report the last seconds unreliably). */
-export const VIDEO_DONE_SHARE = 0.9;
-/** The fastest playback a player offers (2×): watched time grows at most this fast. */
-export const VIDEO_MAX_RATE = 2;
-/** What a report may run ahead of the time since the last one (a first report, a player's rounding). */
-export const VIDEO_SLACK_SECONDS = 10;
-
-/**
- * The most watched time a report may claim (issue 33 item 8: seeking to the end counted as watched):
- * what was accepted before, plus the time since then at the fastest playback, plus the slack. A
- * report claiming more is taken at this, so watching on counts and jumping ahead does not.
- */
-const plausibleVideoSeconds = (progress: BlockProgress, now: Date) => {
-  const since = progress.videoAt === null ? 0 : Math.max(0, now.getTime() - Date.parse(progress.videoAt)) / 1000;
-  return progress.videoSeconds + since * VIDEO_MAX_RATE + VIDEO_SLACK_SECONDS;
-};
-
-const EMPTY: BlockProgress = {
-  opened: false,
-  done: false,
-  videoSeconds: 0,
-  videoAt: null,
-  videoDuration: 0,
-  quizAttempts: 0,
-  quizScore: null,
-  quizRoundFrom: 0,
-  quizLock: null,
-  npsScore: null,
-};
-
-const progressOf = (state: Enrollment, id: number) => state.blocks[id] ?? EMPTY;
+const progressOf = (state: Enrollment, id: number) => state.blocks[id] ?? NO_PROGRESS;
 
 const withBlock = (state: Enrollment, id: number, change: (p: BlockProgress) => BlockProgress): Enrollment => ({
   ...state,
@@ -228,9 +190,6 @@ const requireReachable = (state: Enrollment, context: EnrollmentContext, index: 
   if (blocked) throw fail('422', 'Najprej zaključite prejšnje vsebine.');
 };
 
-/** Blocks that are done by being opened: everything but video, quiz and NPS. */
-const doneWhenOpened = (block: CourseBlock) => !['video', 'quiz', 'nps'].includes(block.fields.kind);
-
 /** After a step: the course is completed when every block is done; a certificate follows when enabled. */
 const completion = (state: Enrollment, context: EnrollmentContext, step: EnrollmentEvent[]): EnrollmentEvent[] => {
   if (state.status === 'completed') return step;
@@ -252,9 +211,6 @@ const RETRY_TIME = new Intl.DateTimeFormat('sl-SI', { timeZone: 'Europe/Ljubljan
 /** "16. 6. 2026 ob 12:00", Ljubljana time. */
 const retryAtText = (at: Date) => `${RETRY_DAY.format(at)} ob ${RETRY_TIME.format(at)}`;
 
-/** Attempts a set allows: the first and the retries. */
-const attemptsPerSet = (quiz: QuizBlock) => quiz.retries + 1;
-
 /** The outcome recorded after the last failed attempt of a set, as the author chose (decision 0053). */
 const exhausted = (quiz: QuizBlock, id: number, attempt: number, now: Date): EnrollmentEvent => {
   const after = quizOutcomeOf(quiz).afterLastFail;
@@ -262,13 +218,6 @@ const exhausted = (quiz: QuizBlock, id: number, attempt: number, now: Date): Enr
     ? { type: 'QuizAttemptsExhausted', data: { blockId: id, attempt, next: 'ended' } }
     : { type: 'QuizAttemptsExhausted', data: { blockId: id, attempt, next: 'wait', retryAt: new Date(now.getTime() + after.hours * 3_600_000).toISOString() } };
 };
-
-/**
- * A stream from before decision 0053 whose last set of attempts failed has no recorded outcome:
- * opening the quiz records it then, so such a participant leaves the dead end too.
- */
-const missingOutcome = (progress: BlockProgress, quiz: QuizBlock) =>
-  !progress.done && progress.quizLock === null && progress.quizAttempts > 0 && progress.quizAttempts - progress.quizRoundFrom >= attemptsPerSet(quiz);
 
 const submitQuiz = (state: Enrollment, context: EnrollmentContext, id: number, answers: Readonly<Record<string, string>>): EnrollmentEvent[] => {
   const { block, index } = requireBlock(context, id);

@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import type { CourseFields } from '../../domain/courses/course.rules.ts';
 import { courseStatus } from '../../domain/courses/course-status.ts';
 import { type UserCourseItem, userCourseItem } from './user-courses.queries.ts';
 
 /** A participant's course with the badge state of spec §4 for them now. */
 export const withStatus = (item: UserCourseItem, now: Date) => ({
   ...item,
-  status: courseStatus(
-    { status: item.archived ? 'archived' : 'published', fields: { intervals: item.intervals } as CourseFields },
-    item.enrollment === 'none'
-      ? { status: 'none' }
-      : { status: item.enrollment, courseId: item.id, userId: 0, blocks: {}, certificateId: null, contentVersion: null, presence: [] },
-    now,
-  ),
+  status: courseStatus({ status: item.archived ? 'archived' : 'published', fields: { intervals: item.intervals } }, { status: item.enrollment }, now),
 });
 
 export type UserCourseWithStatus = ReturnType<typeof withStatus>;
