@@ -1,7 +1,8 @@
 // The soak's open-loop load generator (soak.bench.ts); soak-load-process.ts runs it in its own process.
 
 import http from 'node:http';
-import { figuresOf as loadFiguresOf, QUESTIONS, random, shuffled, VIDEO_SECONDS } from './courses.bench.ts';
+import { figuresOf as loadFiguresOf } from './courses-load.ts';
+import { QUESTIONS, random, shuffled, VIDEO_SECONDS } from './courses-seed.ts';
 import { type Blocks, CONCURRENT_JOURNEYS, type Figures, type Kind, type LoadResult, type Plan, ROUTES } from './soak-plan.ts';
 
 // ------------------------------------------------------------------ load (its own process)
@@ -31,7 +32,7 @@ const figuresOf = (label: string, t: { latencies: number[]; non2xx: number; erro
 });
 
 /**
- * Open loop, as courses.bench.ts: request i is due at start + i / rate and its latency counts from
+ * Open loop, as courses-load.ts: request i is due at start + i / rate and its latency counts from
  * then. A journey slot goes to the next participant in the middle of a course who is not waiting for
  * an answer (their steps are sequential, as a browser's are); when none is free the slot waits and
  * its wait counts in its latency.

@@ -1,7 +1,8 @@
 // The soak's plan (soak.bench.ts): the platform's sizes, the traffic mix, the routes table, and the
 // types of a load phase's plan and its result.
 
-import type { Figures as LoadFigures, SeedCourse, SeedSizes } from './courses.bench.ts';
+import type { Figures as LoadFigures } from './courses-load.ts';
+import type { SeedCourse, SeedSizes } from './courses-seed.ts';
 
 /** A moderate platform: 2,000 participants in 20 units of 5 companies, 50 published courses of 4 blocks. */
 export const SIZES: SeedSizes = { participants: 2000, companies: 5, unitsPerCompany: 4, professions: 10, courses: 50 };

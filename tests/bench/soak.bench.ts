@@ -2,8 +2,9 @@
 // a steady open-loop rate for SOAK_SECONDS (600) against the platform as `npm start` runs it, in its
 // own process: non-2xx and errors, the server's memory every minute, p99 per route, the read models
 // after the load; then a plain baseline in the same run. The load client is soak-load-process.ts, run
-// with `--load`. Settings: SOAK_SECONDS (600), SOAK_RATE (150 requests/s), SOAK_WARMUP_SECONDS (30),
-// SOAK_BASELINE_SECONDS (60), SOAK_SEED_EVENTS (100,000 enrollment events seeded).
+// with `--load`; the tables it prints, soak-report.ts. Settings: SOAK_SECONDS (600), SOAK_RATE (150
+// requests/s), SOAK_WARMUP_SECONDS (30), SOAK_BASELINE_SECONDS (60), SOAK_SEED_EVENTS (100,000
+// enrollment events seeded).
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -11,16 +12,16 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { createJwtSessionTokens } from '../../infrastructure/auth/jwt-session-tokens.ts';
 import { type AllPosition, comparePositions } from '../../infrastructure/event-store/event-store.port.ts';
-import { PROJECTIONS } from '../../infrastructure/main/projections.ts';
-import { createBenchDb, fmt } from './bench-support.ts';
-import { ADMIN_ID, type Audience, courseFields, cpuTicks, random, type SeedCourse, seedStore, shuffled, startPlain } from './courses.bench.ts';
+import { PROJECTIONS } from '../../infrastructure/main/platform.ts';
+import { createBenchDb } from './bench-support.ts';
+import { busyShare, cpuTicks } from './courses-load.ts';
+import { startPlain } from './courses-plain.ts';
+import { type Audience, courseFields, random, type SeedCourse, shuffled } from './courses-seed.ts';
+import { ADMIN_ID, seedStore } from './courses-seed-store.ts';
 import { load } from './soak-load-process.ts';
-import { BASELINE_MIX, CONCURRENT_JOURNEYS, DRAFTS, type Figures, type LoadResult, MIX, type Plan, ROUTES, SIZES } from './soak-plan.ts';
+import { BASELINE_MIX, CONCURRENT_JOURNEYS, DRAFTS, type LoadResult, MIX, type Plan, SIZES } from './soak-plan.ts';
 import { ROOT, startPlatformProcess } from './soak-platform.ts';
-
-// ------------------------------------------------------------------ the benchmark
-
-const mb = (bytes: number) => bytes / (1024 * 1024);
+import { reportBaseline, reportSoak, reportSoakSetup, type Sample } from './soak-report.ts';
 
 export const benchSoak = async (adminUrl: string, out: (line: string) => void) => {
   const seconds = Number(process.env.SOAK_SECONDS ?? 600);
@@ -142,14 +143,7 @@ export const benchSoak = async (adminUrl: string, out: (line: string) => void) =
       companies: Array.from({ length: SIZES.companies }, (_, i) => i + 1),
     });
 
-    out(
-      `Seeded ${fmt(SIZES.participants)} participants in ${SIZES.companies * SIZES.unitsPerCompany} units of ${SIZES.companies} companies, ${SIZES.courses} published courses of 4 blocks, ` +
-        `${fmt(seed.expected.enrollments)} enrollments (${fmt(seed.expected.completed)} completed): ${fmt(seedEvents)} enrollment events, ${fmt(storedEvents)} in the store, in ${fmt(seedSeconds, 1)} s.`,
-    );
-    out(
-      `The platform as \`npm start\` runs it (\`node infrastructure/main/main.ts\` in its own process, with pg-boss jobs, LOG_LEVEL=warn, and --expose-gc for the bench's memory probe) on that database: ` +
-        `started and every projection caught up from zero in ${fmt(catchUpSeconds, 1)} s; ${DRAFTS} draft courses made through the API.`,
-    );
+    reportSoakSetup(out, { expected: seed.expected, seedEvents, storedEvents, seedSeconds, catchUpSeconds });
 
     // The retained heap, after a full collection: a leak shows there even while RSS waits for the next
     // major GC. Forced before the warm-up, which then lets the heap grow back, so RSS at the start is not
@@ -164,7 +158,6 @@ export const benchSoak = async (adminUrl: string, out: (line: string) => void) =
     }
 
     // The soak: memory, projection lag and CPU at the start, every minute and at the end.
-    type Sample = { label: string; rss: number; heapUsed: number; heapTotal: number; external: number; lag: number; busy: number | null };
     let ticks = await cpuTicks();
     const sample = async (label: string): Promise<Sample> => {
       const memory = await server.memory().catch(() => ({ rss: Number.NaN, heapUsed: Number.NaN, heapTotal: Number.NaN, external: Number.NaN }));
@@ -216,76 +209,26 @@ export const benchSoak = async (adminUrl: string, out: (line: string) => void) =
                (select count(*) from rm.enrollments where status = 'completed')::int as completed,
                (select count(*) from rm.courses)::int as courses`)
     ).rows[0] as typeof expected;
-    const readModelsMatch = JSON.stringify(actual) === JSON.stringify(expected);
     const retainedAfter = await server.memory(true);
     const stopCode = await server.stop();
     platform = null;
 
-    // ---- report the soak
-    const who = new Map(ROUTES);
-    const header = () => {
-      out('| route | who | count | achieved/s | p50 ms | p95 ms | p99 ms | max ms | non-2xx | errors | X-Read-Stale |');
-      out('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    };
-    const row = (f: Figures, by: string) =>
-      out(
-        `| ${f.label} | ${by} | ${fmt(f.count)} | ${fmt(f.achieved, 1)} | ${fmt(f.p50, 1)} | ${fmt(f.p95, 1)} | ${fmt(f.p99, 1)} | ${fmt(f.max, 1)} | ${f.non2xx} | ${f.errors} | ${f.stale} |`,
-      );
-    const busy = (before: { busy: number; total: number }, after: { busy: number; total: number }) => (after.busy - before.busy) / (after.total - before.total);
-    out('');
-    out(
-      `Soak: open-loop load at ${rate} requests/s for ${seconds} s from a separate process (latency from when each request was due), after a ${warmupSeconds} s warm-up of the same mix` +
-        (warmup ? ` (${fmt(warmup.all.count)} requests, ${warmup.all.non2xx} non-2xx, ${warmup.all.errors} errors, not in the figures)` : '') +
-        `. ${fmt(soak.started)} courses started and ${fmt(soak.completed)} completed step by step, ${fmt(soak.coursesCreated)} drafts created; CPU busy (both cores, everything on the machine) ${fmt(busy(soakTicks.before, soakAfter) * 100)} %.`,
-    );
-    out('');
-    header();
-    for (const f of soak.routes) row(f, who.get(f.label) ?? '');
-    row({ ...soak.all, label: '**all routes**' }, `target ${rate}/s`);
-    out('');
-    out('Per minute (requests by the minute they were due; memory of the server process, projection lag from its /api/metrics, at the end of the minute):');
-    out('');
-    out(
-      '| minute | requests | p50 ms | p99 ms | non-2xx + errors | server RSS MB | heap used MB | heap total MB | external MB | projection lag (events) | CPU busy |',
-    );
-    out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const [i, s] of memory.entries()) {
-      const m = i === 0 ? null : soak.minutes[i - 1];
-      out(
-        `| ${s.label} | ${m ? fmt(m.count) : ''} | ${m ? fmt(m.p50, 1) : ''} | ${m ? fmt(m.p99, 1) : ''} | ${m ? m.non2xx + m.errors : ''} | ${fmt(mb(s.rss), 1)} | ${fmt(mb(s.heapUsed), 1)} | ${fmt(mb(s.heapTotal), 1)} | ${fmt(mb(s.external), 1)} | ${fmt(s.lag)} | ${s.busy === null ? '' : `${fmt(s.busy * 100)} %`} |`,
-      );
-    }
-    const first = memory[0] as Sample;
-    const last = memory.at(-1) as Sample;
-    const delta = mb(last.rss - first.rss);
-    // A leak keeps growing; an allocator or V8 reserving more pages once steps and stays. Flat: what
-    // the heap keeps after a full GC grew by at most 10 % (or 10 MB), and RSS over the second half
-    // of the soak by at most 5 % (or 25 MB).
-    const half = memory[Math.floor((memory.length - 1) / 2)] as Sample;
-    const lateDelta = mb(last.rss - half.rss);
-    const retainedDelta = mb(retainedAfter.heapUsed - retainedBefore.heapUsed);
-    const flat = retainedDelta <= Math.max(10, 0.1 * mb(retainedBefore.heapUsed)) && lateDelta <= Math.max(25, 0.05 * mb(half.rss));
-    const problems = soak.all.non2xx + soak.all.errors + soak.all.stale;
-    out('');
-    out(
-      `- Errors: ${soak.all.non2xx} non-2xx, ${soak.all.errors} network errors or timeouts, ${soak.all.stale} stale reads after a write, of ${fmt(soak.all.count)} requests: **${problems === 0 ? 'met' : 'missed'}** (0 errors).`,
-    );
-    for (const failure of soak.failures.slice(0, 5)) out(`  - ${failure}`);
-    out(
-      `- Memory: server RSS ${fmt(mb(first.rss), 1)} MB after the warm-up, ${fmt(mb(last.rss), 1)} MB at the end (${delta >= 0 ? '+' : ''}${fmt(delta, 1)} MB, ${fmt((delta / mb(first.rss)) * 100, 1)} %), ` +
-        `peak ${fmt(mb(Math.max(...memory.map((s) => s.rss))), 1)} MB; heap used ${fmt(mb(first.heapUsed), 1)} → ${fmt(mb(last.heapUsed), 1)} MB: RSS start to end **${Math.abs(delta) <= Math.max(50, 0.1 * mb(first.rss)) ? 'within' : 'not within'}** 10 % or 50 MB; RSS over the second half (from minute ${half.label}) ${lateDelta >= 0 ? '+' : ''}${fmt(lateDelta, 1)} MB; leak check **${flat ? 'flat' : 'grew'}** (retained heap within 10 % or 10 MB, RSS over the second half within 5 % or 25 MB). ` +
-        `Heap used after a full GC (forced before the warm-up and after the soak): ${fmt(mb(retainedBefore.heapUsed), 1)} → ${fmt(mb(retainedAfter.heapUsed), 1)} MB ` +
-        `(${retainedAfter.heapUsed >= retainedBefore.heapUsed ? '+' : ''}${fmt(mb(retainedAfter.heapUsed - retainedBefore.heapUsed), 1)} MB), RSS then ${fmt(mb(retainedBefore.rss), 1)} → ${fmt(mb(retainedAfter.rss), 1)} MB.`,
-    );
-    const byP99 = [...soak.routes].sort((a, b) => b.p99 - a.p99);
-    out(
-      `- p99 per route: ${byP99.map((f) => `${f.label} ${fmt(f.p99, 1)} ms`).join('; ')}. All routes: p99 ${fmt(soak.all.p99, 1)} ms; achieved ${fmt(soak.all.achieved, 1)} of ${rate} requests/s.`,
-    );
-    out(
-      `- Read models: every projection had the last write ${fmt(lastWriteToCaughtUp)} ms after the last response; enrollments ${fmt(actual.enrollments)} (expected ${fmt(expected.enrollments)}), ` +
-        `completed ${fmt(actual.completed)} (${fmt(expected.completed)}), courses ${fmt(actual.courses)} (${fmt(expected.courses)}): **${readModelsMatch ? 'as written' : 'differ'}**.`,
-    );
-    out(`- Server log (warn and above): ${server.log.warnings} warnings, ${server.log.errors} errors; the process exited with ${stopCode} on SIGTERM.`);
+    reportSoak(out, {
+      rate,
+      seconds,
+      warmupSeconds,
+      warmup,
+      soak,
+      busy: busyShare(soakTicks.before, soakAfter),
+      memory,
+      retainedBefore,
+      retainedAfter,
+      lastWriteToCaughtUp,
+      actual,
+      expected,
+      log: server.log,
+      stopCode,
+    });
 
     // ---- the baseline, same run: a bare route and the participants' reads as one prepared statement each.
     const plain = await startPlain(db.pg);
@@ -297,18 +240,10 @@ export const benchSoak = async (adminUrl: string, out: (line: string) => void) =
     await load({ ...baselinePlan, seconds: Math.min(5, baselineSeconds) });
     const baselineBefore = await cpuTicks();
     const baseline = await load(baselinePlan);
-    const baselineBusy = busy(baselineBefore, await cpuTicks());
+    const baselineBusy = busyShare(baselineBefore, await cpuTicks());
     await bare.close();
     await plain.app.close();
-    out('');
-    out(
-      `Baseline, same run, after the soak (platform stopped): the same open loop at ${rate} requests/s for ${baselineSeconds} s after a 5 s warm-up, a quarter each to a bare Fastify route ` +
-        `and to the participants' course list, course page and records as one prepared SQL statement on the plain pg pool (no token, no zod, no slonik); CPU busy ${fmt(baselineBusy * 100)} %.`,
-    );
-    out('');
-    header();
-    for (const f of baseline.routes) row(f, who.get(f.label) ?? '');
-    row({ ...baseline.all, label: '**all routes**' }, `target ${rate}/s`);
+    reportBaseline(out, { rate, seconds: baselineSeconds, busy: baselineBusy, baseline });
   } finally {
     await platform?.stop();
     await db.drop();
