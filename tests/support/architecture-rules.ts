@@ -91,5 +91,62 @@ export const checkArchitecture = (files: readonly SourceFile[]): Violation[] => 
       }
     }
   }
-  return violations;
+  return [...violations, ...checkImportCircles(files)];
 };
+
+/*
+ * Import circles (issue 34). Two modules that import each other, directly or round a longer loop,
+ * can only be understood, tested and moved together; type-only imports count as well, since a
+ * circle of types ties the modules just as much. Kept apart from the layer rules above: it reads
+ * the whole import graph rather than one import at a time.
+ */
+
+/** The project file a relative import names, or null for a package or a file outside `files`. */
+const resolveImport = (file: string, specifier: string, known: ReadonlySet<string>): string | null => {
+  if (!specifier.startsWith('.')) return null;
+  const target = resolveFrom(file, specifier);
+  const candidates = [target, target.replace(/\.js$/, '.ts'), target.replace(/\.jsx$/, '.tsx'), `${target}.ts`, `${target}.tsx`];
+  return candidates.find((candidate) => known.has(candidate)) ?? null;
+};
+
+/** Each file's imports of other project files (relative imports resolved to files). */
+export const importGraph = (files: readonly SourceFile[]): ReadonlyMap<string, readonly string[]> => {
+  const known = new Set(files.map((f) => f.path));
+  return new Map(files.map(({ path, source }) => [path, [...new Set(importsOf(source).flatMap((specifier) => resolveImport(path, specifier, known) ?? []))]]));
+};
+
+/**
+ * The import circles, each as its files in import order starting from the first by name. A depth-first
+ * walk reports the circle closed by every import back to a file still on the walk's path: every tangle
+ * shows at least one of its circles, and cutting those reveals any others on the next run.
+ */
+export const findImportCircles = (graph: ReadonlyMap<string, readonly string[]>): string[][] => {
+  const circles = new Map<string, string[]>();
+  const done = new Set<string>();
+  const path: string[] = [];
+  const onPath = new Set<string>();
+  const visit = (file: string) => {
+    path.push(file);
+    onPath.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (onPath.has(next)) {
+        const circle = path.slice(path.indexOf(next));
+        const first = circle.indexOf([...circle].sort()[0] as string);
+        const rotated = [...circle.slice(first), ...circle.slice(0, first)];
+        circles.set(rotated.join(' -> '), rotated);
+      } else if (!done.has(next)) visit(next);
+    }
+    path.pop();
+    onPath.delete(file);
+    done.add(file);
+  };
+  for (const file of [...graph.keys()].sort()) if (!done.has(file)) visit(file);
+  return [...circles.values()];
+};
+
+export const checkImportCircles = (files: readonly SourceFile[]): Violation[] =>
+  findImportCircles(importGraph(files)).map((circle) => ({
+    file: circle[0] as string,
+    rule: 'no import circles',
+    detail: [...circle, circle[0]].join(' -> '),
+  }));

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkArchitecture, importsOf, type SourceFile } from '../support/architecture-rules.ts';
+import { checkArchitecture, checkImportCircles, importsOf, type SourceFile } from '../support/architecture-rules.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const LAYERS = ['domain', 'application', 'projections', 'infrastructure', 'ui', 'tests', 'scripts'];
@@ -78,5 +78,50 @@ describe('architecture (DESIGN.md §2)', () => {
 
   it('catches barrel files and export *', () => {
     expect(check('application/users/index.ts', "export * from './log-in.ts';")).toEqual(['no barrel files', 'no export *']);
+  });
+
+  describe('import circles', () => {
+    const circles = (files: Record<string, string>) =>
+      checkImportCircles(Object.entries(files).map(([path, source]) => ({ path, source }))).map((v) => `${v.rule}: ${v.detail}`);
+
+    it('catches two files that import each other, type-only imports too', () => {
+      expect(
+        circles({
+          'domain/x/b.ts': "import type { A } from './a.ts';",
+          'domain/x/a.ts': "import { b } from './b.ts';",
+        }),
+      ).toEqual(['no import circles: domain/x/a.ts -> domain/x/b.ts -> domain/x/a.ts']);
+    });
+
+    it('catches a circle of three files across folders, extensionless and .js specifiers included', () => {
+      expect(
+        circles({
+          'ui/src/features/x/components/list.tsx': "import { Select } from './select';",
+          'ui/src/features/x/components/select.tsx': "import { fetchItems } from '../api/items.js';",
+          'ui/src/features/x/api/items.ts': "export { type Row } from '../components/list.tsx';\nimport { z } from 'zod';",
+        }),
+      ).toEqual([
+        'no import circles: ui/src/features/x/api/items.ts -> ui/src/features/x/components/list.tsx -> ui/src/features/x/components/select.tsx -> ui/src/features/x/api/items.ts',
+      ]);
+    });
+
+    it('passes a chain, a diamond and imports of packages or missing files', () => {
+      expect(
+        circles({
+          'domain/x/a.ts': "import { b } from './b.ts';\nimport { c } from './c.ts';",
+          'domain/x/b.ts': "import { d } from './d.ts';\nimport { z } from 'zod';",
+          'domain/x/c.ts': "import { d } from './d.ts';\nimport { gone } from './gone.ts';",
+          'domain/x/d.ts': 'export const d = 1;',
+        }),
+      ).toEqual([]);
+    });
+
+    it('is reported by checkArchitecture with the rest', () => {
+      const files = [
+        { path: 'domain/x/a.ts', source: "import { b } from './b.ts';" },
+        { path: 'domain/x/b.ts', source: "import { a } from './a.ts';" },
+      ];
+      expect(checkArchitecture(files).map((v) => [v.file, v.rule])).toEqual([['domain/x/a.ts', 'no import circles']]);
+    });
   });
 });
