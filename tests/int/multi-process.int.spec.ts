@@ -8,7 +8,8 @@ import { tagStream } from '../../domain/organisation/tag.ts';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
 import { PROJECTIONS } from '../../infrastructure/main/projections.ts';
-import { createProjectionRunner, projectionLockKey } from '../../infrastructure/projections/projection-runner.ts';
+import { projectionLockKey } from '../../infrastructure/projections/projection-lease.ts';
+import { createProjectionRunner } from '../../infrastructure/projections/projection-runner.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
 
 /**

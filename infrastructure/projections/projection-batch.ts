@@ -1,0 +1,79 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type { AllPosition, AllRead, EventStore, RecordedEvent } from '../event-store/event-store.port.ts';
+import type { Database } from '../postgres/database.ts';
+import { schemaOf } from './generations.ts';
+import { CHECKPOINT_FLUSH_MS, CheckpointMoved, flushCheckpoint, GenerationSwitched } from './projection-checkpoint.ts';
+import type { Loop } from './projection-loop-state.ts';
+
+export type ReadPage = (from: AllPosition, limit: number) => Promise<AllRead>;
+
+/** Reads a page of `$all` after a position. */
+export const createPageReader = (store: EventStore): ReadPage => {
+  // Loops woken by one append ask for the same page from the same checkpoint: one query answers them all.
+  const pagesInFlight = new Map<string, Promise<AllRead>>();
+  return (from, limit) => {
+    const key = `${from.commit}/${from.prepare}/${limit}`;
+    const shared = pagesInFlight.get(key);
+    if (shared) return shared;
+    const page = store.readAll(from, limit);
+    pagesInFlight.set(key, page);
+    const forget = () => {
+      pagesInFlight.delete(key);
+    };
+    page.then(forget, forget);
+    return page;
+  };
+};
+
+export type ApplyBatchDeps = {
+  readonly db: Database;
+  /** The loop's tables may have changed (its change stamp moves). */
+  readonly changed: (loop: Loop) => void;
+  readonly emitProgress: () => void;
+};
+
+/**
+ * Applies the events of a page the projection handles and moves the checkpoint with
+ * compare-and-set, in one transaction; a page without any moves the checkpoint in memory
+ * (CHECKPOINT_FLUSH_MS).
+ */
+export const applyBatch = async ({ db, changed, emitProgress }: ApplyBatchDeps, loop: Loop, events: readonly RecordedEvent[]) => {
+  const { projection, generation } = loop;
+  const from = loop.persisted;
+  const to = (events.at(-1) as RecordedEvent).position;
+  const handles = new Set(projection.handles);
+  const relevant = events.filter((e) => handles.has(e.type));
+  if (relevant.length === 0) {
+    loop.checkpoint = to;
+    loop.lastError = null;
+    emitProgress();
+    if (Date.now() - loop.persistedAt >= CHECKPOINT_FLUSH_MS) await flushCheckpoint(db, loop);
+    return;
+  }
+  const schema = schemaOf(projection.name, generation.generation);
+  await db.slonik.transaction(async (tx) => {
+    if (generation.status === 'active') {
+      // Shares the registry row with other batches; a blue/green switch takes it exclusively.
+      const active = await tx.maybeOneFirst(sql.type(z.object({ active_generation: z.number() }))`
+        select active_generation from projections.registry where name = ${projection.name} for share`);
+      if (active !== generation.generation) throw new GenerationSwitched();
+    }
+    if (relevant.length > 0) await projection.apply({ tx, table: (name) => sql.identifier([schema, name]) }, relevant);
+    const moved = await tx.query(sql.unsafe`
+      update projections.generations
+         set checkpoint_commit = ${to.commit.toString()}::bigint, checkpoint_prepare = ${to.prepare.toString()}::bigint,
+             events_applied = events_applied + ${relevant.length}, last_error = null, updated_at = now()
+       where name = ${projection.name} and generation = ${generation.generation}
+         and checkpoint_commit = ${from.commit.toString()}::bigint and checkpoint_prepare = ${from.prepare.toString()}::bigint`);
+    if (moved.rowCount !== 1) throw new CheckpointMoved();
+  });
+  changed(loop);
+  loop.checkpoint = to;
+  loop.persisted = to;
+  loop.persistedAt = Date.now();
+  loop.eventsApplied += relevant.length;
+  loop.lastAppliedAt = new Date();
+  loop.lastError = null;
+  emitProgress();
+};
