@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { EventStoreDBClient } from '@eventstore/db-client';
-import { Context, Effect, Layer, Schedule } from 'effect';
+import { Context, Effect, Layer } from 'effect';
 import type { Logger } from 'pino';
 import { sql } from 'slonik';
 import { type Config, loadConfig } from '../config/config.ts';
@@ -11,8 +11,7 @@ import { createPostgresEventStore } from '../event-store/postgres/postgres-event
 import type { Jobs } from '../jobs/jobs.port.ts';
 import { startJobs } from '../jobs/pg-boss-jobs.ts';
 import { type Database, openDatabase } from '../postgres/database.ts';
-import { startEmbeddedPostgres } from '../postgres/embedded-postgres.ts';
-import { migrateDatabase } from '../postgres/migrate.ts';
+import { startMigratedDatabase } from '../postgres/migrated-database.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './demo-data.ts';
 import { EVENT_DEFINITIONS } from './event-definitions.ts';
 import { createLogger } from './logger.ts';
@@ -48,21 +47,11 @@ export const DatabaseLayer = Layer.effect(
   Effect.gen(function* () {
     const config = yield* AppConfig;
     const logger = yield* AppLogger;
-    let url = config.databaseUrl;
-    if (!url) {
-      const server = yield* Effect.acquireRelease(
-        attempt('Embedded PostgreSQL', () =>
-          startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log: logger, database: 'medilearn' }),
-        ),
-        (s) => Effect.promise(() => s.stop()).pipe(Effect.tap(() => Effect.sync(() => logger.info('embedded PostgreSQL stopped')))),
-      );
-      url = server.connectionString('medilearn');
-      logger.info({ port: server.port }, 'embedded PostgreSQL is running');
-    }
-    const connectionString = url;
-    // An external database may still be starting: retry the first connection with backoff.
-    yield* attempt('Database migrations', () => migrateDatabase(connectionString, { logger })).pipe(
-      Effect.retry({ schedule: Schedule.exponential('250 millis'), times: 6 }),
+    // Its errors name the step that failed (the embedded server or the migrations). While it waits for
+    // an external database a shutdown need not wait for it; an embedded server it starts is stopped last.
+    const starting = Effect.tryPromise({ try: () => startMigratedDatabase(config, logger), catch: (cause) => cause as Error });
+    const { connectionString } = yield* Effect.acquireRelease(config.databaseUrl ? Effect.interruptible(starting) : starting, ({ embedded }) =>
+      embedded ? Effect.promise(() => embedded.stop()).pipe(Effect.tap(() => Effect.sync(() => logger.info('embedded PostgreSQL stopped')))) : Effect.void,
     );
     return yield* Effect.acquireRelease(
       // Named by process, so pg_stat_activity and pg_locks tell which process holds which projection (decision 0035).

@@ -1,7 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config/config.ts';
-import { type EmbeddedServer, startEmbeddedPostgres } from '../postgres/embedded-postgres.ts';
-import { migrateDatabase } from '../postgres/migrate.ts';
+import { type MigratedDatabase, startMigratedDatabase } from '../postgres/migrated-database.ts';
 import { createLogger } from './logger.ts';
 
 /** More restarts than this within a minute is a crash loop: the supervisor stops everything. */
@@ -20,8 +19,7 @@ const SHUTDOWN_MS = 35_000;
 export const superviseApiProcesses = async (config: Config): Promise<void> => {
   const logger = createLogger(config.logLevel).child({ role: 'supervisor' });
   const processes = config.apiProcesses;
-  let embedded: EmbeddedServer | null = null;
-  let databaseUrl = config.databaseUrl;
+  let database: Promise<MigratedDatabase> | null = null;
   let stopping = false;
   const restarts: number[] = [];
 
@@ -42,23 +40,21 @@ export const superviseApiProcesses = async (config: Config): Promise<void> => {
           }),
       ),
     );
-    await embedded?.stop().catch(() => undefined);
+    // A shutdown during start-up waits for it, so that the embedded server it starts is stopped too.
+    const started = await database?.catch(() => null);
+    await started?.embedded?.stop().catch(() => undefined);
     process.exit(code);
   };
   process.once('SIGINT', () => void shutdown('SIGINT', 0));
   process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
 
+  // Once here, so the workers start on a migrated database (they would queue on the migration lock otherwise).
+  database = startMigratedDatabase(config, logger);
+  let databaseUrl: string;
   try {
-    if (!databaseUrl) {
-      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log: logger, database: 'medilearn' });
-      databaseUrl = embedded.connectionString('medilearn');
-      logger.info({ port: embedded.port }, 'embedded PostgreSQL is running');
-    }
-    // Once here, so the workers start on a migrated database (they would queue on the migration lock otherwise).
-    await migrateDatabase(databaseUrl, { logger });
+    databaseUrl = (await database).connectionString;
   } catch (error) {
     process.stderr.write(`Medilearn could not start:\n${error instanceof Error ? error.message : String(error)}\n`);
-    await embedded?.stop().catch(() => undefined);
     process.exit(1);
   }
 
