@@ -1,6 +1,6 @@
 import { Effect, Layer } from 'effect';
 import { createProjectionRunner } from '../projections/projection-runner.ts';
-import { PROJECTIONS } from './projections.ts';
+import { PROJECTIONS } from './platform.ts';
 import { AppDatabase, AppEventStore, AppLogger, ConfigLayer, DatabaseLayer, EventStoreLayer, LoggerLayer } from './runtime.ts';
 
 /**

@@ -47,3 +47,11 @@ export const defineProjection = (definition: Omit<Projection, 'handles' | 'apply
 export type ReadModelFreshness = {
   waitFor(projections: readonly string[], position: import('../event-store/event-store.port.ts').AllPosition, timeoutMs: number): Promise<boolean>;
 };
+
+/** Read-your-writes as a feature asks for it: wait until read models hold a write, or every write so far. */
+export type ReadModels = ReadModelFreshness & {
+  /** The bounded wait a request may spend on a read model behind its write (READ_WAIT_MS). */
+  readonly waitMs: number;
+  /** Waits (bounded, `waitMs` unless given) until the named read models (every one when none are named) hold every event stored so far. */
+  catchUp(names?: readonly string[], waitMs?: number): Promise<void>;
+};

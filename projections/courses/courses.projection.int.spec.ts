@@ -8,7 +8,7 @@ import { type AllPosition, newEventId, type RecordedEvent, START } from '../../i
 import { createPostgresEventStore } from '../../infrastructure/event-store/postgres/postgres-event-store.ts';
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
 import { EVENT_DEFINITIONS } from '../../infrastructure/main/event-definitions.ts';
-import { PROJECTIONS } from '../../infrastructure/main/projections.ts';
+import { PROJECTIONS } from '../../infrastructure/main/platform.ts';
 import { schemaOf } from '../../infrastructure/projections/generations.ts';
 import { createProjectionRunner } from '../../infrastructure/projections/projection-runner.ts';
 import { recorded } from '../../tests/support/projection-spec.ts';

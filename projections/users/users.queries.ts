@@ -6,6 +6,9 @@ import { systemAbilities } from '../../domain/permissions/can.ts';
 import { isRoleId, roleName } from '../../domain/permissions/roles.ts';
 import { ERASED_PERSON } from '../../domain/shared/event.ts';
 
+/** The users read model's plain pool: the acting user is read on every request without slonik's parsing. */
+export type UsersDb = pg.Pool;
+
 const roleRow = z.object({
   role_id: z.number(),
   unit_id: z.number(),

@@ -6,8 +6,7 @@ import { type AllPosition, parsePosition } from '../../infrastructure/event-stor
 import { startJobs } from '../../infrastructure/jobs/pg-boss-jobs.ts';
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
 import { createLogger } from '../../infrastructure/main/logger.ts';
-import { buildPlatform } from '../../infrastructure/main/platform.ts';
-import { PROJECTIONS } from '../../infrastructure/main/projections.ts';
+import { buildPlatform, PROJECTIONS } from '../../infrastructure/main/platform.ts';
 import { importXlsx, person } from '../support/import-files.ts';
 import { createBenchDb, fmt } from './bench-support.ts';
 

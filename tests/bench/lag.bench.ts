@@ -4,7 +4,7 @@ import { userDecider } from '../../domain/users/user.decide.ts';
 import { userStream } from '../../domain/users/user.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
-import { PROJECTIONS } from '../../infrastructure/main/projections.ts';
+import { PROJECTIONS } from '../../infrastructure/main/platform.ts';
 import { createProjectionRunner } from '../../infrastructure/projections/projection-runner.ts';
 import { type BenchDb, createBenchDb, fmt, percentile, seconds, seedEventsSql } from './bench-support.ts';
 

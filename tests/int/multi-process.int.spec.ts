@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tagStream } from '../../domain/organisation/tag.ts';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
-import { PROJECTIONS } from '../../infrastructure/main/projections.ts';
+import { PROJECTIONS } from '../../infrastructure/main/platform.ts';
 import { projectionLockKey } from '../../infrastructure/projections/projection-lease.ts';
 import { createProjectionRunner } from '../../infrastructure/projections/projection-runner.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';

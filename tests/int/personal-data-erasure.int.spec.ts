@@ -7,7 +7,7 @@ import { registerUser } from '../../application/users/register-user.ts';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import { type AllPosition, formatPosition, parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
-import { PROJECTIONS } from '../../infrastructure/main/projections.ts';
+import { PROJECTIONS } from '../../infrastructure/main/platform.ts';
 import { protectExistingEvents } from '../../infrastructure/personal-data/protect-existing-events.ts';
 import { startTestPlatform, TEST_PASSWORD, type TestPlatform } from '../support/test-platform.ts';
 

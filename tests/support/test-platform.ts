@@ -13,8 +13,7 @@ import { silentLog } from '../../infrastructure/logging/log.port.ts';
 import { loadDemoData } from '../../infrastructure/main/demo-data.ts';
 import { EVENT_DEFINITIONS } from '../../infrastructure/main/event-definitions.ts';
 import { createLogger } from '../../infrastructure/main/logger.ts';
-import { buildPlatform, type Platform } from '../../infrastructure/main/platform.ts';
-import { PROJECTIONS } from '../../infrastructure/main/projections.ts';
+import { buildPlatform, type Platform, PROJECTIONS } from '../../infrastructure/main/platform.ts';
 import { openDatabase } from '../../infrastructure/postgres/database.ts';
 import { createTestDatabase } from './test-database.ts';
 

@@ -1,0 +1,76 @@
+import type { AttemptLimiter } from '../../infrastructure/auth/attempt-limiter.port.ts';
+import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
+import type { Log } from '../../infrastructure/logging/log.port.ts';
+import type { Mailer } from '../../infrastructure/mail/mailer.port.ts';
+import type { FeatureModule } from '../../infrastructure/main/feature-module.port.ts';
+import type { CertificateRenderer } from '../../infrastructure/pdf/certificate.port.ts';
+import type { PushSender } from '../../infrastructure/push/push.port.ts';
+import { academiesProjection } from '../../projections/courses/academies.projection.ts';
+import { registerCertificateRoutes } from '../../projections/courses/certificates.routes.ts';
+import { courseNotificationsProjection } from '../../projections/courses/course-notifications.projection.ts';
+import { coursesProjection } from '../../projections/courses/courses.projection.ts';
+import { registerCourseReadRoutes } from '../../projections/courses/courses.routes.ts';
+import { postsProjection } from '../../projections/courses/posts.projection.ts';
+import { registerPublicCourseRoutes } from '../../projections/courses/public-courses.routes.ts';
+import {
+  courseNotificationsReactor,
+  expandNotification,
+  mailNotification,
+  NOTIFICATION_EXPAND_QUEUE,
+  NOTIFICATION_MAIL_QUEUE,
+  NOTIFICATION_PUSH_QUEUE,
+  NOTIFICATION_TICK_QUEUE,
+  openCoursesWithNotifications,
+  pushNotification,
+} from './course-notifications.job.ts';
+import { runNotificationTick } from './course-notifications.ts';
+import type { CoursesDeps } from './courses.deps.ts';
+import { registerCourseRoutes } from './courses.routes.ts';
+
+type CoursesNeeds = Omit<CoursesDeps, 'features'> & {
+  readonly files: FileStore;
+  readonly mailer: Mailer;
+  readonly push: PushSender;
+  readonly log: Log;
+  readonly limiter: AttemptLimiter;
+  readonly renderers: { readonly certificates: CertificateRenderer };
+  readonly settings: { readonly features: CoursesDeps['features']; readonly publicUrl: string };
+};
+
+const RETRIED = { retryLimit: 5, retryDelaySeconds: 5 };
+
+/** Courses, academies, posts and comments, certificates, the public course list, course notifications. */
+export const coursesModule: FeatureModule<CoursesNeeds> = {
+  name: 'courses',
+  projections: [coursesProjection, academiesProjection, postsProjection, courseNotificationsProjection],
+  reactors: (jobs) => [courseNotificationsReactor(jobs)],
+  wire: (needs) => {
+    const { db, now, files } = needs;
+    const { features, publicUrl } = needs.settings;
+    const courses: CoursesDeps = { store: needs.store, ids: needs.ids, db, now, features };
+    return {
+      routes: (app) => {
+        registerCourseRoutes(app, courses, { files });
+        registerCourseReadRoutes(app, { db, now, certificates: needs.renderers.certificates, files, features, publicUrl });
+        // A certificate's public verification (issue 18 item 3, decision 0032): by its number, limited per address.
+        registerCertificateRoutes(app, { db, limiter: needs.limiter });
+        // The embeddable /glp page's list (issue 17 item 7, decision 0031): public, limited per address.
+        registerPublicCourseRoutes(app, { db, now, limiter: needs.limiter, features });
+      },
+      // Course notifications (issue 16): recipients, one mail or push job per person, and the hourly schedule of automatic ones.
+      jobs: (jobs) => {
+        const notifications = { store: needs.store, mailer: needs.mailer, log: needs.log, db, jobs, publicUrl, now, push: needs.push };
+        return [
+          { queue: NOTIFICATION_EXPAND_QUEUE, handler: expandNotification(notifications), options: RETRIED },
+          { queue: NOTIFICATION_MAIL_QUEUE, handler: mailNotification(notifications), options: RETRIED },
+          { queue: NOTIFICATION_PUSH_QUEUE, handler: pushNotification(notifications), options: RETRIED },
+          {
+            queue: NOTIFICATION_TICK_QUEUE,
+            handler: async () => void (await runNotificationTick(courses, await openCoursesWithNotifications(db))),
+            options: { cron: '0 * * * *', retryLimit: 2 },
+          },
+        ];
+      },
+    };
+  },
+};

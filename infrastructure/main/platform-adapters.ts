@@ -1,0 +1,109 @@
+import { hkdfSync } from 'node:crypto';
+import { loadCheckpointSigner } from '../anchors/ed25519-checkpoint-signer.ts';
+import { createFileAnchorLog } from '../anchors/file-anchor-log.ts';
+import { createPostgresCheckpointLeaves } from '../anchors/postgres-checkpoint-leaves.ts';
+import { createAesSecretSealer } from '../auth/aes-secret-sealer.ts';
+import { createArgon2PasswordHasher } from '../auth/argon2-password-hasher.ts';
+import { createJwtPurposeTokens } from '../auth/jwt-purpose-tokens.ts';
+import { resolveJwtSecret } from '../auth/jwt-secret.ts';
+import { createJwtSessionTokens } from '../auth/jwt-session-tokens.ts';
+import { createPostgresAttemptLimiter } from '../auth/postgres-attempt-limiter.ts';
+import { createSocialProviders } from '../auth/social-providers.ts';
+import { createFileDropChamberReporter, forgetDroppedCredits } from '../chambers/file-drop-chamber-reporter.ts';
+import { createHttpChamberReporter, routeChamberReports } from '../chambers/http-chamber-reporter.ts';
+import type { Config } from '../config/config.ts';
+import type { EventStore } from '../event-store/event-store.port.ts';
+import { createNotificationListener } from '../event-store/postgres/notification-listener.ts';
+import { createDirectoryObjectStore } from '../files/directory-object-store.ts';
+import { createPostgresFileStore } from '../files/postgres-file-store.ts';
+import { createPostgresIdAllocator } from '../ids/postgres-id-allocator.ts';
+import type { Log } from '../logging/log.port.ts';
+import { createOutbox, createOutboxMailer } from '../mail/outbox-mailer.ts';
+import { createSmtpMailer } from '../mail/smtp-mailer.ts';
+import { createRenderPool, pooledRenderers } from '../pdf/render-pool.ts';
+import { resolvePersonalDataSecret } from '../personal-data/personal-data-secret.ts';
+import { createPostgresPersonalKeys, PERSONAL_KEY_ERASED_CHANNEL } from '../personal-data/postgres-personal-keys.ts';
+import { protectExistingEvents } from '../personal-data/protect-existing-events.ts';
+import { createPersonalDataProtection, createProtectingEventStore } from '../personal-data/protecting-event-store.ts';
+import type { Database } from '../postgres/database.ts';
+import { resolveVapidKeys } from '../push/vapid-keys.ts';
+import { createWebPushSender } from '../push/web-push-sender.ts';
+import { createExceljsSpreadsheet } from '../reports/exceljs-spreadsheet.ts';
+import { createLocalVideoHost } from '../video/local-video-host.ts';
+import { createWorkbookReader } from '../xlsx/workbook-reader.ts';
+import { EVENT_DEFINITIONS } from './event-definitions.ts';
+
+/**
+ * The concrete adapters every feature shares, built once per process: what the composition root
+ * hands the feature modules as ports. `close` releases what they hold (listeners, render workers).
+ */
+export const buildPlatformAdapters = async ({ config, db, store, log }: { config: Config; db: Database; store: EventStore; log: Log }) => {
+  // Every slice reads and writes people's data through the protecting store, so it stays erasable (decision 0019).
+  const personalSecret = await resolvePersonalDataSecret(db.pg);
+  // An erasure in any API process evicts the key from every process's cache at once (decision 0035).
+  const keyErasures = createNotificationListener({
+    connect: db.connect,
+    channel: PERSONAL_KEY_ERASED_CHANNEL,
+    onError: (err) => log.warn({ err }, 'personal key LISTEN connection error'),
+  });
+  const personalKeys = createPostgresPersonalKeys(db.pg, createAesSecretSealer(personalSecret), Date.now, { erasures: keyErasures });
+  const protection = createPersonalDataProtection({
+    definitions: EVENT_DEFINITIONS,
+    keys: personalKeys,
+    streamKey: Buffer.from(hkdfSync('sha256', personalSecret, 'medilearn', 'claim-stream-names-v1', 32)),
+  });
+  await protectExistingEvents(db.pg, protection, log);
+  const platformSecret = await resolveJwtSecret(db.pg, config.jwtSecret);
+  const limiter = createPostgresAttemptLimiter(db.pg);
+  const files = createPostgresFileStore(db.pg, { objects: createDirectoryObjectStore(config.objectStoreDir), uploadToObjects: config.features.s3Upload });
+  // Documents are drawn in worker threads, a bounded queue, a bounded share per person (decision 0049).
+  const renderPool = createRenderPool({ workers: config.renders.workers, maxQueued: config.renders.queue, perOwner: config.renders.perPerson });
+  const social = createSocialProviders(config);
+  return {
+    store: createProtectingEventStore(store, protection),
+    personalKeys,
+    protection,
+    ids: createPostgresIdAllocator(db.pg),
+    passwords: await createArgon2PasswordHasher(),
+    tokens: createJwtSessionTokens({ secret: platformSecret, ttlSeconds: config.jwtTtlSeconds }),
+    sealer: createAesSecretSealer(platformSecret),
+    purposeTokens: createJwtPurposeTokens(platformSecret),
+    // Attempts and budgets counted in PostgreSQL, shared by every process (guessing, costly work).
+    limiter,
+    attempts: { limiter, perAccount: config.authRateLimitPerMinute, perAddress: config.authAddressRateLimitPerMinute },
+    // Mail goes through SMTP when configured, else into the outbox an admin reads (decision 0017).
+    mailer: config.smtpUrl ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : createOutboxMailer(db.pg),
+    outbox: createOutbox(db.pg),
+    // Push notifications by standard Web Push with the platform's own VAPID keys (decision 0024).
+    push: createWebPushSender({
+      keys: await resolveVapidKeys(db.pg, config.vapidKeys),
+      subject: config.vapidSubject,
+      allowedOrigins: config.pushEndpointOrigins,
+    }),
+    // Uploads go to the object store while the S3-upload feature is on; files stored either way stay readable.
+    files,
+    videos: createLocalVideoHost(files),
+    spreadsheet: createExceljsSpreadsheet(),
+    workbooks: createWorkbookReader(),
+    renderers: pooledRenderers(renderPool),
+    // Signed checkpoints of the consent log, anchored outside the database (decision 0052).
+    consentProof: {
+      leaves: createPostgresCheckpointLeaves(db.pg),
+      signer: await loadCheckpointSigner({ pem: config.consentProof.keyPem, file: config.consentProof.keyFile }),
+      anchors: createFileAnchorLog(config.consentProof.anchorFile),
+      now: () => new Date(),
+    },
+    // Credit points to the chambers (issue 17 item 6, decision 0030): HTTP where a chamber has an address, else the file drop.
+    chamberReporter: routeChamberReports(
+      Object.fromEntries(Object.entries(config.chambers.urls).map(([chamber, url]) => [chamber, createHttpChamberReporter(url)])),
+      createFileDropChamberReporter(config.chambers.dropDir),
+    ),
+    forgetChamberFiles: (userId: number) => forgetDroppedCredits(config.chambers.dropDir, userId),
+    socialProviders: social.providers,
+    localOidc: social.local,
+    close: async () => {
+      await renderPool.close();
+      await keyErasures.close();
+    },
+  };
+};
