@@ -85,7 +85,7 @@ export type TrendMonth = {
 /** Every statistics query lives under this key: the live stream refetches them all when a read model below changes. */
 export const STATS_KEY = ['stats'] as const;
 
-/** The read models the statistics routes read (projections/stats/stats.routes.ts READ_MODELS): a change in any is a new figure. */
+/** The read models the statistics routes read (projections/stats/stats-request.ts READ_MODELS): a change in any is a new figure. */
 export const STATS_READ_MODELS = ['stats', 'courses', 'academies', 'users', 'organisation'] as const;
 
 /** A statistic is not kept once its page is left: the next visit (or the next user) reads the figures as they are now. */
