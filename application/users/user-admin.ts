@@ -7,7 +7,7 @@ import { type ActiveUser, type ChangeRequestKind, userStream } from '../../domai
 import type { AdminUserFields, RoleAssignmentInput } from '../../domain/users/user-admin.rules.ts';
 import { emailClaim, usernameClaim } from '../../domain/users/user-claims.ts';
 import type { AllPosition, EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
-import { organisationExists, unitScope } from '../../projections/organisation/organisation.queries.ts';
+import { organisationReferences, unitScope } from '../../projections/organisation/organisation.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import { requestPasswordReset } from './password-reset.ts';
@@ -38,7 +38,7 @@ const checkRoles = async (deps: AuthDeps, roles: readonly RoleAssignmentInput[])
     if (ROLE_SCOPE[roleId] !== 'admin') {
       const exists = async () =>
         role.unitId === 0
-          ? role.companyId !== null && (await organisationExists(deps.db, 'company', role.companyId))
+          ? role.companyId !== null && (await organisationReferences(deps.db, 'company', [role.companyId])).length > 0
           : (await unitScope(deps.db, role.unitId))?.companyId === role.companyId;
       // A unit made a moment ago may not be in the read model yet: look again once it caught up.
       let found = await exists();

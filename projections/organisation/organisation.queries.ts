@@ -47,18 +47,6 @@ const unitVisibility = (visibility: Visibility) =>
 
 // ---------------------------------------------------------------- lookups
 
-export const organisationExists = async (db: ReadDb, what: 'company' | 'unit' | 'professionGroup' | { tagKind: TagKind }, id: number) => {
-  const query =
-    what === 'company'
-      ? sql.unsafe`select 1 from rm.companies where id = ${id}`
-      : what === 'unit'
-        ? sql.unsafe`select 1 from rm.units where id = ${id}`
-        : what === 'professionGroup'
-          ? sql.unsafe`select 1 from rm.profession_groups where id = ${id}`
-          : sql.unsafe`select 1 from rm.tags where id = ${id} and kind = ${what.tagKind} and not deleted`;
-  return (await db.query(query)).rowCount > 0;
-};
-
 /** Whether another profession group than `exceptId` has this name, ignoring case and surrounding spaces. */
 export const professionGroupNamed = async (db: ReadDb, name: string, exceptId: number) =>
   (await db.query(sql.unsafe`select 1 from rm.profession_groups where lower(trim(name)) = lower(trim(${name})) and id <> ${exceptId}`)).rowCount > 0;
