@@ -18,7 +18,7 @@ import type { CoursesDeps } from './courses.deps.ts';
 import { duplicateCourse } from './duplicate-course.ts';
 import { registerPostRoutes } from './posts.routes.ts';
 import { quizAttempts, quizAttemptsResponse } from './quiz-attempts.ts';
-import { takeCourseStep } from './take-course.ts';
+import { type CourseStep, takeCourseStep } from './take-course.ts';
 
 const idParams = z.object({ id: idParam });
 const blockParams = idParams.extend({ blockId: idParam });
@@ -241,25 +241,21 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
   );
 
   // ---------------------------------------------------------------- a participant's steps
-  const step = async (reply: FastifyReply, run: Promise<Awaited<ReturnType<typeof takeCourseStep>>>) => {
-    const result = await run;
+  /** The caller's step in the course the path names: the events it recorded, and whether it completed the course. */
+  const step = async (request: FastifyRequest & { params: { id: number } }, reply: FastifyReply, command: CourseStep) => {
+    const result = await takeCourseStep(deps, participant(request).userId, request.params.id, command, commandMetadata(request));
     return withPosition(reply, result.position).send({ events: result.events.map((e) => e.type), completed: result.completed });
   };
   const stepSchema = <P extends z.ZodType>(params: P) => ({ tags, security: [{ jwt: [] }], params, response: { 200: stepResponse, ...errorResponses } });
   const stepBodySchema = <P extends z.ZodType, B extends z.ZodType>(params: P, body: B) => ({ ...stepSchema(params), body });
 
-  app.post('/api/user-courses/:id/start', { config: takeCourse, bodyLimit: STEP_BODY_LIMIT, schema: stepSchema(idParams) }, async (request, reply) => {
-    const auth = participant(request);
-    return step(reply, takeCourseStep(deps, auth.userId, request.params.id, { type: 'StartCourse', userId: auth.userId }, commandMetadata(request)));
-  });
+  app.post('/api/user-courses/:id/start', { config: takeCourse, bodyLimit: STEP_BODY_LIMIT, schema: stepSchema(idParams) }, async (request, reply) =>
+    step(request, reply, { type: 'StartCourse', userId: participant(request).userId }),
+  );
   app.post(
     '/api/user-courses/:id/blocks/:blockId/open',
     { config: takeCourse, bodyLimit: STEP_BODY_LIMIT, schema: stepSchema(blockParams) },
-    async (request, reply) =>
-      step(
-        reply,
-        takeCourseStep(deps, participant(request).userId, request.params.id, { type: 'OpenBlock', blockId: request.params.blockId }, commandMetadata(request)),
-      ),
+    async (request, reply) => step(request, reply, { type: 'OpenBlock', blockId: request.params.blockId }),
   );
   app.post(
     '/api/user-courses/:id/blocks/:blockId/video-progress',
@@ -269,31 +265,12 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
       schema: stepBodySchema(blockParams, z.object({ seconds: z.number().min(0).max(86_400), duration: z.number().positive().max(86_400) }).strict()),
     },
     async (request, reply) =>
-      step(
-        reply,
-        takeCourseStep(
-          deps,
-          participant(request).userId,
-          request.params.id,
-          { type: 'ReportVideoProgress', blockId: request.params.blockId, seconds: request.body.seconds, duration: request.body.duration },
-          commandMetadata(request),
-        ),
-      ),
+      step(request, reply, { type: 'ReportVideoProgress', blockId: request.params.blockId, seconds: request.body.seconds, duration: request.body.duration }),
   );
   app.post(
     '/api/user-courses/:id/blocks/:blockId/alternative',
     { config: takeCourse, bodyLimit: STEP_BODY_LIMIT, schema: stepSchema(blockParams) },
-    async (request, reply) =>
-      step(
-        reply,
-        takeCourseStep(
-          deps,
-          participant(request).userId,
-          request.params.id,
-          { type: 'ReadAlternative', blockId: request.params.blockId },
-          commandMetadata(request),
-        ),
-      ),
+    async (request, reply) => step(request, reply, { type: 'ReadAlternative', blockId: request.params.blockId }),
   );
   app.post(
     '/api/user-courses/:id/blocks/:blockId/quiz',
@@ -302,17 +279,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
       bodyLimit: STEP_BODY_LIMIT,
       schema: stepBodySchema(blockParams, z.object({ answers: z.record(z.string().max(40), z.string().max(40)) }).strict()),
     },
-    async (request, reply) =>
-      step(
-        reply,
-        takeCourseStep(
-          deps,
-          participant(request).userId,
-          request.params.id,
-          { type: 'SubmitQuiz', blockId: request.params.blockId, answers: request.body.answers },
-          commandMetadata(request),
-        ),
-      ),
+    async (request, reply) => step(request, reply, { type: 'SubmitQuiz', blockId: request.params.blockId, answers: request.body.answers }),
   );
   app.post(
     '/api/user-courses/:id/blocks/:blockId/nps',
@@ -332,23 +299,14 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
       ),
     },
     async (request, reply) =>
-      step(
-        reply,
-        takeCourseStep(
-          deps,
-          participant(request).userId,
-          request.params.id,
-          {
-            type: 'AnswerNps',
-            blockId: request.params.blockId,
-            score: request.body.score,
-            reasons: request.body.reasons,
-            comment: request.body.comment ?? null,
-            followUps: request.body.followUps,
-          },
-          commandMetadata(request),
-        ),
-      ),
+      step(request, reply, {
+        type: 'AnswerNps',
+        blockId: request.params.blockId,
+        score: request.body.score,
+        reasons: request.body.reasons,
+        comment: request.body.comment ?? null,
+        followUps: request.body.followUps,
+      }),
   );
 
   // Issue 33 (decision 0053): the participant's review of a quiz, read from their enrollment stream like /api/record reads the records.
@@ -376,17 +334,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
       bodyLimit: STEP_BODY_LIMIT,
       schema: stepBodySchema(idParams, z.object({ checkIndex: z.number().int().min(0).max(1000) }).strict()),
     },
-    async (request, reply) =>
-      step(
-        reply,
-        takeCourseStep(
-          deps,
-          participant(request).userId,
-          request.params.id,
-          { type: 'ConfirmPresence', checkIndex: request.body.checkIndex },
-          commandMetadata(request),
-        ),
-      ),
+    async (request, reply) => step(request, reply, { type: 'ConfirmPresence', checkIndex: request.body.checkIndex }),
   );
 
   registerAcademyRoutes(app, deps);

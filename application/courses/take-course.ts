@@ -12,7 +12,8 @@ import { isCourseVisible } from '../../projections/courses/user-courses.queries.
 import { handleCommand } from '../shared/handle-command.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 
-type Step = EnrollmentCommand extends infer C ? (C extends { context: EnrollmentContext } ? Omit<C, 'context'> : never) : never;
+/** A participant's step: an enrollment command without the context the step adds. */
+export type CourseStep = EnrollmentCommand extends infer C ? (C extends { context: EnrollmentContext } ? Omit<C, 'context'> : never) : never;
 
 /** The course as its own stream says it is now (not the read model: decisions need the truth). */
 export const loadCourse = async (deps: CoursesDeps, courseId: number): Promise<Course> => {
@@ -40,7 +41,7 @@ const freshCertificateId = async (deps: CoursesDeps, now: Date) => {
  * participant may not see answers 404 as if it did not exist. When the step completes the course
  * and the course has a certificate, the certificate is issued right after.
  */
-export const takeCourseStep = async (deps: CoursesDeps, userId: number, courseId: number, step: Step, metadata: EventMetadata) => {
+export const takeCourseStep = async (deps: CoursesDeps, userId: number, courseId: number, step: CourseStep, metadata: EventMetadata) => {
   if (!(await isCourseVisible(deps.db, userId, courseId))) throw new DomainError('404', 'Izobraževanje ne obstaja.', { status: 404 });
   const context: EnrollmentContext = {
     course: await loadCourse(deps, courseId),
