@@ -1,28 +1,9 @@
 import type pg from 'pg';
-import { int4Array, int8Array, isUuid, PG_TYPE, stringArray, uuidArray } from '../../postgres/binary-arrays.ts';
 import type { EventCodec } from '../event-codec.ts';
-import {
-  type AllPosition,
-  type AllRead,
-  type AppendResult,
-  ConcurrencyConflictError,
-  type EventMetadata,
-  type EventStore,
-  type ExpectedRevision,
-  type NewEvent,
-  type RecordedEvent,
-  type StreamRead,
-} from '../event-store.port.ts';
-import { type BatchLimits, mayStartBatch, takeBatch } from './append-batches.ts';
+import type { EventStore } from '../event-store.port.ts';
 import { createNotificationListener } from './notification-listener.ts';
-
-type Pending = {
-  readonly streamName: string;
-  readonly expected: ExpectedRevision;
-  readonly events: readonly { eventId: string; type: string; schemaVersion: number; data: string; metadata: string }[];
-  readonly resolve: (result: AppendResult) => void;
-  readonly reject: (error: unknown) => void;
-};
+import { createPostgresEventAppender } from './postgres-event-appender.ts';
+import { createPostgresEventReader } from './postgres-event-reader.ts';
 
 export type PostgresEventStoreOptions = {
   readonly pool: pg.Pool;
@@ -38,341 +19,33 @@ export type PostgresEventStoreOptions = {
   readonly onListenError?: (error: unknown) => void;
 };
 
-const APPEND_SQL = {
-  name: 'es_append_batch',
-  text: `select status, revision::text as revision, global_position::text as global_position, transaction_id::text as transaction_id
-           from es.append_batch($1::text[], $2::bigint[], $3::int[], $4::uuid[], $5::text[], $6::int[], $7::json[], $8::json[], $9::boolean)`,
-};
-
-const ALREADY_APPENDED_SQL = {
-  name: 'es_already_appended',
-  text: `select revision::text as revision, global_position::text as global_position, transaction_id::text as transaction_id
-           from es.already_appended($1, $2::uuid[])`,
-};
-
-/** Cross-process wake-ups are sent at most this often; a trailing one follows a skipped one. */
-const NOTIFY_INTERVAL_MS = 5;
-
-// An append is one row of es.appends (decision 0041). Its events are numbered by one
-// generate_series in the select list and picked out of its arrays by that number: measured
-// faster than unnesting each array (one set-returning function per row instead of seven) and
-// far faster than unnest in FROM (a tuplestore per append).
-const appendsNumbered = (where: string, order: string) => `
-  select a.*, generate_series(1, cardinality(a.event_ids)) as ord
-    from es.appends a
-   where ${where}
-   order by ${order}`;
-const EVENT_COLUMNS = `x.event_ids[x.ord] as event_id, x.stream_name, (x.first_revision + x.ord - 1)::text as revision,
-       x.transaction_id::text as commit, x.positions[x.ord]::text as prepare, x.event_types[x.ord] as event_type,
-       x.schema_versions[x.ord] as schema_version, x.data[x.ord] as data, x.metadata[x.ord] as metadata,
-       (extract(epoch from x.created_at) * 1000)::float8 as created_at`;
-
-const READ_STREAM_SQL = {
-  name: 'es_read_stream',
-  text: `select ${EVENT_COLUMNS}
-           from (${appendsNumbered('a.stream_name = $1', 'a.first_revision')}) x
-          order by x.first_revision, x.ord`,
-};
-
-// The horizon is the oldest transaction still running: events of transactions at or above it
-// may still be joined by events of a lower global position that commit later, so the reader stops there.
-// An append's global_position is that of its last event, so the appends with an event after the
-// cursor are one index range; the cursor may fall inside the first of them (a page ended there).
-// Within an append the order is generate_series's, as the select list emits it, not a sort: a
-// sort on (append, ord) cost 10-15 % of the read. readAll checks every page for it (ordinals
-// one after another within an append, 1 at each new one, and a page that starts inside an
-// append starts right after the cursor), so a plan that ever emitted otherwise fails loudly
-// instead of skipping an event.
-const READ_ALL_SQL = {
-  name: 'es_read_all',
-  text: `select e.*, h.horizon::text as horizon
-           from (select pg_snapshot_xmin(pg_current_snapshot()) as horizon) h
-           cross join lateral (
-             select ${EVENT_COLUMNS}, x.ord, x.global_position::text as append_position, x.positions[x.ord - 1]::text as prepare_before
-               from (${appendsNumbered('(a.transaction_id, a.global_position) > ($1::xid8, $2::bigint)', 'a.transaction_id, a.global_position')}) x
-              where (x.transaction_id, x.positions[x.ord]) > ($1::xid8, $2::bigint)
-              order by x.transaction_id, x.global_position
-              limit $3) e`,
-};
-
-type EventRow = {
-  event_id: string;
-  stream_name: string;
-  revision: string;
-  commit: string;
-  prepare: string;
-  event_type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: EventMetadata;
-  created_at: number;
-};
-
-const MAX_BIGINT = 2n ** 63n - 1n;
-
-const expectedCode = (expected: ExpectedRevision): bigint => {
-  switch (expected) {
-    case 'any':
-      return -1n;
-    case 'no_stream':
-      return -2n;
-    case 'stream_exists':
-      return -3n;
-    default:
-      if (expected < 0n) throw new RangeError('Expected revision must not be negative');
-      if (expected > MAX_BIGINT) throw new RangeError('Expected revision out of range');
-      return expected;
-  }
-};
-
-const UNIQUE_VIOLATION = '23505';
-
+/**
+ * The event store on PostgreSQL: appending (postgres-event-appender.ts), reading
+ * (postgres-event-reader.ts), and the wake-ups that tell subscribers of appends.
+ */
 export const createPostgresEventStore = (options: PostgresEventStoreOptions): EventStore => {
   const { pool, codec } = options;
-  const limits: BatchLimits = {
-    maxBatch: options.maxBatch ?? 256,
-    maxInFlight: options.maxInFlight ?? 2,
-    parallelBatchEvents: options.parallelBatchEvents ?? 32,
-  };
-  /** Batches in flight per stream name. */
-  const streamsInFlight = new Map<string, number>();
-  const queue: Pending[] = [];
-  let inFlight = 0;
   const listener = createNotificationListener({ connect: options.connect, channel: 'es_appended', onError: options.onListenError });
-
-  const toRecorded = (row: EventRow): RecordedEvent => ({
-    eventId: row.event_id,
-    streamName: row.stream_name,
-    revision: BigInt(row.revision),
-    position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
-    type: row.event_type,
-    schemaVersion: row.schema_version,
-    data: codec.decode(row.event_type, row.schema_version, row.data),
-    metadata: row.metadata,
-    createdAt: new Date(row.created_at),
-  });
-
-  let lastNotifyAt = 0;
-  let trailingNotify: NodeJS.Timeout | null = null;
   const localListeners = new Set<() => void>();
-
-  /** NOTIFY costs a lock at commit: send it with a batch at most every few ms, and once more after the last. */
-  const takeNotify = (): boolean => {
-    const now = Date.now();
-    if (now - lastNotifyAt >= NOTIFY_INTERVAL_MS) {
-      lastNotifyAt = now;
-      return true;
-    }
-    if (!trailingNotify) {
-      trailingNotify = setTimeout(() => {
-        trailingNotify = null;
-        lastNotifyAt = Date.now();
-        pool.query("select pg_notify('es_appended', '')").catch(() => undefined);
-      }, NOTIFY_INTERVAL_MS);
-      trailingNotify.unref();
-    }
-    return false;
-  };
-
-  /** The original result of an append whose events are all stored already (an idempotent retry), else null. */
-  const findAppended = async (append: Pending): Promise<AppendResult | null> => {
-    const found = await pool.query<{ revision: string; global_position: string; transaction_id: string }>({
-      ...ALREADY_APPENDED_SQL,
-      values: [append.streamName, append.events.map((e) => e.eventId)],
-    });
-    const row = found.rows[0];
-    return row ? { nextRevision: BigInt(row.revision), position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) } } : null;
-  };
-
-  const runBatch = async (batch: readonly Pending[], stored: () => void = () => undefined): Promise<void> => {
-    const streams: string[] = [];
-    const expected: bigint[] = [];
-    const counts: number[] = [];
-    const ids: string[] = [];
-    const types: string[] = [];
-    const versions: number[] = [];
-    const data: string[] = [];
-    const metadata: string[] = [];
-    for (const append of batch) {
-      streams.push(append.streamName);
-      expected.push(expectedCode(append.expected));
-      counts.push(append.events.length);
-      for (const event of append.events) {
-        ids.push(event.eventId);
-        types.push(event.type);
-        versions.push(event.schemaVersion);
-        data.push(event.data);
-        metadata.push(event.metadata);
-      }
-    }
-    // Arrays in the binary wire format (decision 0043): no escaping of the event JSON here, no
-    // character-by-character array parsing in PostgreSQL. Built before a connection is taken.
-    const values = [
-      stringArray(PG_TYPE.text, streams),
-      int8Array(expected),
-      int4Array(counts),
-      uuidArray(ids),
-      stringArray(PG_TYPE.text, types),
-      int4Array(versions),
-      stringArray(PG_TYPE.json, data),
-      stringArray(PG_TYPE.json, metadata),
-      takeNotify(),
-    ];
-    // A checked-out client, released normally after an expected server error: pool.query() would
-    // destroy the connection on any error and every conflict would cost a reconnect.
-    const client = await pool.connect();
-    let result: pg.QueryResult<{ status: number; revision: string | null; global_position: string | null; transaction_id: string | null }>;
-    try {
-      result = await client.query({ ...APPEND_SQL, values });
-      client.release();
-    } catch (error) {
-      client.release(isServerError(error) ? undefined : (error as Error));
-      throw error;
-    }
-    let appended = false;
-    // Its streams are free before its writers hear back, so their next appends may join a batch at once.
-    stored();
-    for (const [i, append] of batch.entries()) {
-      const row = result.rows[i];
-      if (!row) {
-        append.reject(new Error('Append batch returned fewer rows than appends'));
-      } else if (row.status === 1) {
-        append.reject(new ConcurrencyConflictError(append.streamName, append.expected, row.revision === null ? 'no_stream' : BigInt(row.revision)));
-      } else {
-        // 0: appended now; 2: appended before (an idempotent retry), answered as the original was.
-        appended ||= row.status === 0;
-        append.resolve({
-          nextRevision: BigInt(row.revision as string),
-          position: { commit: BigInt(row.transaction_id as string), prepare: BigInt(row.global_position as string) },
-        });
-      }
-    }
-    if (appended) for (const listener of localListeners) listener();
-  };
-
-  const flush = async (batch: Pending[], stored?: () => void): Promise<void> => {
-    try {
-      await runBatch(batch, stored);
-    } catch (error) {
-      if (batch.length > 1 && isServerError(error)) {
-        // One bad append (e.g. an event id stored before) must not fail its neighbours.
-        for (const append of batch) await flush([append]);
-        return;
-      }
-      const [append] = batch;
-      if (batch.length === 1 && append && isUniqueViolation(error)) {
-        const original = await findAppended(append).catch(() => null);
-        if (original) append.resolve(original);
-        else append.reject(new ConcurrencyConflictError(append.streamName, append.expected, await currentRevision(append.streamName)));
-        return;
-      }
-      for (const pending of batch) pending.reject(error);
-    }
-  };
-
-  const pump = () => {
-    while (mayStartBatch(queue, { batches: inFlight, streams: streamsInFlight }, limits)) {
-      const batch = takeBatch(queue, { batches: inFlight, streams: streamsInFlight }, limits);
-      inFlight++;
-      for (const append of batch) streamsInFlight.set(append.streamName, (streamsInFlight.get(append.streamName) ?? 0) + 1);
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        for (const append of batch) {
-          const left = (streamsInFlight.get(append.streamName) ?? 1) - 1;
-          if (left === 0) streamsInFlight.delete(append.streamName);
-          else streamsInFlight.set(append.streamName, left);
-        }
-      };
-      void flush(batch, release).finally(() => {
-        release();
-        inFlight--;
-        // After the writers whose appends just resolved have queued their next ones (promise
-        // continuations run before setImmediate), so the next batch is full rather than a stub.
-        setImmediate(pump);
-      });
-    }
-  };
-
-  const currentRevision = async (streamName: string): Promise<bigint | 'no_stream'> => {
-    const result = await pool.query<{ revision: string }>('select revision::text as revision from es.streams where stream_name = $1', [streamName]);
-    const row = result.rows[0];
-    return row ? BigInt(row.revision) : 'no_stream';
-  };
+  const appender = createPostgresEventAppender({
+    pool,
+    codec,
+    limits: {
+      maxBatch: options.maxBatch ?? 256,
+      maxInFlight: options.maxInFlight ?? 2,
+      parallelBatchEvents: options.parallelBatchEvents ?? 32,
+    },
+    onAppended: () => {
+      for (const wake of localListeners) wake();
+    },
+  });
+  const reader = createPostgresEventReader({ pool, codec });
 
   return {
-    append(streamName, events, { expectedRevision }) {
-      if (events.length === 0) return Promise.reject(new RangeError('Nothing to append'));
-      // The database keeps the first event id of every append unique (decision 0041); the others
-      // are fresh UUIDs, and one append naming an id twice is refused here.
-      if (namesAnIdTwice(events)) {
-        return Promise.reject(new RangeError('An append names one event id twice'));
-      }
-      // Checked here, so a malformed id fails its own append and not the batch it would have joined.
-      const malformed = events.find((e) => !isUuid(e.eventId));
-      if (malformed) return Promise.reject(new RangeError(`Event id is not a UUID: ${malformed.eventId.slice(0, 40)}`));
-      let encoded: Pending['events'];
-      try {
-        // A command's events usually share one metadata object: written out once.
-        let metadataJson = '';
-        encoded = events.map((event: NewEvent, i) => {
-          const { schemaVersion, data } = codec.encode(event.type, event.data);
-          if (i === 0 || event.metadata !== events[i - 1]?.metadata) metadataJson = JSON.stringify(event.metadata);
-          return { eventId: event.eventId, type: event.type, schemaVersion, data: JSON.stringify(data), metadata: metadataJson };
-        });
-        expectedCode(expectedRevision);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-      return new Promise<AppendResult>((resolve, reject) => {
-        queue.push({ streamName, expected: expectedRevision, events: encoded, resolve, reject });
-        pump();
-      });
-    },
-
-    async readStream(streamName): Promise<StreamRead> {
-      const result = await pool.query<EventRow>({ ...READ_STREAM_SQL, values: [streamName] });
-      const events = result.rows.map(toRecorded);
-      const last = events.at(-1);
-      return { revision: last ? last.revision : 'no_stream', events };
-    },
-
-    async readAll(from: AllPosition, limit: number): Promise<AllRead> {
-      const result = await pool.query<EventRow & { horizon: string; ord: number; append_position: string; prepare_before: string | null }>({
-        ...READ_ALL_SQL,
-        values: [from.commit.toString(), from.prepare.toString(), limit],
-      });
-      const rows = result.rows;
-      const first = rows[0];
-      if (!first) return { events: [], hasMore: false };
-      const horizon = BigInt(first.horizon);
-      const events: RecordedEvent[] = [];
-      let previous = first;
-      for (const row of rows) {
-        const inOrder =
-          row === first
-            ? row.ord === 1 || (BigInt(row.commit) === from.commit && row.prepare_before === from.prepare.toString())
-            : row.commit === previous.commit && row.append_position === previous.append_position
-              ? row.ord === previous.ord + 1
-              : row.ord === 1;
-        if (!inOrder) {
-          throw new Error(`$all page out of append order after ${previous.commit}-${previous.prepare}`);
-        }
-        previous = row;
-        if (BigInt(row.commit) >= horizon) return { events, hasMore: true };
-        events.push(toRecorded(row));
-      }
-      return { events, hasMore: rows.length === limit };
-    },
-
-    async headPosition() {
-      const result = await pool.query<{ commit: string; prepare: string }>(
-        'select transaction_id::text as commit, global_position::text as prepare from es.appends order by transaction_id desc, global_position desc limit 1',
-      );
-      const row = result.rows[0];
-      return row ? { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } : null;
-    },
+    append: appender.append,
+    readStream: reader.readStream,
+    readAll: reader.readAll,
+    headPosition: reader.headPosition,
 
     onAppended(subscriber) {
       // Appends of this process wake its subscribers at once; LISTEN brings those of other processes.
@@ -385,28 +58,8 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
     },
 
     async close() {
-      if (trailingNotify) clearTimeout(trailingNotify);
+      appender.close();
       await listener.close();
     },
   };
 };
-
-/** Pairwise for a command's few events (no Set and array built per append), a Set for long appends. */
-const namesAnIdTwice = (events: readonly NewEvent[]): boolean => {
-  const n = events.length;
-  if (n > 16) return new Set(events.map((e) => e.eventId)).size !== n;
-  for (let i = 1; i < n; i++) {
-    const id = (events[i] as NewEvent).eventId;
-    for (let j = 0; j < i; j++) if ((events[j] as NewEvent).eventId === id) return true;
-  }
-  return false;
-};
-
-const isServerError = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  'code' in error &&
-  typeof (error as { code: unknown }).code === 'string' &&
-  /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
-
-const isUniqueViolation = (error: unknown) => isServerError(error) && (error as { code: string }).code === UNIQUE_VIOLATION;
