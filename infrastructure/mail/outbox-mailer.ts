@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { likePattern } from '../postgres/search.port.ts';
 import type { Mailer, Outbox, OutboxMessage } from './mailer.port.ts';
 
 /** Mail kept in PostgreSQL (`public.mail_outbox`) instead of sent: the demo's mail, read by an admin in the UI. */
@@ -26,7 +27,7 @@ export const createOutbox = (pool: pg.Pool): Outbox => {
   });
   return {
     list: async ({ search, limit }) => {
-      const pattern = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const pattern = search?.trim() ? likePattern(search) : null;
       const { rows } = await pool.query(
         `select id, recipient, subject, text_body, html_body, created_at from public.mail_outbox
           where $1::text is null or recipient ilike $1 or subject ilike $1 order by created_at desc limit $2`,

@@ -1,6 +1,7 @@
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
 import { PUBLISHING_GAPS, publishingGaps } from '../../domain/courses/publishing-gaps.ts';
+import { likePattern } from '../../infrastructure/postgres/search.port.ts';
 
 /**
  * The admins' course list (/admin/courses, issue 15): a page of courses with search, filters and
@@ -42,16 +43,8 @@ export const adminCourseListItem = z.object({
   gaps: z.array(z.enum(PUBLISHING_GAPS)),
 });
 
-const row = z.object({
-  id: z.number(),
-  title: z.string(),
-  type: z.number(),
-  published: z.boolean(),
-  status: z.enum(ADMIN_COURSE_STATUSES),
-  creditPoints: z.number(),
-  blocksCount: z.number(),
-  enrolled: z.number(),
-  updatedAt: z.string(),
+/** A list item as read, with what its publishing gaps are worked out from instead of the gaps. */
+const row = adminCourseListItem.omit({ gaps: true }).extend({
   notificationsEnabled: z.boolean(),
   public: z.boolean(),
   blockKinds: z.array(z.string()),
@@ -69,8 +62,6 @@ const STATUS = sql.fragment`case
   when jsonb_array_length(c.intervals) = 0 or ${OPEN_NOW} then 'active'
   when ${OPENS_LATER} then 'reserved'
   else 'expired' end`;
-
-const likePattern = (search: string) => `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const filters = (params: AdminCourseListParams) => {
   const parts: FragmentSqlToken[] = [params.status === 'deleted' ? sql.fragment`c.status = 'deleted'` : sql.fragment`c.status <> 'deleted'`];

@@ -1,5 +1,6 @@
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
+import { likePattern } from '../../infrastructure/postgres/search.port.ts';
 
 /** The read side the mail routes need (a slonik pool, named here so application code names no driver). */
 export type MailReadDb = DatabasePool;
@@ -16,7 +17,7 @@ export const mailLogItem = z.object({
 
 /** The newest deliveries first, searched by recipient. */
 export const listMailLog = async (db: DatabasePool, search: string | undefined, limit: number) => {
-  const pattern = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = search?.trim() ? likePattern(search) : null;
   return db.any(sql.type(mailLogItem)`
     select id, kind, recipient, status, attempts, last_error as "lastError",
            to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"

@@ -2,6 +2,7 @@ import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
 import type { NewsFields } from '../../domain/news/news.rules.ts';
 import { isNewsFor, type NewsReader } from '../../domain/news/news.ts';
+import { likePattern } from '../../infrastructure/postgres/search.port.ts';
 
 export type NewsReadDb = DatabasePool;
 
@@ -58,8 +59,6 @@ const reach = sql.fragment`(select json_build_object(
     'engaged', json_build_object('times', count(*) filter (where a.action = 3), 'users', count(distinct a.user_id) filter (where a.action = 3)),
     'deferred', json_build_object('times', count(*) filter (where a.action = 4), 'users', count(distinct a.user_id) filter (where a.action = 4)))
   from rm.news_actions a where a.news_id = n.id) as reach`;
-
-const likePattern = (search: string) => `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The admin list (1065): every news item with its reach, latest start first, searched by title. */
 export const listNews = async (db: NewsReadDb, params: { search?: string | undefined; page?: number | undefined; pageSize?: number | undefined }) => {

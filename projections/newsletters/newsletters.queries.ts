@@ -1,5 +1,6 @@
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
+import { likePattern } from '../../infrastructure/postgres/search.port.ts';
 
 export type NewsletterReadDb = DatabasePool;
 
@@ -20,8 +21,6 @@ export const newsletterItem = z.object({
 const columns = sql.fragment`id, title, issue, description, keywords, image_url as "imageUrl", url, profession_ids as "professionIds", published,
   to_char(published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "publishedAt",
   to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"`;
-
-const likePattern = (search: string) => `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The admin list: every issue, newest change first, searched by title, issue and keywords. */
 export const listNewsletters = async (

@@ -1,6 +1,7 @@
 import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
 import type { TagKind } from '../../domain/organisation/organisation.rules.ts';
+import { likePattern } from '../../infrastructure/postgres/search.port.ts';
 
 /** The read-model database handle the organisation queries take. */
 export type ReadDb = DatabasePool;
@@ -20,8 +21,6 @@ export type Visibility = { readonly all: true } | { readonly all: false; readonl
 export type Page<T> = { items: T[]; total: number };
 
 const DEFAULT_PAGE_SIZE = 20;
-
-const likePattern = (search: string) => `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const orderBy = (sorts: Record<string, FragmentSqlToken>, params: ListParams, fallback: string) => {
   // Own keys only: `?sort=toString` must not reach Object.prototype (found by the hostile-input suite).

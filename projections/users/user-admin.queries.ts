@@ -2,6 +2,7 @@ import { type DatabasePool, type FragmentSqlToken, sql } from 'slonik';
 import { z } from 'zod';
 import { systemAbilities } from '../../domain/permissions/can.ts';
 import { isRoleId, type RoleId } from '../../domain/permissions/roles.ts';
+import { likePattern } from '../../infrastructure/postgres/search.port.ts';
 
 /**
  * The admins' and managers' view of users (issue 14): a server-paginated list with search and
@@ -52,12 +53,6 @@ export const userListItem = z.object({
   openChangeRequests: z.number(),
 });
 
-const likePattern = (search: string) =>
-  `%${search
-    .trim()
-    .toLowerCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * Role filters read the users row's `role_keys` (GIN-indexed; kept by the projection): a page walks
  * the sort's index checking an array in the row, a count takes the matches from the index, and
@@ -71,7 +66,7 @@ const reachFilter = (reach: UserReach) =>
 const filters = (params: UserListParams, reach: UserReach) => {
   const parts: FragmentSqlToken[] = [reachFilter(reach)];
   parts.push(params.status ? sql.fragment`u.status = ${params.status}` : sql.fragment`u.status <> 'deleted'`);
-  if (params.search?.trim()) parts.push(sql.fragment`u.search like ${likePattern(params.search)}`);
+  if (params.search?.trim()) parts.push(sql.fragment`u.search like ${likePattern(params.search).toLowerCase()}`);
   if (params.professionId !== undefined) parts.push(sql.fragment`u.profession_id = ${params.professionId}`);
   // One role must carry a combination: role=participant with company=B finds B's participants, not a manager of B who takes courses elsewhere.
   const role = params.roleId === undefined ? '' : `r${params.roleId}`;

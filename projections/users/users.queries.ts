@@ -5,6 +5,7 @@ import type { RoleAssignment, Subject } from '../../domain/permissions/can.ts';
 import { systemAbilities } from '../../domain/permissions/can.ts';
 import { isRoleId, roleName } from '../../domain/permissions/roles.ts';
 import { ERASED_PERSON } from '../../domain/shared/event.ts';
+import { likePattern } from '../../infrastructure/postgres/search.port.ts';
 
 /** The users read model's plain pool: the acting user is read on every request without slonik's parsing. */
 export type UsersDb = pg.Pool;
@@ -217,7 +218,7 @@ export const auditUserItem = z.object({ id: z.number(), fullName: z.string(), us
 
 /** Users an auditor looks up by name, username or e-mail (at most 20). */
 export const searchUsersForAudit = async (db: pg.Pool, search: string) => {
-  const pattern = `%${search.trim().replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
+  const pattern = likePattern(search);
   const result = await db.query({
     name: 'users_audit_search',
     text: `select id, concat_ws(' ', first_name, middle_name, last_name) as "fullName", username, email from rm.users
