@@ -246,58 +246,50 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
     const result = await takeCourseStep(deps, participant(request).userId, request.params.id, command, commandMetadata(request));
     return withPosition(reply, result.position).send({ events: result.events.map((e) => e.type), completed: result.completed });
   };
-  const stepSchema = <P extends z.ZodType>(params: P) => ({ tags, security: [{ jwt: [] }], params, response: { 200: stepResponse, ...errorResponses } });
-  const stepBodySchema = <P extends z.ZodType, B extends z.ZodType>(params: P, body: B) => ({ ...stepSchema(params), body });
+  /** A step route's options: the participant's permission, the small body limit, the answer's schema. */
+  const stepRoute = <P extends z.ZodType>(params: P) => ({
+    config: takeCourse,
+    bodyLimit: STEP_BODY_LIMIT,
+    schema: { tags, security: [{ jwt: [] }], params, response: { 200: stepResponse, ...errorResponses } },
+  });
+  const stepBodyRoute = <P extends z.ZodType, B extends z.ZodType>(params: P, body: B) => {
+    const route = stepRoute(params);
+    return { ...route, schema: { ...route.schema, body } };
+  };
 
-  app.post('/api/user-courses/:id/start', { config: takeCourse, bodyLimit: STEP_BODY_LIMIT, schema: stepSchema(idParams) }, async (request, reply) =>
+  app.post('/api/user-courses/:id/start', stepRoute(idParams), async (request, reply) =>
     step(request, reply, { type: 'StartCourse', userId: participant(request).userId }),
   );
-  app.post(
-    '/api/user-courses/:id/blocks/:blockId/open',
-    { config: takeCourse, bodyLimit: STEP_BODY_LIMIT, schema: stepSchema(blockParams) },
-    async (request, reply) => step(request, reply, { type: 'OpenBlock', blockId: request.params.blockId }),
+  app.post('/api/user-courses/:id/blocks/:blockId/open', stepRoute(blockParams), async (request, reply) =>
+    step(request, reply, { type: 'OpenBlock', blockId: request.params.blockId }),
   );
   app.post(
     '/api/user-courses/:id/blocks/:blockId/video-progress',
-    {
-      config: takeCourse,
-      bodyLimit: STEP_BODY_LIMIT,
-      schema: stepBodySchema(blockParams, z.object({ seconds: z.number().min(0).max(86_400), duration: z.number().positive().max(86_400) }).strict()),
-    },
+    stepBodyRoute(blockParams, z.object({ seconds: z.number().min(0).max(86_400), duration: z.number().positive().max(86_400) }).strict()),
     async (request, reply) =>
       step(request, reply, { type: 'ReportVideoProgress', blockId: request.params.blockId, seconds: request.body.seconds, duration: request.body.duration }),
   );
-  app.post(
-    '/api/user-courses/:id/blocks/:blockId/alternative',
-    { config: takeCourse, bodyLimit: STEP_BODY_LIMIT, schema: stepSchema(blockParams) },
-    async (request, reply) => step(request, reply, { type: 'ReadAlternative', blockId: request.params.blockId }),
+  app.post('/api/user-courses/:id/blocks/:blockId/alternative', stepRoute(blockParams), async (request, reply) =>
+    step(request, reply, { type: 'ReadAlternative', blockId: request.params.blockId }),
   );
   app.post(
     '/api/user-courses/:id/blocks/:blockId/quiz',
-    {
-      config: takeCourse,
-      bodyLimit: STEP_BODY_LIMIT,
-      schema: stepBodySchema(blockParams, z.object({ answers: z.record(z.string().max(40), z.string().max(40)) }).strict()),
-    },
+    stepBodyRoute(blockParams, z.object({ answers: z.record(z.string().max(40), z.string().max(40)) }).strict()),
     async (request, reply) => step(request, reply, { type: 'SubmitQuiz', blockId: request.params.blockId, answers: request.body.answers }),
   );
   app.post(
     '/api/user-courses/:id/blocks/:blockId/nps',
-    {
-      config: takeCourse,
-      bodyLimit: STEP_BODY_LIMIT,
-      schema: stepBodySchema(
-        blockParams,
-        z
-          .object({
-            score: z.number().int().min(0).max(10),
-            reasons: z.array(z.string().max(300)).max(50).default([]),
-            comment: z.string().max(2000).nullish(),
-            followUps: z.array(z.string().max(300)).max(20).default([]),
-          })
-          .strict(),
-      ),
-    },
+    stepBodyRoute(
+      blockParams,
+      z
+        .object({
+          score: z.number().int().min(0).max(10),
+          reasons: z.array(z.string().max(300)).max(50).default([]),
+          comment: z.string().max(2000).nullish(),
+          followUps: z.array(z.string().max(300)).max(20).default([]),
+        })
+        .strict(),
+    ),
     async (request, reply) =>
       step(request, reply, {
         type: 'AnswerNps',
@@ -329,11 +321,7 @@ export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: {
   // Issue 17 item 5: an attendee confirms presence at a live webinar's open check (spec §4 live page).
   app.post(
     '/api/user-courses/:id/live/presence',
-    {
-      config: takeCourse,
-      bodyLimit: STEP_BODY_LIMIT,
-      schema: stepBodySchema(idParams, z.object({ checkIndex: z.number().int().min(0).max(1000) }).strict()),
-    },
+    stepBodyRoute(idParams, z.object({ checkIndex: z.number().int().min(0).max(1000) }).strict()),
     async (request, reply) => step(request, reply, { type: 'ConfirmPresence', checkIndex: request.body.checkIndex }),
   );
 
