@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { defineEvent, type EventsOf, ownerFromStream } from '../shared/event.ts';
+import { npsCategory } from '../stats/nps.ts';
 import {
   attemptsPerSet,
   type BlockProgress,
@@ -257,9 +258,6 @@ const submitQuiz = (state: Enrollment, context: EnrollmentContext, id: number, a
         ];
   return completion(state, context, [...renewal, ...submitted, ...outcome]);
 };
-
-/** spec §9: promoters 9 to 10, neutrals 7 to 8, detractors 6 or lower. */
-export const npsCategory = (score: number): 'promoter' | 'neutral' | 'detractor' => (score >= 9 ? 'promoter' : score >= 7 ? 'neutral' : 'detractor');
 
 const answerNps = (state: Enrollment, context: EnrollmentContext, command: Extract<EnrollmentCommand, { type: 'AnswerNps' }>): EnrollmentEvent[] => {
   const { block, index } = requireBlock(context, command.blockId);
