@@ -15,24 +15,18 @@ import { requestsModule } from '../../application/shared/requests.module.ts';
 import { surveysModule } from '../../application/surveys/surveys.module.ts';
 import { requestSubjects, userAccounts, usersModule } from '../../application/users/users.module.ts';
 import { statsModule } from '../../projections/stats/stats.module.ts';
-import type { PasswordHasher } from '../auth/password-hasher.port.ts';
 import { mountLocalOidc } from '../auth/social-providers.ts';
-import type { SessionTokens } from '../auth/tokens.port.ts';
 import type { Config } from '../config/config.ts';
 import type { EventStore } from '../event-store/event-store.port.ts';
 import { createHttpApp } from '../http/app.ts';
-import type { HttpApp } from '../http/http.port.ts';
 import { registerLiveRoutes } from '../http/live.routes.ts';
 import { createMetrics } from '../http/metrics.ts';
 import { registerStaticUi } from '../http/static-ui.ts';
 import { registerSystemRoutes } from '../http/system.routes.ts';
-import type { IdAllocator } from '../ids/id-allocator.port.ts';
 import type { Jobs } from '../jobs/jobs.port.ts';
 import type { Log } from '../logging/log.port.ts';
-import type { PersonalKeys } from '../personal-data/personal-keys.port.ts';
-import type { PersonalDataProtection } from '../personal-data/protecting-event-store.ts';
 import type { Database } from '../postgres/database.ts';
-import { createProjectionRunner, type ProjectionRunner } from '../projections/projection-runner.ts';
+import { createProjectionRunner } from '../projections/projection-runner.ts';
 import { createReadModelChanges } from '../projections/read-model-changes.ts';
 import { createReadModels } from '../projections/read-models.ts';
 import { erasureOutsideTheLog } from './erasure-outside-the-log.ts';
@@ -62,18 +56,6 @@ export const FEATURE_MODULES = [
 export const PROJECTIONS = FEATURE_MODULES.flatMap((module) => module.projections);
 const READ_MODELS = PROJECTIONS.map((projection) => projection.name);
 
-export type Platform = {
-  readonly app: HttpApp;
-  readonly runner: ProjectionRunner;
-  readonly store: EventStore;
-  readonly personalKeys: PersonalKeys;
-  readonly protection: PersonalDataProtection;
-  readonly db: Database;
-  readonly ids: IdAllocator;
-  readonly passwords: PasswordHasher;
-  readonly tokens: SessionTokens;
-};
-
 /**
  * The composition root, shared by `npm start` and the API tests: the adapters are built once, each
  * feature module takes the ports it needs from them, and only here do concrete adapters meet features.
@@ -86,7 +68,7 @@ export const buildPlatform = async (options: {
   log: Log;
   /** Background jobs (pg-boss). Without them (most API tests) nothing is mailed. */
   jobs: Jobs | null;
-}): Promise<Platform> => {
+}) => {
   const { config, db, logger, log, jobs } = options;
   const adapters = await buildPlatformAdapters({ config, db, log, store: options.store });
   const { store } = adapters;
@@ -95,8 +77,18 @@ export const buildPlatform = async (options: {
   // A record named right after it was made may be a moment ahead of the read models that know it.
   const readModels = createReadModels(runner, store, READ_MODELS, config.readWaitMs);
   const erasure = erasureOutsideTheLog({ db, projections: PROJECTIONS, outbox: adapters.outbox, forgetChamberFiles: adapters.forgetChamberFiles, readModels });
-  const shared = { ...adapters, db: db.slonik, pg: db.pg, now: () => new Date(), log, readModels, erasure, settings: config };
-  const base = { ...shared, loginTokenTtlSeconds: config.loginTokenTtlSeconds };
+  // The ports every module takes what it needs from (each module's `Needs` type says what).
+  const base = {
+    ...adapters,
+    db: db.slonik,
+    pg: db.pg,
+    now: () => new Date(),
+    log,
+    readModels,
+    erasure,
+    settings: config,
+    loginTokenTtlSeconds: config.loginTokenTtlSeconds,
+  };
   // What features offer one another, each built by the feature that owns it.
   const consents = consentPorts(base);
   const accountNeeds = { ...base, recordConsents: consents.record };
@@ -141,3 +133,6 @@ export const buildPlatform = async (options: {
   const { personalKeys, protection, ids, passwords, tokens } = adapters;
   return { app, runner, store, db, ids, passwords, tokens, personalKeys, protection };
 };
+
+/** What `npm start`, the API tests and the benchmarks get: the server, the runner and the adapters they seed through. */
+export type Platform = Awaited<ReturnType<typeof buildPlatform>>;
