@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from './api-client.ts';
@@ -11,6 +12,18 @@ type Errors = Record<string, string | undefined>;
 export const useZodForm = <Schema extends z.ZodType>(rule: Schema, initial: z.input<Schema>) => {
   const [values, setValues] = useState<z.input<Schema>>(initial);
   const [errors, setErrors] = useState<Errors>({});
+  /** Puts the API's field errors on the form; returns the message of errors without a field. */
+  const serverErrors = (error: unknown): string | null => {
+    if (!(error instanceof ApiError)) return null;
+    const next: Errors = {};
+    const general: string[] = [];
+    for (const item of error.errors) {
+      if (item.field) next[item.field] ??= item.message;
+      else general.push(item.message);
+    }
+    setErrors(next);
+    return general[0] ?? (Object.keys(next).length > 0 ? null : error.message);
+  };
   return {
     values,
     errors,
@@ -34,17 +47,11 @@ export const useZodForm = <Schema extends z.ZodType>(rule: Schema, initial: z.in
       setErrors(next);
       return null;
     },
-    /** Puts the API's field errors on the form; returns the message of errors without a field. */
-    serverErrors: (error: unknown): string | null => {
-      if (!(error instanceof ApiError)) return null;
-      const next: Errors = {};
-      const general: string[] = [];
-      for (const item of error.errors) {
-        if (item.field) next[item.field] ??= item.message;
-        else general.push(item.message);
-      }
-      setErrors(next);
-      return general[0] ?? (Object.keys(next).length > 0 ? null : error.message);
+    serverErrors,
+    /** A mutation's `onError`: the API's field errors on their fields, an error without a field as a red notification. */
+    notifyServerErrors: (error: unknown) => {
+      const message = serverErrors(error);
+      if (message) notifications.show({ color: 'red', message });
     },
   };
 };

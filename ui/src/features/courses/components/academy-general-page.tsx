@@ -53,10 +53,7 @@ export const AcademyGeneralPage = ({ id }: { id: number | null }) => {
       notifications.show({ color: 'teal', message: t(id === null ? 'academies.admin.created' : 'form.saved') });
       if (id === null) navigate(`/admin/academies/${result.id}/general`);
     },
-    onError: (error) => {
-      const message = form.serverErrors(error);
-      if (message) notifications.show({ color: 'red', message });
-    },
+    onError: form.notifyServerErrors,
   });
   const act = useMutation({
     mutationFn: (action: AcademyAction) => changeAcademy(id as number, action),

@@ -80,10 +80,7 @@ export const CourseGeneralPage = ({ id, platformAuthor = true }: { id: number | 
       notifications.show({ color: 'teal', message: t(id === null ? 'adminCourses.form.created' : 'form.saved') });
       if (id === null) navigate(`/admin/courses/${result.id}/general`);
     },
-    onError: (error) => {
-      const message = form.serverErrors(error);
-      if (message) notifications.show({ color: 'red', message });
-    },
+    onError: form.notifyServerErrors,
   });
 
   if (id !== null && course.isPending)

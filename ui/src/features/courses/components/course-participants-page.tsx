@@ -56,10 +56,7 @@ export const CourseParticipantsPage = ({ id }: { id: number }) => {
       await queryClient.invalidateQueries({ queryKey: ['admin-courses'] });
       notifications.show({ color: 'teal', message: t('form.saved') });
     },
-    onError: (error) => {
-      const message = form.serverErrors(error);
-      if (message) notifications.show({ color: 'red', message });
-    },
+    onError: form.notifyServerErrors,
   });
 
   if (course.isPending)

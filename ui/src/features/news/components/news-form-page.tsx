@@ -118,10 +118,7 @@ export const NewsFormPage = ({ id }: { id: number | null }) => {
       notifications.show({ color: 'teal', message: t(id === null ? 'news.admin.created' : 'form.saved') });
       if (id === null) navigate(`/admin/news/${result.id}`);
     },
-    onError: (error) => {
-      const message = form.serverErrors(error);
-      if (message) notifications.show({ color: 'red', message });
-    },
+    onError: form.notifyServerErrors,
   });
   const upload = useMutation({
     mutationFn: uploadNewsImage,

@@ -100,10 +100,7 @@ export const CompanyFormPage = ({ id, readOnly = false, canDelete = true }: { id
       notifications.show({ color: 'teal', message: t(id === null ? 'form.created' : 'form.saved') });
       if (id === null) navigate(`/admin/companies/${result.id}`);
     },
-    onError: (error) => {
-      const message = form.serverErrors(error);
-      if (message) notifications.show({ color: 'red', message });
-    },
+    onError: form.notifyServerErrors,
   });
 
   if (id !== null && company.isPending)
@@ -267,10 +264,7 @@ const CompanyAside = ({ company, readOnly }: { company: Company; readOnly: boole
       await queryClient.invalidateQueries({ queryKey: ['companies', company.id] });
       notifications.show({ color: 'teal', message: t('form.saved') });
     },
-    onError: (error) => {
-      const message = form.serverErrors(error);
-      if (message) notifications.show({ color: 'red', message });
-    },
+    onError: form.notifyServerErrors,
   });
   return (
     <>

@@ -117,10 +117,7 @@ const TagDialog = ({ kind, tag, onClose }: { kind: TagKind; tag: Tag | null; onC
       notifications.show({ color: 'teal', message: t(tag ? 'form.saved' : 'form.created') });
       onClose();
     },
-    onError: (error) => {
-      const message = form.serverErrors(error);
-      if (message) notifications.show({ color: 'red', message });
-    },
+    onError: form.notifyServerErrors,
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -169,10 +166,7 @@ export const CourseTagPage = ({ id }: { id: number }) => {
       await queryClient.invalidateQueries({ queryKey: ['tags'] });
       notifications.show({ color: 'teal', message: t('form.saved') });
     },
-    onError: (error) => {
-      const message = form.serverErrors(error);
-      if (message) notifications.show({ color: 'red', message });
-    },
+    onError: form.notifyServerErrors,
   });
   if (tag.isPending) {
     return (

@@ -27,10 +27,7 @@ export const UnitSignatureCard = ({ unit, readOnly = false }: { unit: Unit; read
   const save = useMutation({
     mutationFn: () => changeUnitSignature(unit.id, { name: form.values.name, role: form.values.role, imageFileId: form.values.imageFileId ?? null }),
     onSuccess: done,
-    onError: (error) => {
-      const message = form.serverErrors(error);
-      if (message) notifications.show({ color: 'red', message });
-    },
+    onError: form.notifyServerErrors,
   });
   const remove = useMutation({
     mutationFn: () => removeUnitSignature(unit.id),

@@ -102,10 +102,7 @@ export const UnitFormPage = ({
       notifications.show({ color: 'teal', message: t(id === null ? 'form.created' : 'form.saved') });
       if (id === null) navigate(`${base}/${result.id}`, { state: { created: true } });
     },
-    onError: (error) => {
-      const message = form.serverErrors(error);
-      if (message) notifications.show({ color: 'red', message });
-    },
+    onError: form.notifyServerErrors,
   });
   const publish = useMutation({
     mutationFn: (published: boolean) => setUnitPublished(id as number, published),

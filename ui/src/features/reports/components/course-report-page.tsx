@@ -36,10 +36,7 @@ const GenerateForm = ({ courseId, log, onGenerated }: { courseId: number; log: C
       notifications.show({ color: 'teal', message: t('courseReports.generated') });
       onGenerated(id);
     },
-    onError: (error) => {
-      const message = form.serverErrors(error);
-      if (message) notifications.show({ color: 'red', message });
-    },
+    onError: form.notifyServerErrors,
   });
   const intervals = [
     { value: '0', label: t('courseReports.allTime') },

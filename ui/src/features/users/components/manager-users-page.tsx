@@ -31,10 +31,7 @@ const ChangeRequestDialog = ({ user, onClose }: { user: UserListItem; onClose: (
       notifications.show({ color: 'teal', message: t('people.requests.filed') });
       onClose();
     },
-    onError: (error) => {
-      const message = form.serverErrors(error);
-      if (message) notifications.show({ color: 'red', message });
-    },
+    onError: form.notifyServerErrors,
   });
   const v = form.values;
   return (

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Center, Loader, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,10 +61,7 @@ const ResendConfirmation = () => {
   const resend = useMutation({
     mutationFn: (email: string) => resendConfirmation(email),
     onSuccess: () => setSent(true),
-    onError: (error) => {
-      const message = form.serverErrors(error);
-      if (message) notifications.show({ color: 'red', message });
-    },
+    onError: form.notifyServerErrors,
   });
   if (sent) return <Alert color="teal">{t('identity.registration.resent')}</Alert>;
   return (

@@ -37,10 +37,7 @@ const PasswordChange = () => {
       form.reset({ currentPassword: '', password: '', passwordConfirmation: '' });
       notifications.show({ color: 'teal', message: t('identity.profile.passwordChanged') });
     },
-    onError: (error) => {
-      const message = form.serverErrors(error);
-      if (message) notifications.show({ color: 'red', message });
-    },
+    onError: form.notifyServerErrors,
   });
   const reset = useMutation({
     mutationFn: requestOwnPasswordReset,

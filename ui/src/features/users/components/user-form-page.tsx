@@ -77,10 +77,7 @@ export const UserFormPage = ({ id }: { id: number | null }) => {
       notifications.show({ color: 'teal', message: t(id === null ? 'form.created' : 'form.saved') });
       if (id === null) navigate(`/admin/users/${result.id}`);
     },
-    onError: (error) => {
-      const message = form.serverErrors(error);
-      if (message) notifications.show({ color: 'red', message });
-    },
+    onError: form.notifyServerErrors,
   });
 
   if (id !== null && user.isPending)
