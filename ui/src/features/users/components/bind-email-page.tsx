@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { emailRequestRule } from '../../../../../domain/users/user.rules.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { AuthCard } from './auth-card.tsx';
+import { EmailField } from './email-request-fields.tsx';
 
 /**
  * /registracija/bind-email: a social sign-in whose provider gave no usable e-mail. The person gives
@@ -46,16 +47,7 @@ export const BindEmailPage = () => {
         }}
       >
         <Stack gap="md">
-          <TextInput
-            label={t('identity.bindEmail.email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            value={form.values.email}
-            onChange={(e) => form.set('email', e.currentTarget.value)}
-            error={form.errors.email}
-          />
+          <EmailField form={form} label={t('identity.bindEmail.email')} />
           <Group>
             <Button type="submit">{t('identity.bindEmail.register')}</Button>
             <Button variant="default" onClick={() => go('prijava')}>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useMe } from '../api/me.ts';
 import { requestEmailChange } from '../api/profile.ts';
 import { AuthCard } from './auth-card.tsx';
+import { EmailField, ProblemAndSubmit } from './email-request-fields.tsx';
 
 /**
  * /sprememba-e-naslova: the new address and the current password. The change waits for the link
@@ -46,16 +47,7 @@ export const EmailChangePage = () => {
           }}
         >
           <Stack gap="md">
-            <TextInput
-              label={t('identity.emailChange.email')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              value={form.values.email}
-              onChange={(e) => form.set('email', e.currentTarget.value)}
-              error={form.errors.email}
-            />
+            <EmailField form={form} label={t('identity.emailChange.email')} />
             <PasswordInput
               label={t('identity.emailChange.password')}
               name="password"
@@ -65,14 +57,7 @@ export const EmailChangePage = () => {
               onChange={(e) => form.set('password', e.currentTarget.value)}
               error={form.errors.password}
             />
-            {problem ? (
-              <Alert color="red" role="alert">
-                {problem}
-              </Alert>
-            ) : null}
-            <Button type="submit" loading={request.isPending}>
-              {t('identity.emailChange.submit')}
-            </Button>
+            <ProblemAndSubmit problem={problem} loading={request.isPending} label={t('identity.emailChange.submit')} />
           </Stack>
         </form>
       )}

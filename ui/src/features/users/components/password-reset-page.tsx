@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { emailRequestRule } from '../../../../../domain/users/user.rules.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { requestPasswordReset } from '../api/identity.ts';
 import { AuthCard } from './auth-card.tsx';
+import { EmailField, ProblemAndSubmit } from './email-request-fields.tsx';
 
 /**
  * /geslo: asks for a link to set a new password. The answer is the same whether or not the address
@@ -39,24 +40,8 @@ export const PasswordResetPage = () => {
           }}
         >
           <Stack gap="md">
-            <TextInput
-              label={t('identity.reset.email')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              value={form.values.email}
-              onChange={(e) => form.set('email', e.currentTarget.value)}
-              error={form.errors.email}
-            />
-            {problem ? (
-              <Alert color="red" role="alert">
-                {problem}
-              </Alert>
-            ) : null}
-            <Button type="submit" loading={request.isPending}>
-              {t('identity.reset.submit')}
-            </Button>
+            <EmailField form={form} label={t('identity.reset.email')} />
+            <ProblemAndSubmit problem={problem} loading={request.isPending} label={t('identity.reset.submit')} />
           </Stack>
         </form>
       )}

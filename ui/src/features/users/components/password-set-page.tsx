@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { completePasswordReset } from '../api/identity.ts';
 import { AuthCard } from './auth-card.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 /**
  * /geslo/complete (a reset link) and /nov-uporabnik (a user an admin or an import created, setting
@@ -61,24 +62,7 @@ export const PasswordSetPage = ({ mode, onSignedIn }: { mode: 'reset' | 'new-use
         }}
       >
         <Stack gap="md">
-          <PasswordInput
-            label={t('identity.reset.password')}
-            name="password"
-            autoComplete="new-password"
-            withAsterisk
-            value={form.values.password}
-            onChange={(e) => form.set('password', e.currentTarget.value)}
-            error={form.errors.password}
-          />
-          <PasswordInput
-            label={t('identity.reset.passwordConfirmation')}
-            name="passwordConfirmation"
-            autoComplete="new-password"
-            withAsterisk
-            value={form.values.passwordConfirmation}
-            onChange={(e) => form.set('passwordConfirmation', e.currentTarget.value)}
-            error={form.errors.passwordConfirmation}
-          />
+          <NewPasswordFields form={form} labels={[t('identity.reset.password'), t('identity.reset.passwordConfirmation')]} />
           <Button type="submit" loading={save.isPending}>
             {t('identity.reset.save')}
           </Button>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -9,6 +9,7 @@ import { registrationRule } from '../../../../../domain/users/user.rules.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { type RegistrationInput, register, resendConfirmation } from '../api/identity.ts';
 import { AuthCard } from './auth-card.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { ProfessionFields } from './profession-fields.tsx';
 
 const EMPTY = {
@@ -116,23 +117,9 @@ export const RegistrationPage = ({ onSignedIn }: { onSignedIn: () => Promise<unk
           {text('username', t('identity.registration.username'), { autoComplete: 'username' })}
           {text('email', t('identity.registration.email'), { type: 'email', autoComplete: 'email' })}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PasswordInput
-              label={t('identity.registration.password')}
-              name="password"
-              autoComplete="new-password"
-              value={values.password}
-              onChange={(e) => form.set('password' as never, e.currentTarget.value as never)}
-              withAsterisk
-              error={form.errors.password}
-            />
-            <PasswordInput
-              label={t('identity.registration.passwordConfirmation')}
-              name="passwordConfirmation"
-              autoComplete="new-password"
-              value={values.passwordConfirmation}
-              onChange={(e) => form.set('passwordConfirmation' as never, e.currentTarget.value as never)}
-              withAsterisk
-              error={form.errors.passwordConfirmation}
+            <NewPasswordFields
+              form={{ values, errors: form.errors, set: (key, value) => form.set(key as never, value as never) }}
+              labels={[t('identity.registration.password'), t('identity.registration.passwordConfirmation')]}
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>

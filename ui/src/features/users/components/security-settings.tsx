@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import type { CurrentUser } from '../api/me.ts';
 import { changePassword, requestOwnPasswordReset, setSecondFactor } from '../api/profile.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 /**
  * Security on the profile: change the password (other sessions end), mail oneself a reset link,
@@ -67,23 +68,10 @@ const PasswordChange = () => {
           error={form.errors.currentPassword}
         />
         <Group grow align="flex-start">
-          <PasswordInput
-            label={t('identity.profile.newPassword')}
-            name="newPassword"
-            autoComplete="new-password"
-            withAsterisk
-            value={form.values.password}
-            onChange={(e) => form.set('password', e.currentTarget.value)}
-            error={form.errors.password}
-          />
-          <PasswordInput
-            label={t('identity.profile.newPasswordConfirmation')}
-            name="newPasswordConfirmation"
-            autoComplete="new-password"
-            withAsterisk
-            value={form.values.passwordConfirmation}
-            onChange={(e) => form.set('passwordConfirmation', e.currentTarget.value)}
-            error={form.errors.passwordConfirmation}
+          <NewPasswordFields
+            form={form}
+            labels={[t('identity.profile.newPassword'), t('identity.profile.newPasswordConfirmation')]}
+            names={['newPassword', 'newPasswordConfirmation']}
           />
         </Group>
         <Group>
