@@ -1,13 +1,12 @@
-import { Alert, Avatar, Badge, Button, Center, Checkbox, Group, Loader, Modal, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Center, Checkbox, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { POST_MAX_LENGTH, postMessageRule } from '../../../../../domain/courses/post.rules.ts';
-import { formatDateTime } from '../../../lib/i18n.ts';
 import { getAuthoredCourse } from '../api/admin-courses.ts';
 import { deletePost, listPosts, type PostItem, type PostThread, replyAsTeam, setPostAnswered, setPostHidden } from '../api/posts.ts';
-import { PostBadges } from './course-posts.tsx';
+import { usePostMessage } from '../hooks/use-post-message.ts';
+import { PostLayout, PostMessage, PostMessageInput, ThreadReplies } from './post-layout.tsx';
 
 type Filter = 'all' | 'unanswered' | 'hidden';
 const FILTERS: Filter[] = ['all', 'unanswered', 'hidden'];
@@ -36,9 +35,8 @@ const usePostAction = <Input,>(courseId: number, action: (input: Input) => Promi
 const TeamReplyForm = ({ thread, courseId, onClose }: { thread: PostThread; courseId: number; onClose: () => void }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [message, setMessage] = useState('');
+  const post = usePostMessage();
   const [markAnswered, setMarkAnswered] = useState(!thread.answered);
-  const [error, setError] = useState<string | null>(null);
   const send = useMutation({
     mutationFn: async (text: string) => {
       await replyAsTeam(thread.id, text);
@@ -52,26 +50,14 @@ const TeamReplyForm = ({ thread, courseId, onClose }: { thread: PostThread; cour
     onError: (e) => notifications.show({ color: 'red', message: e.message }),
   });
   const submit = () => {
-    const parsed = postMessageRule.safeParse(message);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setError(null);
-    send.mutate(parsed.data);
+    const message = post.validate();
+    if (message === null) return;
+    post.setError(null);
+    send.mutate(message);
   };
   return (
     <Stack gap="xs">
-      <Textarea
-        label={t('adminCourses.posts.teamReply')}
-        value={message}
-        onChange={(e) => setMessage(e.currentTarget.value)}
-        error={error}
-        autosize
-        minRows={2}
-        maxLength={POST_MAX_LENGTH + 1}
-        data-autofocus
-      />
+      <PostMessageInput label={t('adminCourses.posts.teamReply')} post={post} autoFocus />
       <Group justify="space-between">
         {thread.answered ? (
           <span />
@@ -101,37 +87,21 @@ const ModeratedPost = ({ post, courseId, extra, children }: { post: PostItem; co
   );
   const remove = usePostAction(courseId, () => deletePost(post.id), 'adminCourses.posts.deletedDone');
   const [confirming, setConfirming] = useState(false);
-  const name = post.deleted ? '' : (post.author?.name ?? t('posts.anonymousAuthor'));
   return (
-    <Stack gap={6} data-post={post.id} data-hidden={post.hidden || undefined}>
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Avatar radius="xl" size="sm" color="brand" aria-hidden>
-          {post.author ? post.author.name.charAt(0) : '?'}
-        </Avatar>
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Group gap="xs">
-            <Text size="sm" fw={600} data-testid="post-author">
-              {name}
-            </Text>
-            {post.anonymous && !post.deleted ? (
-              <Badge size="xs" variant="outline" color="gray.7">
-                {t('adminCourses.posts.anonymous')}
-              </Badge>
-            ) : null}
-            <PostBadges post={post} />
-            <Text size="xs" c="dimmed">
-              {formatDateTime(post.createdAt)}
-              {post.edited && !post.deleted ? ` · ${t('posts.edited')}` : ''}
-            </Text>
-          </Group>
-          <Text
-            size="sm"
-            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-            c={post.deleted ? 'dimmed' : undefined}
-            fs={post.deleted ? 'italic' : undefined}
-          >
-            {post.deleted ? t('posts.deleted') : post.message}
-          </Text>
+    <PostLayout
+      post={post}
+      hidden={post.hidden}
+      anonymousBadge={post.anonymous && !post.deleted ? t('adminCourses.posts.anonymous') : null}
+      confirming={[confirming, setConfirming]}
+      deletion={{
+        text: t('adminCourses.posts.deleteConfirm'),
+        color: 'red.8',
+        loading: remove.isPending,
+        onConfirm: () => remove.mutate(undefined, { onSettled: () => setConfirming(false) }),
+      }}
+      body={
+        <>
+          <PostMessage post={post} />
           {post.deleted ? null : (
             <Group gap="xs" mt={4}>
               {extra}
@@ -149,23 +119,11 @@ const ModeratedPost = ({ post, courseId, extra, children }: { post: PostItem; co
               </Button>
             </Group>
           )}
-        </Stack>
-      </Group>
+        </>
+      }
+    >
       {children}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('posts.deleteTitle')} centered>
-        <Stack>
-          <Text size="sm">{t('adminCourses.posts.deleteConfirm')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button color="red.8" loading={remove.isPending} onClick={() => remove.mutate(undefined, { onSettled: () => setConfirming(false) })}>
-              {t('posts.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Stack>
+    </PostLayout>
   );
 };
 
@@ -191,12 +149,12 @@ const ModeratedThread = ({ thread, courseId }: { thread: PostThread; courseId: n
     <Paper withBorder radius="md" p="md" style={thread.hidden ? { borderStyle: 'dashed' } : undefined}>
       <ModeratedPost post={thread} courseId={courseId} extra={actions}>
         {thread.replies.length > 0 || replying ? (
-          <Stack gap="sm" pl={{ base: 'md', sm: 'xl' }} mt="xs" style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}>
+          <ThreadReplies>
             {thread.replies.map((reply) => (
               <ModeratedPost key={reply.id} post={reply} courseId={courseId} />
             ))}
             {replying ? <TeamReplyForm thread={thread} courseId={courseId} onClose={() => setReplying(false)} /> : null}
-          </Stack>
+          </ThreadReplies>
         ) : null}
       </ModeratedPost>
     </Paper>

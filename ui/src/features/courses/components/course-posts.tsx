@@ -1,11 +1,11 @@
-import { Anchor, Avatar, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { POST_MAX_LENGTH, postMessageRule } from '../../../../../domain/courses/post.rules.ts';
-import { formatDateTime } from '../../../lib/i18n.ts';
 import { createPost, deletePost, editPost, listPosts, type PostItem, type PostThread } from '../api/posts.ts';
+import { usePostMessage } from '../hooks/use-post-message.ts';
+import { PostLayout, PostMessage, PostMessageInput, ThreadReplies } from './post-layout.tsx';
 
 const usePostsRefresh = (courseId: number) => {
   const queryClient = useQueryClient();
@@ -29,22 +29,18 @@ const MessageForm = ({
   onCancel?: () => void;
 }) => {
   const { t } = useTranslation();
-  const [message, setMessage] = useState(initial);
+  const post = usePostMessage(initial);
   const [anonymous, setAnonymous] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const parsed = postMessageRule.safeParse(message);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
+    const message = post.validate();
+    if (message === null) return;
     setBusy(true);
     try {
-      await onSubmit({ message: parsed.data, anonymous });
-      setMessage('');
+      await onSubmit({ message, anonymous });
+      post.setMessage('');
       setAnonymous(false);
-      setError(null);
+      post.setError(null);
     } catch (e) {
       notifications.show({ color: 'red', message: e instanceof Error ? e.message : t('posts.saveFailed') });
     } finally {
@@ -53,15 +49,7 @@ const MessageForm = ({
   };
   return (
     <Stack gap="xs">
-      <Textarea
-        label={label}
-        value={message}
-        onChange={(e) => setMessage(e.currentTarget.value)}
-        error={error}
-        autosize
-        minRows={2}
-        maxLength={POST_MAX_LENGTH + 1}
-      />
+      <PostMessageInput label={label} post={post} />
       <Group justify="space-between">
         {withAnonymous ? <Checkbox label={t('posts.anonymous')} checked={anonymous} onChange={(e) => setAnonymous(e.currentTarget.checked)} /> : <span />}
         <Group gap="xs">
@@ -79,30 +67,6 @@ const MessageForm = ({
   );
 };
 
-/** What the course team did with a post (issue 15): its answer, a question answered, a post hidden (moderators only get those). */
-export const PostBadges = ({ post }: { post: PostItem }) => {
-  const { t } = useTranslation();
-  return (
-    <>
-      {post.team ? (
-        <Badge size="xs" variant="outline" color="brand.8">
-          {t('posts.teamBadge')}
-        </Badge>
-      ) : null}
-      {post.answered && post.parentId === null ? (
-        <Badge size="xs" variant="outline" color="#1b6e2f">
-          {t('posts.answeredBadge')}
-        </Badge>
-      ) : null}
-      {post.hidden ? (
-        <Badge size="xs" variant="outline" color="red.9">
-          {t('posts.hiddenBadge')}
-        </Badge>
-      ) : null}
-    </>
-  );
-};
-
 const Post = ({ post, courseId, children, onReply }: { post: PostItem; courseId: number; children?: React.ReactNode; onReply?: () => void }) => {
   const { t } = useTranslation();
   const refresh = usePostsRefresh(courseId);
@@ -116,30 +80,14 @@ const Post = ({ post, courseId, children, onReply }: { post: PostItem; courseId:
     },
     onError: (e) => notifications.show({ color: 'red', message: e.message }),
   });
-  const name = post.deleted ? '' : (post.author?.name ?? t('posts.anonymousAuthor'));
   return (
-    <Stack gap={6} data-post={post.id}>
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Avatar radius="xl" size="sm" color="brand" aria-hidden>
-          {post.author ? post.author.name.charAt(0) : '?'}
-        </Avatar>
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Group gap="xs">
-            <Text size="sm" fw={600} data-testid="post-author">
-              {name}
-            </Text>
-            {post.anonymous && post.mine ? (
-              <Badge size="xs" variant="outline" color="gray.7">
-                {t('posts.anonymousBadge')}
-              </Badge>
-            ) : null}
-            <PostBadges post={post} />
-
-            <Text size="xs" c="dimmed">
-              {formatDateTime(post.createdAt)}
-              {post.edited && !post.deleted ? ` · ${t('posts.edited')}` : ''}
-            </Text>
-          </Group>
+    <PostLayout
+      post={post}
+      anonymousBadge={post.anonymous && post.mine ? t('posts.anonymousBadge') : null}
+      confirming={[confirming, setConfirming]}
+      deletion={{ text: t('posts.deleteConfirm'), color: 'red', loading: remove.isPending, onConfirm: () => remove.mutate() }}
+      body={
+        <>
           {editing ? (
             <MessageForm
               label={t('posts.edit')}
@@ -154,14 +102,7 @@ const Post = ({ post, courseId, children, onReply }: { post: PostItem; courseId:
               }}
             />
           ) : (
-            <Text
-              size="sm"
-              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-              c={post.deleted ? 'dimmed' : undefined}
-              fs={post.deleted ? 'italic' : undefined}
-            >
-              {post.deleted ? t('posts.deleted') : post.message}
-            </Text>
+            <PostMessage post={post} />
           )}
           {!editing && !post.deleted ? (
             <Group gap="md">
@@ -182,23 +123,11 @@ const Post = ({ post, courseId, children, onReply }: { post: PostItem; courseId:
               ) : null}
             </Group>
           ) : null}
-        </Stack>
-      </Group>
+        </>
+      }
+    >
       {children}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('posts.deleteTitle')} centered>
-        <Stack>
-          <Text size="sm">{t('posts.deleteConfirm')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
-              {t('posts.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Stack>
+    </PostLayout>
   );
 };
 
@@ -210,7 +139,7 @@ const Thread = ({ thread, courseId }: { thread: PostThread; courseId: number }) 
     <Paper withBorder radius="md" p="md">
       <Post post={thread} courseId={courseId} onReply={() => setReplying(true)}>
         {thread.replies.length > 0 || replying ? (
-          <Stack gap="sm" pl={{ base: 'md', sm: 'xl' }} mt="xs" style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}>
+          <ThreadReplies>
             {thread.replies.map((reply) => (
               <Post key={reply.id} post={reply} courseId={courseId} />
             ))}
@@ -227,7 +156,7 @@ const Thread = ({ thread, courseId }: { thread: PostThread; courseId: number }) 
                 }}
               />
             ) : null}
-          </Stack>
+          </ThreadReplies>
         ) : null}
       </Post>
     </Paper>
