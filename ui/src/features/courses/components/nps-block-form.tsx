@@ -1,14 +1,14 @@
-import { ActionIcon, Button, Grid, Group, Paper, Select, Stack, Switch, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Button, Grid, Group, Paper, Select, Stack, Switch, TagsInput, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { NPS_SETS, npsBlockRule } from '../../../../../domain/courses/course.rules.ts';
 import { NPS_SET_DEFAULTS, type NpsSetId } from '../../../../../domain/courses/nps-sets.rules.ts';
-import { FormCard } from '../../../components/form-card.tsx';
 import { listProfessionGroupOptions } from '../api/admin-blocks.ts';
 import { type BlockTarget, useBlockForm } from '../hooks/use-block-form.ts';
+import { BlockFormFrame, BlockNameField } from './block-form-frame.tsx';
+import { RemoveRowButton, withoutIndex } from './remove-row-button.tsx';
 
 type Nps = z.input<typeof npsBlockRule>;
 type Group3 = 'detractor' | 'neutral' | 'promoter';
@@ -52,18 +52,10 @@ export const NpsBlockForm = (props: { title: string; initial: Nps; target: Block
   };
 
   return (
-    <FormCard
-      title={props.title}
-      backTo={props.backTo}
-      backLabel={t('blocks.back')}
-      submitting={submitting}
-      submitLabel={t('form.save')}
-      onSubmit={submit}
-      actions={props.actions}
-    >
+    <BlockFormFrame title={props.title} backTo={props.backTo} submit={submit} submitting={submitting} actions={props.actions}>
       <Grid>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <TextInput label={t('blocks.name')} withAsterisk value={v.name} onChange={(x) => form.set('name', x.currentTarget.value)} error={e.name} />
+          <BlockNameField value={v.name} onChange={(name) => form.set('name', name)} error={e.name} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Select
@@ -137,20 +129,11 @@ export const NpsBlockForm = (props: { title: string; initial: Nps; target: Block
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 1 }}>
-                <ActionIcon
+                <RemoveRowButton
                   mt={{ md: 28 }}
-                  variant="subtle"
-                  color="red.9"
-                  aria-label={t('blocks.nps.removeFollowUp', { index: index + 1 })}
-                  onClick={() =>
-                    form.set(
-                      'followUps',
-                      followUps.filter((_, i) => i !== index),
-                    )
-                  }
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
+                  label={t('blocks.nps.removeFollowUp', { index: index + 1 })}
+                  onRemove={() => form.set('followUps', withoutIndex(followUps, index))}
+                />
               </Grid.Col>
               <Grid.Col span={12}>
                 <TagsInput
@@ -171,6 +154,6 @@ export const NpsBlockForm = (props: { title: string; initial: Nps; target: Block
           </Button>
         </Group>
       </Stack>
-    </FormCard>
+    </BlockFormFrame>
   );
 };

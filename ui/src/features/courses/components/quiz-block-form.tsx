@@ -1,12 +1,12 @@
-import { ActionIcon, Button, Grid, Group, NumberInput, Radio, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Button, Grid, Group, NumberInput, Radio, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { QUIZ_OUTCOME_DEFAULTS, quizBlockRule, RETRY_WAIT_HOURS, REVEAL_ANSWERS } from '../../../../../domain/courses/course.rules.ts';
-import { FormCard } from '../../../components/form-card.tsx';
 import { moved, SortableList } from '../../../components/sortable-list.tsx';
 import { type BlockTarget, useBlockForm } from '../hooks/use-block-form.ts';
+import { BlockFormFrame, BlockNameField } from './block-form-frame.tsx';
+import { RemoveRowButton, withoutIndex } from './remove-row-button.tsx';
 
 type Quiz = z.input<typeof quizBlockRule>;
 type Question = Quiz['questions'][number];
@@ -54,18 +54,10 @@ export const QuizBlockForm = (props: { title: string; initial: Quiz; target: Blo
   const setAfter = (change: Partial<AfterLastFail>) => form.set('afterLastFail', { ...after, ...change } as AfterLastFail);
 
   return (
-    <FormCard
-      title={props.title}
-      backTo={props.backTo}
-      backLabel={t('blocks.back')}
-      submitting={submitting}
-      submitLabel={t('form.save')}
-      onSubmit={submit}
-      actions={props.actions}
-    >
+    <BlockFormFrame title={props.title} backTo={props.backTo} submit={submit} submitting={submitting} actions={props.actions}>
       <Grid>
         <Grid.Col span={12}>
-          <TextInput label={t('blocks.name')} withAsterisk value={v.name} onChange={(x) => form.set('name', x.currentTarget.value)} error={e.name} />
+          <BlockNameField value={v.name} onChange={(name) => form.set('name', name)} error={e.name} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <NumberInput
@@ -208,20 +200,11 @@ export const QuizBlockForm = (props: { title: string; initial: Quiz; target: Blo
                   }}
                   error={e[`questions.${qi}.text`]}
                 />
-                <ActionIcon
+                <RemoveRowButton
                   mt={28}
-                  variant="subtle"
-                  color="red.9"
-                  aria-label={t('blocks.quiz.removeQuestion', { index: qi + 1 })}
-                  onClick={() =>
-                    form.set(
-                      'questions',
-                      questions.filter((_, i) => i !== qi),
-                    )
-                  }
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
+                  label={t('blocks.quiz.removeQuestion', { index: qi + 1 })}
+                  onRemove={() => form.set('questions', withoutIndex(questions, qi))}
+                />
               </Group>
               <Radio.Group
                 label={t('blocks.quiz.answers')}
@@ -245,15 +228,11 @@ export const QuizBlockForm = (props: { title: string; initial: Quiz; target: Blo
                         }}
                         error={e[`questions.${qi}.answers.${ai}.text`]}
                       />
-                      <ActionIcon
+                      <RemoveRowButton
                         mt={4}
-                        variant="subtle"
-                        color="red.9"
-                        aria-label={t('blocks.quiz.removeAnswer', { question: qi + 1, answer: ai + 1 })}
-                        onClick={() => setQuestion(qi, (q) => ({ ...q, answers: q.answers.filter((_, i) => i !== ai) }))}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                        label={t('blocks.quiz.removeAnswer', { question: qi + 1, answer: ai + 1 })}
+                        onRemove={() => setQuestion(qi, (q) => ({ ...q, answers: withoutIndex(q.answers, ai) }))}
+                      />
                     </Group>
                   ))}
                 </Stack>
@@ -284,6 +263,6 @@ export const QuizBlockForm = (props: { title: string; initial: Quiz; target: Blo
           </Button>
         </Group>
       </Stack>
-    </FormCard>
+    </BlockFormFrame>
   );
 };

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { articleBlockRule, interactrBlockRule, pointsBlockRule, textFileBlockRule, typeformBlockRule } from '../../../../../domain/courses/course.rules.ts';
-import { FormCard } from '../../../components/form-card.tsx';
 import { RichTextInput } from '../../../components/rich-text-input.tsx';
 import { type BlockTarget, useBlockForm } from '../hooks/use-block-form.ts';
+import { BlockFormFrame, BlockNameField } from './block-form-frame.tsx';
 import { DocumentField } from './video-block-form.tsx';
 
 type Points = z.input<typeof pointsBlockRule>;
@@ -22,35 +22,13 @@ export const EMPTY_INTERACTR: Interactr = { kind: 'interactr', name: '', html: '
 
 type FormProps<T> = { title: string; initial: T; target: BlockTarget; backTo: string; actions?: ReactNode };
 
-const Frame = (props: { title: string; backTo: string; submit: () => void; submitting: boolean; actions?: ReactNode; children: ReactNode }) => {
-  const { t } = useTranslation();
-  return (
-    <FormCard
-      title={props.title}
-      backTo={props.backTo}
-      backLabel={t('blocks.back')}
-      submitting={props.submitting}
-      submitLabel={t('form.save')}
-      onSubmit={props.submit}
-      actions={props.actions}
-    >
-      {props.children}
-    </FormCard>
-  );
-};
-
-const NameField = (props: { value: string; onChange: (value: string) => void; error?: string | undefined }) => {
-  const { t } = useTranslation();
-  return <TextInput label={t('blocks.name')} withAsterisk value={props.value} onChange={(x) => props.onChange(x.currentTarget.value)} error={props.error} />;
-};
-
 /** Credit points (spec §3, §9: 0,0 to 10,0 with one decimal), awarded when the block is reached. */
 export const PointsBlockForm = (props: FormProps<Points>) => {
   const { t } = useTranslation();
   const { form, submit, submitting } = useBlockForm(pointsBlockRule, props.initial, props.target);
   return (
-    <Frame {...props} submit={submit} submitting={submitting}>
-      <NameField value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} />
+    <BlockFormFrame {...props} submit={submit} submitting={submitting}>
+      <BlockNameField value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} />
       <NumberInput
         label={t('adminCourses.form.creditPoints')}
         withAsterisk
@@ -62,7 +40,7 @@ export const PointsBlockForm = (props: FormProps<Points>) => {
         onChange={(x) => form.set('points', typeof x === 'number' ? x : Number.NaN)}
         error={form.errors.points}
       />
-    </Frame>
+    </BlockFormFrame>
   );
 };
 
@@ -71,8 +49,8 @@ export const ArticleBlockForm = (props: FormProps<Article>) => {
   const { t } = useTranslation();
   const { form, submit, submitting } = useBlockForm(articleBlockRule, props.initial, props.target);
   return (
-    <Frame {...props} submit={submit} submitting={submitting}>
-      <NameField value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} />
+    <BlockFormFrame {...props} submit={submit} submitting={submitting}>
+      <BlockNameField value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} />
       <RichTextInput
         label={t('blocks.article.content')}
         required
@@ -80,7 +58,7 @@ export const ArticleBlockForm = (props: FormProps<Article>) => {
         onChange={(html) => form.set('html', html)}
         error={form.errors.html}
       />
-    </Frame>
+    </BlockFormFrame>
   );
 };
 
@@ -88,10 +66,10 @@ export const ArticleBlockForm = (props: FormProps<Article>) => {
 export const TextFileBlockForm = (props: FormProps<TextFile>) => {
   const { form, submit, submitting } = useBlockForm(textFileBlockRule, props.initial, props.target);
   return (
-    <Frame {...props} submit={submit} submitting={submitting}>
-      <NameField value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} />
+    <BlockFormFrame {...props} submit={submit} submitting={submitting}>
+      <BlockNameField value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} />
       <DocumentField value={form.values.fileUrl} onChange={(url) => form.set('fileUrl', url)} error={form.errors.fileUrl} />
-    </Frame>
+    </BlockFormFrame>
   );
 };
 
@@ -100,8 +78,8 @@ export const TypeformBlockForm = (props: FormProps<Typeform>) => {
   const { t } = useTranslation();
   const { form, submit, submitting } = useBlockForm(typeformBlockRule, props.initial, props.target);
   return (
-    <Frame {...props} submit={submit} submitting={submitting}>
-      <NameField value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} />
+    <BlockFormFrame {...props} submit={submit} submitting={submitting}>
+      <BlockNameField value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} />
       <TextInput
         label={t('blocks.typeform.id')}
         description={t('blocks.typeform.idHint')}
@@ -110,7 +88,7 @@ export const TypeformBlockForm = (props: FormProps<Typeform>) => {
         onChange={(x) => form.set('typeformId', x.currentTarget.value)}
         error={form.errors.typeformId}
       />
-    </Frame>
+    </BlockFormFrame>
   );
 };
 
@@ -119,8 +97,8 @@ export const InteractrBlockForm = (props: FormProps<Interactr>) => {
   const { t } = useTranslation();
   const { form, submit, submitting } = useBlockForm(interactrBlockRule, props.initial, props.target);
   return (
-    <Frame {...props} submit={submit} submitting={submitting}>
-      <NameField value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} />
+    <BlockFormFrame {...props} submit={submit} submitting={submitting}>
+      <BlockNameField value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} />
       <Textarea
         label={t('blocks.interactr.embed')}
         description={t('blocks.interactr.embedHint')}
@@ -131,6 +109,6 @@ export const InteractrBlockForm = (props: FormProps<Interactr>) => {
         onChange={(x) => form.set('html', x.currentTarget.value)}
         error={form.errors.html}
       />
-    </Frame>
+    </BlockFormFrame>
   );
 };

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { videoBlockRule } from '../../../../../domain/courses/course.rules.ts';
-import { FormCard } from '../../../components/form-card.tsx';
 import { RichTextInput } from '../../../components/rich-text-input.tsx';
 import { useFeature } from '../../../lib/features.ts';
 import { uploadFile, uploadVideo } from '../api/admin-blocks.ts';
 import { type BlockTarget, useBlockForm } from '../hooks/use-block-form.ts';
+import { BlockFormFrame, BlockNameField } from './block-form-frame.tsx';
 import { UploadButton } from './upload-button.tsx';
 
 type Video = z.input<typeof videoBlockRule>;
@@ -34,18 +34,10 @@ export const VideoBlockForm = (props: { title: string; initial: Video; target: B
   const alternativeKind = alternative?.kind ?? 'none';
 
   return (
-    <FormCard
-      title={props.title}
-      backTo={props.backTo}
-      backLabel={t('blocks.back')}
-      submitting={submitting}
-      submitLabel={t('form.save')}
-      onSubmit={submit}
-      actions={props.actions}
-    >
+    <BlockFormFrame title={props.title} backTo={props.backTo} submit={submit} submitting={submitting} actions={props.actions}>
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <TextInput label={t('blocks.name')} withAsterisk value={v.name} onChange={(x) => form.set('name', x.currentTarget.value)} error={e.name} />
+          <BlockNameField value={v.name} onChange={(name) => form.set('name', name)} error={e.name} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <NumberInput
@@ -155,7 +147,7 @@ export const VideoBlockForm = (props: { title: string; initial: Video; target: B
           </Stack>
         </Grid.Col>
       </Grid>
-    </FormCard>
+    </BlockFormFrame>
   );
 };
 
