@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ColumnHeads } from '../../../components/column-heads.tsx';
 import { DateTimeField } from '../../../components/date-fields.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -108,14 +109,7 @@ const UserHistory = ({
         </Title>
         <TableRegion label={asOf ? t('audit.standingAsOf', { at: formatDateTime(asOf) }) : t('audit.standingNow')}>
           <Table mt="xs" data-testid="standing">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('consents.columns.consent')}</Table.Th>
-                <Table.Th>{t('audit.state')}</Table.Th>
-                <Table.Th>{t('audit.since')}</Table.Th>
-                <Table.Th>{t('audit.textVersion')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={[t('consents.columns.consent'), t('audit.state'), t('audit.since'), t('audit.textVersion')]} />
             <Table.Tbody>
               {data.standing.map((s) => (
                 <Table.Tr key={s.type} data-testid={`standing-${s.type}`}>
@@ -140,18 +134,13 @@ const UserHistory = ({
       ) : (
         <TableRegion label={t('audit.timeline')} minWidth={900}>
           <Table striped data-testid="timeline">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>#</Table.Th>
-                <Table.Th>{t('consents.columns.at')}</Table.Th>
-                <Table.Th>{t('consents.columns.action')}</Table.Th>
-                <Table.Th>{t('consents.columns.consent')}</Table.Th>
-                <Table.Th>{t('consents.columns.channel')}</Table.Th>
-                <Table.Th>{t('audit.origin')}</Table.Th>
-                <Table.Th>{t('audit.recordedBy')}</Table.Th>
-                <Table.Th>{t('audit.hash')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads
+              columns={[
+                '#',
+                ...(['at', 'action', 'consent', 'channel'] as const).map((key) => t(`consents.columns.${key}`)),
+                ...(['origin', 'recordedBy', 'hash'] as const).map((key) => t(`audit.${key}`)),
+              ]}
+            />
             <Table.Tbody>
               {data.timeline.map((row) => (
                 <Table.Tr key={row.sequence}>

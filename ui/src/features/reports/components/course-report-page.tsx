@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { courseReportRule } from '../../../../../domain/reports/course-report.rules.ts';
+import { ColumnHeads } from '../../../components/column-heads.tsx';
 import { DateTimeField } from '../../../components/date-fields.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -107,6 +108,9 @@ const GenerateForm = ({ courseId, log, onGenerated }: { courseId: number; log: C
   );
 };
 
+/** The report log's columns (their labels under `courseReports.`). */
+const REPORT_LOG_COLUMNS = ['numberShort', 'timeCreated', 'user', 'period', 'date', 'options', 'actions'] as const;
+
 const ReportLog = ({ courseId, log, selected }: { courseId: number; log: CourseReportLog; selected: number | null }) => {
   const { t } = useTranslation();
   const intervalText = useIntervalText();
@@ -122,17 +126,7 @@ const ReportLog = ({ courseId, log, selected }: { courseId: number; log: CourseR
         ) : (
           <TableRegion label={t('courseReports.log')} minWidth={820}>
             <Table striped aria-label={t('courseReports.log')} data-testid="report-log">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('courseReports.numberShort')}</Table.Th>
-                  <Table.Th>{t('courseReports.timeCreated')}</Table.Th>
-                  <Table.Th>{t('courseReports.user')}</Table.Th>
-                  <Table.Th>{t('courseReports.period')}</Table.Th>
-                  <Table.Th>{t('courseReports.date')}</Table.Th>
-                  <Table.Th>{t('courseReports.options')}</Table.Th>
-                  <Table.Th>{t('courseReports.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads columns={REPORT_LOG_COLUMNS.map((key) => t(`courseReports.${key}`))} />
               <Table.Tbody>
                 {log.items.map((entry) => (
                   <Table.Tr key={entry.id} data-testid="report-log-row" aria-current={entry.id === selected ? 'true' : undefined}>

@@ -1,13 +1,13 @@
 import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NpsBreakdownTable } from '../../../components/nps-breakdown-table.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { formatDate, formatDateTime, formatEuroCents, formatNps, formatNumber, formatPercent, formatPeriod } from '../../../lib/i18n.ts';
+import { NPS_LEVEL_COLORS } from '../../../lib/nps-level-colors.ts';
 import type { CourseReport, CourseReportEntry, ReportNps } from '../api/course-reports.ts';
 import { ColumnChart } from './column-chart.tsx';
 
-// Text colours dark enough on white (WCAG AA), as on the statistics pages: low red, medium amber, high green (spec §9).
-const LEVEL_COLORS = { none: '#495057', low: '#b42318', medium: '#8a5a00', high: '#1b6e2f' } as const;
 const CATEGORY_COLORS = { detractor: '#b42318', neutral: '#8a5a00', promoter: '#1b6e2f' } as const;
 const categoryOf = (score: number) => (score >= 9 ? 'promoter' : score >= 7 ? 'neutral' : 'detractor');
 const KINDS = ['unit', 'company', 'group', 'profession'] as const;
@@ -53,8 +53,8 @@ const NpsSection = ({ nps, report }: { nps: ReportNps; report: CourseReport }) =
   return (
     <Section title={t('courseReports.nps', { name: nps.name || t('courseReports.survey') })} testId="report-nps">
       <SimpleGrid cols={{ base: 2, sm: 3 }}>
-        <Figure label={t('stats.nps.score')} value={formatNps(nps.score)} color={LEVEL_COLORS[nps.level]} testId="report-nps-score" />
-        <Figure label={t('stats.nps.grade')} value={t(`stats.nps.grades.${nps.grade}`)} color={LEVEL_COLORS[nps.level]} />
+        <Figure label={t('stats.nps.score')} value={formatNps(nps.score)} color={NPS_LEVEL_COLORS[nps.level]} testId="report-nps-score" />
+        <Figure label={t('stats.nps.grade')} value={t(`stats.nps.grades.${nps.grade}`)} color={NPS_LEVEL_COLORS[nps.level]} />
         <Figure label={t('stats.nps.answers')} value={formatNumber(nps.answers)} testId="report-nps-answers" />
         <Figure label={t('courseReports.promoters')} value={formatNumber(nps.promoters)} color={CATEGORY_COLORS.promoter} />
         <Figure label={t('courseReports.neutrals')} value={formatNumber(nps.neutrals)} color={CATEGORY_COLORS.neutral} />
@@ -106,32 +106,11 @@ const NpsSection = ({ nps, report }: { nps: ReportNps; report: CourseReport }) =
                 <Note>{t('courseReports.noAnswers')}</Note>
               ) : (
                 <TableRegion label={t('courseReports.detailed', { kind: t(`courseReports.detailedKinds.${kind}`) })}>
-                  <Table striped aria-label={t('courseReports.detailed', { kind: t(`courseReports.detailedKinds.${kind}`) })}>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t(`stats.kinds.${kind}`)}</Table.Th>
-                        <Table.Th ta="right">{t('stats.nps.answers')}</Table.Th>
-                        <Table.Th ta="right">{t('stats.nps.promoters')}</Table.Th>
-                        <Table.Th ta="right">{t('stats.nps.neutrals')}</Table.Th>
-                        <Table.Th ta="right">{t('stats.nps.detractors')}</Table.Th>
-                        <Table.Th ta="right">{t('stats.nps.score')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {nps.detailed?.[kind].map((r) => (
-                        <Table.Tr key={r.id}>
-                          <Table.Td>{r.name}</Table.Td>
-                          <Table.Td ta="right">{formatNumber(r.answers)}</Table.Td>
-                          <Table.Td ta="right">{formatNumber(r.promoters)}</Table.Td>
-                          <Table.Td ta="right">{formatNumber(r.neutrals)}</Table.Td>
-                          <Table.Td ta="right">{formatNumber(r.detractors)}</Table.Td>
-                          <Table.Td ta="right" fw={700} c={LEVEL_COLORS[r.level]}>
-                            {formatNps(r.score)}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
+                  <NpsBreakdownTable
+                    aria-label={t('courseReports.detailed', { kind: t(`courseReports.detailedKinds.${kind}`) })}
+                    kindLabel={t(`stats.kinds.${kind}`)}
+                    rows={nps.detailed?.[kind] ?? []}
+                  />
                 </TableRegion>
               )}
             </Stack>

@@ -2,12 +2,14 @@ import { Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { YAxis } from 'recharts';
+import { ColumnHeads, numeric } from '../../../components/column-heads.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { formatNumber, formatPercent } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
 import { academySuccessQuery, STATS_KEY, STATS_READ_MODELS, unitOptionsQuery } from '../api/stats.ts';
-import { CHART_MARGIN, labelsFit, valueLabels, xAxisTitle, yAxisTitle } from './chart-labels.ts';
+import { yAxisTitle } from './chart-labels.ts';
+import { PairedBarChart } from './paired-bar-chart.tsx';
 import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
 
 /** /admin/academies/{id}/success/{intervalId} and its community variant: each course of the series and whole-series completions; live. */
@@ -50,37 +52,25 @@ export const AcademySuccessPage = ({ academyId, intervalId, communityId }: { aca
             <Text c="dimmed">{t('stats.none')}</Text>
           ) : (
             <>
-              <div style={{ width: '100%', height: 260 }} role="img" aria-label={t('stats.academy.title')}>
-                <ResponsiveContainer>
-                  <BarChart
-                    data={data.courses.map((c) => ({ name: c.course.title, started: c.success.started, completed: c.success.completed }))}
-                    margin={CHART_MARGIN}
-                  >
-                    <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="name" label={xAxisTitle(t('stats.axes.course'))} />
-                    <YAxis allowDecimals={false} tickFormatter={(v: number) => formatNumber(v)} label={yAxisTitle(t('stats.axes.people'))} />
-                    <Tooltip formatter={(value) => formatNumber(Number(value))} />
-                    <Legend verticalAlign="top" />
-                    <Bar dataKey="started" name={t('stats.success.started')} fill="#0b6e69" isAnimationActive={false}>
-                      {labelsFit(data.courses.length * 2) ? <LabelList dataKey="started" {...valueLabels(formatNumber)} /> : null}
-                    </Bar>
-                    <Bar dataKey="completed" name={t('stats.success.completed')} fill="#5f3dc4" isAnimationActive={false}>
-                      {labelsFit(data.courses.length * 2) ? <LabelList dataKey="completed" {...valueLabels(formatNumber)} /> : null}
-                    </Bar>
-                  </BarChart>
-                </ResponsiveContainer>
-              </div>
+              <PairedBarChart
+                label={t('stats.academy.title')}
+                xTitle={t('stats.axes.course')}
+                data={data.courses.map((c) => ({ name: c.course.title, started: c.success.started, completed: c.success.completed }))}
+                series={[
+                  { key: 'started', name: t('stats.success.started') },
+                  { key: 'completed', name: t('stats.success.completed') },
+                ]}
+                format={formatNumber}
+                yAxis={<YAxis allowDecimals={false} tickFormatter={(v: number) => formatNumber(v)} label={yAxisTitle(t('stats.axes.people'))} />}
+              />
               <TableRegion label={t('pages.admin.academySuccess')}>
                 <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('stats.platform.course')}</Table.Th>
-                      <Table.Th ta="right">{t('stats.success.started')}</Table.Th>
-                      <Table.Th ta="right">{t('stats.success.completed')}</Table.Th>
-                      <Table.Th ta="right">{t('stats.success.successRate')}</Table.Th>
-                      <Table.Th ta="right">{t('stats.success.firstAttemptRate')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <ColumnHeads
+                    columns={[
+                      t('stats.platform.course'),
+                      ...numeric((['started', 'completed', 'successRate', 'firstAttemptRate'] as const).map((key) => t(`stats.success.${key}`))),
+                    ]}
+                  />
                   <Table.Tbody>
                     {data.courses.map((c) => (
                       <Table.Tr key={c.course.id}>

@@ -2,12 +2,14 @@ import { Alert, Anchor, Center, Group, Loader, Stack, Table, Text, Title } from 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ColumnHeads, numeric } from '../../../components/column-heads.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatNps, formatNumber } from '../../../lib/i18n.ts';
+import { NPS_LEVEL_COLORS } from '../../../lib/nps-level-colors.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
 import { communityStatsQuery, STATS_KEY, STATS_READ_MODELS } from '../api/stats.ts';
-import { Figure, LEVEL_COLORS } from './stats-frame.tsx';
+import { Figure } from './stats-frame.tsx';
 
 /**
  * /statistika (issue 18): the way in to the statistics a manager, director, client or accountant
@@ -39,29 +41,27 @@ export const CommunityStatsPage = () => {
         <Figure label={t('stats.community.courses')} value={formatNumber(s.totals.courses)} />
         <Figure label={t('stats.platform.participants')} value={formatNumber(s.totals.participants)} testId="community-participants" />
         <Figure label={t('stats.platform.completions')} value={formatNumber(s.totals.completions)} />
-        <Figure label={t('stats.nps.score')} value={formatNps(s.totals.nps.score)} color={LEVEL_COLORS[s.totals.nps.level]} />
+        <Figure label={t('stats.nps.score')} value={formatNps(s.totals.nps.score)} color={NPS_LEVEL_COLORS[s.totals.nps.level]} />
       </Group>
       {s.courses.length === 0 ? (
         <Text>{t('stats.community.none')}</Text>
       ) : (
         <TableRegion label={t('stats.community.courses')} minWidth={640}>
           <Table striped data-testid="community-courses">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('stats.platform.course')}</Table.Th>
-                <Table.Th ta="right">{t('stats.platform.participants')}</Table.Th>
-                <Table.Th ta="right">{t('stats.platform.completions')}</Table.Th>
-                <Table.Th ta="right">{t('stats.nps.score')}</Table.Th>
-                <Table.Th>{t('stats.platform.open')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads
+              columns={[
+                t('stats.platform.course'),
+                ...numeric([t('stats.platform.participants'), t('stats.platform.completions'), t('stats.nps.score')]),
+                t('stats.platform.open'),
+              ]}
+            />
             <Table.Tbody>
               {s.courses.map((c) => (
                 <Table.Tr key={c.id}>
                   <Table.Td>{c.title}</Table.Td>
                   <Table.Td ta="right">{formatNumber(c.participants)}</Table.Td>
                   <Table.Td ta="right">{formatNumber(c.completions)}</Table.Td>
-                  <Table.Td ta="right" c={LEVEL_COLORS[c.nps.level]}>
+                  <Table.Td ta="right" c={NPS_LEVEL_COLORS[c.nps.level]}>
                     {formatNps(c.nps.score)}
                   </Table.Td>
                   <Table.Td>

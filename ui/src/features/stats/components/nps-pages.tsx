@@ -4,12 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { NpsBreakdownTable } from '../../../components/nps-breakdown-table.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { formatDateTime, formatNps, formatNumber } from '../../../lib/i18n.ts';
+import { NPS_LEVEL_COLORS } from '../../../lib/nps-level-colors.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
 import { type NpsSummary, npsCommunitiesQuery, npsOverviewQuery, STATS_KEY, STATS_READ_MODELS } from '../api/stats.ts';
 import { CHART_MARGIN, valueLabels, xAxisTitle, yAxisTitle } from './chart-labels.ts';
-import { Figure, LEVEL_COLORS, StatsFrame, useAsOf } from './stats-frame.tsx';
+import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
 
 const CATEGORY_COLORS = { detractor: '#b42318', neutral: '#8a5a00', promoter: '#1b6e2f' } as const;
 const categoryOf = (score: number) => (score >= 9 ? 'promoter' : score >= 7 ? 'neutral' : 'detractor');
@@ -18,8 +20,8 @@ const Score = ({ nps }: { nps: NpsSummary }) => {
   const { t } = useTranslation();
   return (
     <Group>
-      <Figure label={t('stats.nps.score')} value={formatNps(nps.score)} color={LEVEL_COLORS[nps.level]} testId="nps-score" />
-      <Figure label={t('stats.nps.grade')} value={t(`stats.nps.grades.${nps.grade}`)} color={LEVEL_COLORS[nps.level]} />
+      <Figure label={t('stats.nps.score')} value={formatNps(nps.score)} color={NPS_LEVEL_COLORS[nps.level]} testId="nps-score" />
+      <Figure label={t('stats.nps.grade')} value={t(`stats.nps.grades.${nps.grade}`)} color={NPS_LEVEL_COLORS[nps.level]} />
       <Figure label={t('stats.nps.answers')} value={formatNumber(nps.answers)} testId="nps-answers" />
       <Figure label={t('stats.nps.promoters')} value={formatNumber(nps.promoters)} color={CATEGORY_COLORS.promoter} />
       <Figure label={t('stats.nps.neutrals')} value={formatNumber(nps.neutrals)} color={CATEGORY_COLORS.neutral} />
@@ -137,52 +139,32 @@ export const NpsCommunitiesPage = ({ courseId, blockId, intervalId }: { courseId
                   <Bar dataKey="score" isAnimationActive={false}>
                     <LabelList dataKey="score" {...valueLabels(formatNps, 'right')} />
                     {data.rows.map((r) => (
-                      <Cell key={r.id} fill={LEVEL_COLORS[r.level]} />
+                      <Cell key={r.id} fill={NPS_LEVEL_COLORS[r.level]} />
                     ))}
                   </Bar>
                 </BarChart>
               </ResponsiveContainer>
             </div>
             <TableRegion label={t('pages.admin.courseNpsCommunities')}>
-              <Table striped data-testid="nps-communities">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t(`stats.kinds.${kind}`)}</Table.Th>
-                    <Table.Th ta="right">{t('stats.nps.answers')}</Table.Th>
-                    <Table.Th ta="right">{t('stats.nps.promoters')}</Table.Th>
-                    <Table.Th ta="right">{t('stats.nps.neutrals')}</Table.Th>
-                    <Table.Th ta="right">{t('stats.nps.detractors')}</Table.Th>
-                    <Table.Th ta="right">{t('stats.nps.score')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.rows.map((r) => (
-                    <Table.Tr key={r.id}>
-                      <Table.Td>
-                        {/* Issue 18: a unit's row leads to the course's success in that unit (spec §2's community success page). */}
-                        {kind === 'unit' ? (
-                          <Anchor
-                            component={Link}
-                            to={`/admin/courses/${courseId}/communities/${r.id}/success/${intervalId}`}
-                            title={t('stats.success.communityTitle')}
-                          >
-                            {r.name}
-                          </Anchor>
-                        ) : (
-                          r.name
-                        )}
-                      </Table.Td>
-                      <Table.Td ta="right">{formatNumber(r.answers)}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(r.promoters)}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(r.neutrals)}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(r.detractors)}</Table.Td>
-                      <Table.Td ta="right" c={LEVEL_COLORS[r.level]} fw={700}>
-                        {formatNps(r.score)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <NpsBreakdownTable
+                data-testid="nps-communities"
+                kindLabel={t(`stats.kinds.${kind}`)}
+                rows={data.rows}
+                name={(r) =>
+                  /* Issue 18: a unit's row leads to the course's success in that unit (spec §2's community success page). */
+                  kind === 'unit' ? (
+                    <Anchor
+                      component={Link}
+                      to={`/admin/courses/${courseId}/communities/${r.id}/success/${intervalId}`}
+                      title={t('stats.success.communityTitle')}
+                    >
+                      {r.name}
+                    </Anchor>
+                  ) : (
+                    r.name
+                  )
+                }
+              />
             </TableRegion>
           </>
         ) : null}

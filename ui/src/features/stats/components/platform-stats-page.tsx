@@ -2,12 +2,14 @@ import { Anchor, Group, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ColumnHeads, numeric } from '../../../components/column-heads.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { formatNps, formatNumber } from '../../../lib/i18n.ts';
+import { NPS_LEVEL_COLORS } from '../../../lib/nps-level-colors.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
 import { platformStatsQuery, STATS_KEY, STATS_READ_MODELS } from '../api/stats.ts';
 import { PlatformTrends } from './platform-trends.tsx';
-import { Figure, LEVEL_COLORS, StatsFrame, useAsOf } from './stats-frame.tsx';
+import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
 
 /** /admin/stats: the platform at a glance, its trends per month (issue 17 item 7); live. */
 export const PlatformStatsPage = () => {
@@ -29,7 +31,7 @@ export const PlatformStatsPage = () => {
             <Figure label={t('stats.platform.enrollments')} value={formatNumber(s.enrollments)} testId="platform-enrollments" />
             <Figure label={t('stats.platform.completions')} value={formatNumber(s.completions)} testId="platform-completions" />
             <Figure label={t('stats.platform.views30')} value={formatNumber(s.views30)} />
-            <Figure label={t('stats.nps.score')} value={formatNps(s.nps.score)} color={LEVEL_COLORS[s.nps.level]} />
+            <Figure label={t('stats.nps.score')} value={formatNps(s.nps.score)} color={NPS_LEVEL_COLORS[s.nps.level]} />
           </Group>
           <PlatformTrends asOf={asOf} />
           <Title order={2} size="h4">
@@ -37,14 +39,9 @@ export const PlatformStatsPage = () => {
           </Title>
           <TableRegion label={t('stats.platform.topCourses')}>
             <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('stats.platform.course')}</Table.Th>
-                  <Table.Th ta="right">{t('stats.costs.views')}</Table.Th>
-                  <Table.Th ta="right">{t('stats.success.completed')}</Table.Th>
-                  <Table.Th>{t('stats.platform.open')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads
+                columns={[t('stats.platform.course'), ...numeric([t('stats.costs.views'), t('stats.success.completed')]), t('stats.platform.open')]}
+              />
               <Table.Tbody>
                 {s.topCourses.map((c) => (
                   <Table.Tr key={c.id}>

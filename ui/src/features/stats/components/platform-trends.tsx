@@ -3,12 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, LabelList, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ColumnHeads, numeric } from '../../../components/column-heads.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { formatMonth, formatNps, formatNumber } from '../../../lib/i18n.ts';
 import { platformTrendsQuery } from '../api/stats.ts';
 import { CHART_MARGIN, valueLabels, xAxisTitle, yAxisTitle } from './chart-labels.ts';
 
 const COLORS = { users: '#0b6e69', enrollments: '#1c7ed6', completions: '#5f3dc4', certificates: '#e8590c', creditPoints: '#2b8a3e', nps: '#c2255c' };
+
+/** The table's columns of figures, one a month. */
+const TREND_COLUMNS = ['users', 'enrollments', 'completions', 'certificates', 'creditPoints', 'nps', 'npsAnswers'] as const;
 
 const number = (value: unknown) => (typeof value === 'number' ? formatNumber(value) : '–');
 
@@ -77,32 +81,7 @@ export const PlatformTrends = ({ asOf }: { asOf: string | null }) => {
       <TableRegion label={t('stats.trends.table')}>
         <Table striped data-testid="trends-table">
           <Table.Caption>{t('stats.trends.table')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('stats.trends.month')}</Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('stats.trends.users')}
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('stats.trends.enrollments')}
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('stats.trends.completions')}
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('stats.trends.certificates')}
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('stats.trends.creditPoints')}
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('stats.trends.nps')}
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('stats.trends.npsAnswers')}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads scope="col" columns={[t('stats.trends.month'), ...numeric(TREND_COLUMNS.map((key) => t(`stats.trends.${key}`)))]} />
           <Table.Tbody>
             {months.map((m) => (
               <Table.Tr key={m.month} data-month={m.month}>

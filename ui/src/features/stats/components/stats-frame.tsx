@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { DateTimeField } from '../../../components/date-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
-import type { NpsSummary, StatsWindow } from '../api/stats.ts';
+import type { StatsWindow } from '../api/stats.ts';
 
 /** `?asOf=` of the page: figures as they stood then (null: now). */
 export const useAsOf = () => {
@@ -102,9 +102,6 @@ export const StatsFrame = ({
     </Stack>
   );
 };
-
-// Text colours dark enough on white (WCAG AA): low red, medium amber, high green (spec §9).
-export const LEVEL_COLORS: Record<NpsSummary['level'], string> = { none: '#495057', low: '#b42318', medium: '#8a5a00', high: '#1b6e2f' };
 
 /** A headline figure; `hint` says what it counts where that is not plain (a count of today's people among figures of the past). */
 export const Figure = ({ label, value, color, testId, hint }: { label: string; value: string; color?: string; testId?: string; hint?: string }) => (

@@ -1,12 +1,14 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { YAxis } from 'recharts';
+import { ColumnHeads, numeric } from '../../../components/column-heads.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { formatNumber, formatPercent } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
 import { STATS_KEY, STATS_READ_MODELS, successQuery } from '../api/stats.ts';
-import { CHART_MARGIN, labelsFit, valueLabels, xAxisTitle, yAxisTitle } from './chart-labels.ts';
+import { yAxisTitle } from './chart-labels.ts';
+import { PairedBarChart } from './paired-bar-chart.tsx';
 import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
 
 /**
@@ -40,41 +42,29 @@ export const SuccessPage = ({ courseId, intervalId, communityId }: { courseId: n
             <Text c="dimmed">{t('stats.none')}</Text>
           ) : (
             <>
-              <div style={{ width: '100%', height: 260 }} role="img" aria-label={t('stats.success.title')}>
-                <ResponsiveContainer>
-                  <BarChart
-                    data={s.quizzes.map((q, i) => ({
-                      name: `${t('stats.success.quiz')} ${i + 1}`,
-                      success: q.successRate ?? 0,
-                      first: q.firstAttemptRate ?? 0,
-                    }))}
-                    margin={CHART_MARGIN}
-                  >
-                    <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="name" label={xAxisTitle(t('stats.axes.quiz'))} />
-                    <YAxis domain={[0, 100]} unit=" %" label={yAxisTitle(t('stats.axes.percent'))} />
-                    <Tooltip formatter={(value) => formatPercent(Number(value))} />
-                    <Legend verticalAlign="top" />
-                    <Bar dataKey="success" name={t('stats.success.successRate')} fill="#0b6e69" isAnimationActive={false}>
-                      {labelsFit(s.quizzes.length * 2) ? <LabelList dataKey="success" {...valueLabels(formatPercent)} /> : null}
-                    </Bar>
-                    <Bar dataKey="first" name={t('stats.success.firstAttemptRate')} fill="#5f3dc4" isAnimationActive={false}>
-                      {labelsFit(s.quizzes.length * 2) ? <LabelList dataKey="first" {...valueLabels(formatPercent)} /> : null}
-                    </Bar>
-                  </BarChart>
-                </ResponsiveContainer>
-              </div>
+              <PairedBarChart
+                label={t('stats.success.title')}
+                xTitle={t('stats.axes.quiz')}
+                data={s.quizzes.map((q, i) => ({
+                  name: `${t('stats.success.quiz')} ${i + 1}`,
+                  success: q.successRate ?? 0,
+                  first: q.firstAttemptRate ?? 0,
+                }))}
+                series={[
+                  { key: 'success', name: t('stats.success.successRate') },
+                  { key: 'first', name: t('stats.success.firstAttemptRate') },
+                ]}
+                format={formatPercent}
+                yAxis={<YAxis domain={[0, 100]} unit=" %" label={yAxisTitle(t('stats.axes.percent'))} />}
+              />
               <TableRegion label={t('pages.admin.courseSuccess')}>
                 <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('stats.success.quiz')}</Table.Th>
-                      <Table.Th ta="right">{t('stats.success.attempted')}</Table.Th>
-                      <Table.Th ta="right">{t('stats.success.passed')}</Table.Th>
-                      <Table.Th ta="right">{t('stats.success.firstAttemptPassed')}</Table.Th>
-                      <Table.Th ta="right">{t('stats.success.successRate')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <ColumnHeads
+                    columns={[
+                      t('stats.success.quiz'),
+                      ...numeric((['attempted', 'passed', 'firstAttemptPassed', 'successRate'] as const).map((key) => t(`stats.success.${key}`))),
+                    ]}
+                  />
                   <Table.Tbody>
                     {s.quizzes.map((q, i) => (
                       <Table.Tr key={q.blockId}>
