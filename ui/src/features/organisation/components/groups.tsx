@@ -1,14 +1,8 @@
-import { Center, Checkbox, Loader, Select, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Checkbox, Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { communityGroupRule, professionGroupRule, professionRule } from '../../../../../domain/organisation/organisation.rules.ts';
 import { DataTable } from '../../../components/data-table.tsx';
-import { DeleteAction, FormCard, ListHeader } from '../../../components/form-card.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { ListHeader } from '../../../components/form-card.tsx';
 import {
   type CommunityGroup,
   deleteCommunityGroup,
@@ -25,40 +19,8 @@ import {
   saveProfession,
   saveProfessionGroup,
 } from '../api/groups.ts';
+import { NamedRecordFormCard, useNamedRecordForm } from './named-record-form.tsx';
 import { ProfessionGroupSelect, UnitsMultiSelect } from './selects.tsx';
-
-const Loading = () => {
-  const { t } = useTranslation();
-  return (
-    <Center py="xl">
-      <Loader role="status" aria-label={t('common.loading')} />
-    </Center>
-  );
-};
-
-/** Create or save, then list queries refresh; a new record opens its own page. */
-const useSave = <I,>(options: {
-  save: (input: I) => Promise<{ id: number }>;
-  invalidate: string;
-  createdPath: ((id: number) => string) | null;
-  onError: (error: unknown) => string | null;
-}) => {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useMutation({
-    mutationFn: options.save,
-    onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: [options.invalidate] });
-      notifications.show({ color: 'teal', message: t(options.createdPath ? 'form.created' : 'form.saved') });
-      if (options.createdPath) navigate(options.createdPath(result.id));
-    },
-    onError: (error) => {
-      const message = options.onError(error);
-      if (message) notifications.show({ color: 'red', message });
-    },
-  });
-};
 
 // ------------------------------------------------------------ community groups
 
@@ -85,55 +47,31 @@ export const CommunityGroupsListPage = () => {
 
 export const CommunityGroupFormPage = ({ id }: { id: number | null }) => {
   const { t } = useTranslation();
-  const group = useQuery({ queryKey: ['community-groups', id], queryFn: () => getCommunityGroup(id as number), enabled: id !== null });
-  const form = useZodForm(communityGroupRule, { name: '', unitIds: [] });
-  const loaded = group.data;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per loaded group.
-  useEffect(() => {
-    if (loaded) form.reset({ name: loaded.name, unitIds: loaded.units.map((u) => u.id) });
-  }, [loaded]);
-  const save = useSave<z.input<typeof communityGroupRule>>({
-    save: (input) => saveCommunityGroup(id, input),
-    invalidate: 'community-groups',
-    createdPath: id === null ? (newId) => `/admin/communities/groups/${newId}` : null,
-    onError: form.serverErrors,
+  const editor = useNamedRecordForm({
+    id,
+    queryKey: 'community-groups',
+    path: '/admin/communities/groups',
+    rule: communityGroupRule,
+    empty: { name: '', unitIds: [] },
+    get: getCommunityGroup,
+    toForm: (loaded) => ({ name: loaded.name, unitIds: loaded.units.map((u) => u.id) }),
+    save: saveCommunityGroup,
   });
-  if (id !== null && group.isPending) return <Loading />;
-  if (id !== null && !group.data) return <Text>{t('form.notFound')}</Text>;
+  const { form } = editor;
   return (
-    <FormCard
-      title={id === null ? t('pages.admin.groupNew') : (group.data?.name ?? '')}
-      backTo="/admin/communities/groups"
-      submitting={save.isPending}
-      submitLabel={t(id === null ? 'form.create' : 'form.save')}
-      onSubmit={() => {
-        if (form.validate()) save.mutate(form.values);
-      }}
-      actions={
-        id !== null ? (
-          <DeleteAction
-            question={t('organisation.group.deleteQuestion')}
-            remove={() => deleteCommunityGroup(id)}
-            invalidate={['community-groups']}
-            backTo="/admin/communities/groups"
-          />
-        ) : null
-      }
+    <NamedRecordFormCard
+      editor={editor}
+      newTitle={t('pages.admin.groupNew')}
+      nameLabel={t('organisation.group.name')}
+      deletion={{ question: t('organisation.group.deleteQuestion'), remove: deleteCommunityGroup }}
     >
-      <TextInput
-        label={t('organisation.group.name')}
-        value={form.values.name}
-        onChange={(x) => form.set('name', x.currentTarget.value)}
-        error={form.errors.name}
-        withAsterisk
-      />
       <UnitsMultiSelect
         label={t('organisation.group.units')}
         value={form.values.unitIds ?? []}
         onChange={(x) => form.set('unitIds', x)}
         error={form.errors.unitIds}
       />
-    </FormCard>
+    </NamedRecordFormCard>
   );
 };
 
@@ -163,55 +101,30 @@ export const ProfessionsListPage = () => {
 
 export const ProfessionFormPage = ({ id }: { id: number | null }) => {
   const { t } = useTranslation();
-  const profession = useQuery({ queryKey: ['professions', id], queryFn: () => getProfession(id as number), enabled: id !== null });
-  const form = useZodForm(professionRule, { name: '', groupId: null, needsLicenceNumber: false, needsChamberNumber: false, chamber: null });
-  const loaded = profession.data;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per loaded profession.
-  useEffect(() => {
-    if (loaded)
-      form.reset({
-        name: loaded.name,
-        groupId: loaded.groupId,
-        needsLicenceNumber: loaded.needsLicenceNumber,
-        needsChamberNumber: loaded.needsChamberNumber,
-        chamber: loaded.chamber,
-      });
-  }, [loaded]);
-  const save = useSave<z.input<typeof professionRule>>({
-    save: (input) => saveProfession(id, input),
-    invalidate: 'professions',
-    createdPath: id === null ? (newId) => `/admin/professions/${newId}` : null,
-    onError: form.serverErrors,
+  const editor = useNamedRecordForm({
+    id,
+    queryKey: 'professions',
+    path: '/admin/professions',
+    rule: professionRule,
+    empty: { name: '', groupId: null, needsLicenceNumber: false, needsChamberNumber: false, chamber: null },
+    get: getProfession,
+    toForm: (loaded) => ({
+      name: loaded.name,
+      groupId: loaded.groupId,
+      needsLicenceNumber: loaded.needsLicenceNumber,
+      needsChamberNumber: loaded.needsChamberNumber,
+      chamber: loaded.chamber,
+    }),
+    save: saveProfession,
   });
-  if (id !== null && profession.isPending) return <Loading />;
-  if (id !== null && !profession.data) return <Text>{t('form.notFound')}</Text>;
+  const { form } = editor;
   return (
-    <FormCard
-      title={id === null ? t('pages.admin.professionNew') : (profession.data?.name ?? '')}
-      backTo="/admin/professions"
-      submitting={save.isPending}
-      submitLabel={t(id === null ? 'form.create' : 'form.save')}
-      onSubmit={() => {
-        if (form.validate()) save.mutate(form.values);
-      }}
-      actions={
-        id !== null ? (
-          <DeleteAction
-            question={t('organisation.profession.deleteQuestion')}
-            remove={() => deleteProfession(id)}
-            invalidate={['professions']}
-            backTo="/admin/professions"
-          />
-        ) : null
-      }
+    <NamedRecordFormCard
+      editor={editor}
+      newTitle={t('pages.admin.professionNew')}
+      nameLabel={t('organisation.profession.name')}
+      deletion={{ question: t('organisation.profession.deleteQuestion'), remove: deleteProfession }}
     >
-      <TextInput
-        label={t('organisation.profession.name')}
-        value={form.values.name}
-        onChange={(x) => form.set('name', x.currentTarget.value)}
-        error={form.errors.name}
-        withAsterisk
-      />
       <ProfessionGroupSelect
         label={t('organisation.profession.group')}
         value={form.values.groupId ?? null}
@@ -238,7 +151,7 @@ export const ProfessionFormPage = ({ id }: { id: number | null }) => {
         placeholder={t('form.none')}
         error={form.errors.chamber}
       />
-    </FormCard>
+    </NamedRecordFormCard>
   );
 };
 
@@ -264,43 +177,24 @@ export const ProfessionGroupsListPage = () => {
 
 export const ProfessionGroupFormPage = ({ id }: { id: number | null }) => {
   const { t } = useTranslation();
-  const group = useQuery({ queryKey: ['profession-groups', id], queryFn: () => getProfessionGroup(id as number), enabled: id !== null });
-  const form = useZodForm(professionGroupRule, { name: '' });
-  const loaded = group.data;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per loaded group.
-  useEffect(() => {
-    if (loaded) form.reset({ name: loaded.name });
-  }, [loaded]);
-  const save = useSave<z.input<typeof professionGroupRule>>({
-    save: (input) => saveProfessionGroup(id, input),
-    invalidate: 'profession-groups',
-    createdPath: id === null ? (newId) => `/admin/professions/groups/${newId}` : null,
-    onError: form.serverErrors,
+  const editor = useNamedRecordForm({
+    id,
+    queryKey: 'profession-groups',
+    path: '/admin/professions/groups',
+    rule: professionGroupRule,
+    empty: { name: '' },
+    get: getProfessionGroup,
+    toForm: (loaded) => ({ name: loaded.name }),
+    save: saveProfessionGroup,
   });
-  if (id !== null && group.isPending) return <Loading />;
-  if (id !== null && !group.data) return <Text>{t('form.notFound')}</Text>;
+  const professions = editor.record.data?.professions ?? [];
   return (
-    <FormCard
-      title={id === null ? t('pages.admin.professionGroupNew') : (group.data?.name ?? '')}
-      backTo="/admin/professions/groups"
-      submitting={save.isPending}
-      submitLabel={t(id === null ? 'form.create' : 'form.save')}
-      onSubmit={() => {
-        if (form.validate()) save.mutate(form.values);
-      }}
-    >
-      <TextInput
-        label={t('organisation.group.name')}
-        value={form.values.name}
-        onChange={(x) => form.set('name', x.currentTarget.value)}
-        error={form.errors.name}
-        withAsterisk
-      />
-      {group.data && group.data.professions.length > 0 ? (
+    <NamedRecordFormCard editor={editor} newTitle={t('pages.admin.professionGroupNew')} nameLabel={t('organisation.group.name')}>
+      {professions.length > 0 ? (
         <Text size="sm">
-          {t('organisation.profession.professions')}: {group.data.professions.map((p) => p.name).join(', ')}
+          {t('organisation.profession.professions')}: {professions.map((p) => p.name).join(', ')}
         </Text>
       ) : null}
-    </FormCard>
+    </NamedRecordFormCard>
   );
 };
