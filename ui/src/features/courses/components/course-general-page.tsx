@@ -1,4 +1,20 @@
-import { Button, Center, Grid, Group, Loader, MultiSelect, NumberInput, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  MultiSelect,
+  NumberInput,
+  type NumberInputProps,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -15,6 +31,8 @@ import { LiveFields, MoreCourseFields, ReminderFields } from './course-general-s
 import { CoverField } from './cover-field.tsx';
 
 const TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+/** NumberInput gives '' for an emptied field: NaN makes the rule say "enter a number" instead of saving 0. */
+const toNumber = (x: string | number) => (typeof x === 'number' ? x : Number.NaN);
 const EMPTY: CourseInput = {
   type: 3,
   title: '',
@@ -108,6 +126,22 @@ export const CourseGeneralPage = ({ id, platformAuthor = true }: { id: number | 
       withAsterisk={required}
     />
   );
+  const number = (key: 'creditPoints' | 'discount', label: string, props: Pick<NumberInputProps, 'decimalScale' | 'decimalSeparator' | 'step' | 'suffix'>) => (
+    <NumberInput label={label} clampBehavior="none" {...props} value={v[key] ?? 0} onChange={(x) => form.set(key, toNumber(x))} error={e[key]} />
+  );
+  /** Courses and tags are chosen by id; the select works with strings. */
+  const ids = (key: 'prerequisites' | 'tagIds', label: string, description: string, data: { value: string; label: string }[]) => (
+    <MultiSelect
+      label={label}
+      description={description}
+      searchable
+      clearable
+      data={data}
+      value={(v[key] ?? []).map(String)}
+      onChange={(x) => form.set(key, x.map(Number))}
+      error={e[key]}
+    />
+  );
   const toggle = (key: 'public' | 'certificateEnabled' | 'postsEnabled' | 'notificationsEnabled' | 'detailNps', label: string) => (
     <Switch label={label} checked={Boolean(v[key])} onChange={(x) => form.set(key, x.currentTarget.checked)} error={e[key]} />
   );
@@ -162,33 +196,15 @@ export const CourseGeneralPage = ({ id, platformAuthor = true }: { id: number | 
               clampBehavior="none"
               suffix=" min"
               value={v.durationMinutes ?? ''}
-              onChange={(x) => form.set('durationMinutes', typeof x === 'number' ? x : x === '' ? null : Number.NaN)}
+              onChange={(x) => form.set('durationMinutes', x === '' ? null : toNumber(x))}
               error={e.durationMinutes}
             />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 4 }}>
-          <NumberInput
-            label={t('adminCourses.form.creditPoints')}
-            decimalScale={1}
-            decimalSeparator=","
-            clampBehavior="none"
-            step={0.5}
-            value={v.creditPoints}
-            onChange={(x) => form.set('creditPoints', typeof x === 'number' ? x : Number.NaN)}
-            error={e.creditPoints}
-          />
+          {number('creditPoints', t('adminCourses.form.creditPoints'), { decimalScale: 1, decimalSeparator: ',', step: 0.5 })}
         </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 4 }}>
-          <NumberInput
-            label={t('adminCourses.form.discount')}
-            suffix=" %"
-            clampBehavior="none"
-            value={v.discount ?? 0}
-            onChange={(x) => form.set('discount', typeof x === 'number' ? x : Number.NaN)}
-            error={e.discount}
-          />
-        </Grid.Col>
+        <Grid.Col span={{ base: 6, md: 4 }}>{number('discount', t('adminCourses.form.discount'), { suffix: ' %' })}</Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <NumberInput
             label={t('adminCourses.form.sharedCost')}
@@ -198,21 +214,17 @@ export const CourseGeneralPage = ({ id, platformAuthor = true }: { id: number | 
             suffix=" €"
             min={0}
             value={(v.sharedCostCents ?? 0) / 100}
-            onChange={(x) => form.set('sharedCostCents', typeof x === 'number' ? Math.round(x * 100) : Number.NaN)}
+            onChange={(x) => form.set('sharedCostCents', Math.round(toNumber(x) * 100))}
             error={e.sharedCostCents}
           />
         </Grid.Col>
         <Grid.Col span={12}>
-          <MultiSelect
-            label={t('adminCourses.form.prerequisites')}
-            description={t('adminCourses.form.prerequisitesHint')}
-            searchable
-            clearable
-            data={(others.data ?? []).filter((c) => c.id !== id).map((c) => ({ value: String(c.id), label: c.title }))}
-            value={(v.prerequisites ?? []).map(String)}
-            onChange={(x) => form.set('prerequisites', x.map(Number))}
-            error={e.prerequisites}
-          />
+          {ids(
+            'prerequisites',
+            t('adminCourses.form.prerequisites'),
+            t('adminCourses.form.prerequisitesHint'),
+            (others.data ?? []).filter((c) => c.id !== id).map((c) => ({ value: String(c.id), label: c.title })),
+          )}
         </Grid.Col>
         <Grid.Col span={12}>
           <Group gap="xl">
@@ -225,16 +237,12 @@ export const CourseGeneralPage = ({ id, platformAuthor = true }: { id: number | 
         </Grid.Col>
         {platformAuthor ? (
           <Grid.Col span={12}>
-            <MultiSelect
-              label={t('adminCourses.form.tags')}
-              description={t('adminCourses.form.tagsHint')}
-              searchable
-              clearable
-              data={(tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))}
-              value={(v.tagIds ?? []).map(String)}
-              onChange={(x) => form.set('tagIds', x.map(Number))}
-              error={e.tagIds}
-            />
+            {ids(
+              'tagIds',
+              t('adminCourses.form.tags'),
+              t('adminCourses.form.tagsHint'),
+              (tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name })),
+            )}
           </Grid.Col>
         ) : null}
         <Grid.Col span={12}>
