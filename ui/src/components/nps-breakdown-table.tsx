@@ -1,9 +1,10 @@
-import { Table, type TableProps } from '@mantine/core';
+import type { TableProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNps, formatNumber } from '../lib/i18n.ts';
 import { NPS_LEVEL_COLORS, type NpsLevel } from '../lib/nps-level-colors.ts';
-import { ColumnHeads, numeric } from './column-heads.tsx';
+import { numeric } from './column-heads.tsx';
+import { FiguresTable } from './figures-table.tsx';
 
 /** One community's NPS answers (a unit, company, community group or profession). */
 export type NpsBreakdownRow = {
@@ -33,24 +34,17 @@ export const NpsBreakdownTable = ({
 } & TableProps & { 'data-testid'?: string }) => {
   const { t } = useTranslation();
   return (
-    <Table striped {...tableProps}>
-      <ColumnHeads
-        columns={[kindLabel, ...numeric((['answers', 'promoters', 'neutrals', 'detractors', 'score'] as const).map((key) => t(`stats.nps.${key}`)))]}
-      />
-      <Table.Tbody>
-        {rows.map((r) => (
-          <Table.Tr key={r.id}>
-            <Table.Td>{name(r)}</Table.Td>
-            <Table.Td ta="right">{formatNumber(r.answers)}</Table.Td>
-            <Table.Td ta="right">{formatNumber(r.promoters)}</Table.Td>
-            <Table.Td ta="right">{formatNumber(r.neutrals)}</Table.Td>
-            <Table.Td ta="right">{formatNumber(r.detractors)}</Table.Td>
-            <Table.Td ta="right" fw={700} c={NPS_LEVEL_COLORS[r.level]}>
-              {formatNps(r.score)}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <FiguresTable
+      {...tableProps}
+      columns={[kindLabel, ...numeric((['answers', 'promoters', 'neutrals', 'detractors', 'score'] as const).map((key) => t(`stats.nps.${key}`)))]}
+      rows={rows.map((r) => ({
+        key: r.id,
+        name: name(r),
+        figures: [
+          ...[r.answers, r.promoters, r.neutrals, r.detractors].map((n) => formatNumber(n)),
+          { text: formatNps(r.score), color: NPS_LEVEL_COLORS[r.level], bold: true },
+        ],
+      }))}
+    />
   );
 };

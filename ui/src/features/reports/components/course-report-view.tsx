@@ -1,6 +1,8 @@
 import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColumnHeads, numeric } from '../../../components/column-heads.tsx';
+import { FiguresTable } from '../../../components/figures-table.tsx';
 import { NpsBreakdownTable } from '../../../components/nps-breakdown-table.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { formatDate, formatDateTime, formatEuroCents, formatNps, formatNumber, formatPercent, formatPeriod } from '../../../lib/i18n.ts';
@@ -75,13 +77,7 @@ const NpsSection = ({ nps, report }: { nps: ReportNps; report: CourseReport }) =
           ) : (
             <TableRegion label={t('courseReports.reasons')}>
               <Table striped aria-label={t('courseReports.reasons')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('courseReports.reason')}</Table.Th>
-                    <Table.Th>{t('courseReports.category')}</Table.Th>
-                    <Table.Th ta="right">{t('stats.nps.answers')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <ColumnHeads columns={[t('courseReports.reason'), t('courseReports.category'), ...numeric([t('stats.nps.answers')])]} />
                 <Table.Tbody>
                   {nps.reasons.map((r) => (
                     <Table.Tr key={`${r.category}-${r.reason}`}>
@@ -187,30 +183,27 @@ export const CourseReportView = ({ report, heading }: { report: CourseReport; he
             <Note>{t('courseReports.noUnits')}</Note>
           ) : (
             <TableRegion label={t('courseReports.units')}>
-              <Table striped aria-label={t('courseReports.units')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('stats.kinds.unit')}</Table.Th>
-                    <Table.Th ta="right">{t('courseReports.participants')}</Table.Th>
-                    <Table.Th ta="right">{t('courseReports.completions')}</Table.Th>
-                    <Table.Th ta="right">{t('courseReports.completionRate')}</Table.Th>
-                    <Table.Th ta="right">{t('courseReports.successRate')}</Table.Th>
-                    <Table.Th ta="right">{t('stats.nps.score')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {report.children.map((c) => (
-                    <Table.Tr key={c.id}>
-                      <Table.Td>{c.name}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(c.participants)}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(c.completions)}</Table.Td>
-                      <Table.Td ta="right">{formatPercent(c.completionRate)}</Table.Td>
-                      <Table.Td ta="right">{formatPercent(c.successRate)}</Table.Td>
-                      <Table.Td ta="right">{formatNps(c.npsScore)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <FiguresTable
+                aria-label={t('courseReports.units')}
+                columns={[
+                  t('stats.kinds.unit'),
+                  ...numeric([
+                    ...(['participants', 'completions', 'completionRate', 'successRate'] as const).map((key) => t(`courseReports.${key}`)),
+                    t('stats.nps.score'),
+                  ]),
+                ]}
+                rows={report.children.map((c) => ({
+                  key: c.id,
+                  name: c.name,
+                  figures: [
+                    formatNumber(c.participants),
+                    formatNumber(c.completions),
+                    formatPercent(c.completionRate),
+                    formatPercent(c.successRate),
+                    formatNps(c.npsScore),
+                  ],
+                }))}
+              />
             </TableRegion>
           )}
         </Section>
@@ -228,12 +221,7 @@ export const CourseReportView = ({ report, heading }: { report: CourseReport; he
             </SimpleGrid>
             <TableRegion label={t('stats.costs.items')}>
               <Table striped aria-label={t('stats.costs.items')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('courseReports.item')}</Table.Th>
-                    <Table.Th ta="right">{t('courseReports.amount')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <ColumnHeads columns={[t('courseReports.item'), ...numeric([t('courseReports.amount')])]} />
                 <Table.Tbody>
                   {COST_ITEMS.map((key) => (
                     <Table.Tr key={key}>

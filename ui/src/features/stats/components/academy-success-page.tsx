@@ -1,9 +1,10 @@
-import { Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { YAxis } from 'recharts';
-import { ColumnHeads, numeric } from '../../../components/column-heads.tsx';
+import { numeric } from '../../../components/column-heads.tsx';
+import { FiguresTable } from '../../../components/figures-table.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { formatNumber, formatPercent } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
@@ -64,25 +65,22 @@ export const AcademySuccessPage = ({ academyId, intervalId, communityId }: { aca
                 yAxis={<YAxis allowDecimals={false} tickFormatter={(v: number) => formatNumber(v)} label={yAxisTitle(t('stats.axes.people'))} />}
               />
               <TableRegion label={t('pages.admin.academySuccess')}>
-                <Table striped>
-                  <ColumnHeads
-                    columns={[
-                      t('stats.platform.course'),
-                      ...numeric((['started', 'completed', 'successRate', 'firstAttemptRate'] as const).map((key) => t(`stats.success.${key}`))),
-                    ]}
-                  />
-                  <Table.Tbody>
-                    {data.courses.map((c) => (
-                      <Table.Tr key={c.course.id}>
-                        <Table.Td>{c.course.title}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(c.success.started)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(c.success.completed)}</Table.Td>
-                        <Table.Td ta="right">{formatPercent(c.success.successRate)}</Table.Td>
-                        <Table.Td ta="right">{formatPercent(c.success.firstAttemptRate)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                <FiguresTable
+                  columns={[
+                    t('stats.platform.course'),
+                    ...numeric((['started', 'completed', 'successRate', 'firstAttemptRate'] as const).map((key) => t(`stats.success.${key}`))),
+                  ]}
+                  rows={data.courses.map((c) => ({
+                    key: c.course.id,
+                    name: c.course.title,
+                    figures: [
+                      formatNumber(c.success.started),
+                      formatNumber(c.success.completed),
+                      formatPercent(c.success.successRate),
+                      formatPercent(c.success.firstAttemptRate),
+                    ],
+                  }))}
+                />
               </TableRegion>
             </>
           )}

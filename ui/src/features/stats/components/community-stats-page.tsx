@@ -1,8 +1,9 @@
-import { Alert, Anchor, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ColumnHeads, numeric } from '../../../components/column-heads.tsx';
+import { numeric } from '../../../components/column-heads.tsx';
+import { FiguresTable } from '../../../components/figures-table.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatNps, formatNumber } from '../../../lib/i18n.ts';
@@ -47,44 +48,36 @@ export const CommunityStatsPage = () => {
         <Text>{t('stats.community.none')}</Text>
       ) : (
         <TableRegion label={t('stats.community.courses')} minWidth={640}>
-          <Table striped data-testid="community-courses">
-            <ColumnHeads
-              columns={[
-                t('stats.platform.course'),
-                ...numeric([t('stats.platform.participants'), t('stats.platform.completions'), t('stats.nps.score')]),
-                t('stats.platform.open'),
-              ]}
-            />
-            <Table.Tbody>
-              {s.courses.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>{c.title}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(c.participants)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(c.completions)}</Table.Td>
-                  <Table.Td ta="right" c={NPS_LEVEL_COLORS[c.nps.level]}>
-                    {formatNps(c.nps.score)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="sm" wrap="nowrap">
-                      <Anchor component={Link} to={`/admin/courses/${c.id}/success/0`} size="sm">
-                        {t('stats.success.title')}
+          <FiguresTable
+            data-testid="community-courses"
+            columns={[
+              t('stats.platform.course'),
+              ...numeric([t('stats.platform.participants'), t('stats.platform.completions'), t('stats.nps.score')]),
+              t('stats.platform.open'),
+            ]}
+            rows={s.courses.map((c) => ({
+              key: c.id,
+              name: c.title,
+              figures: [formatNumber(c.participants), formatNumber(c.completions), { text: formatNps(c.nps.score), color: NPS_LEVEL_COLORS[c.nps.level] }],
+              last: (
+                <Group gap="sm" wrap="nowrap">
+                  <Anchor component={Link} to={`/admin/courses/${c.id}/success/0`} size="sm">
+                    {t('stats.success.title')}
+                  </Anchor>
+                  {c.npsBlockId ? (
+                    <>
+                      <Anchor component={Link} to={`/admin/courses/${c.id}/nps/${c.npsBlockId}/overview/0`} size="sm">
+                        {t('stats.nps.score')}
                       </Anchor>
-                      {c.npsBlockId ? (
-                        <>
-                          <Anchor component={Link} to={`/admin/courses/${c.id}/nps/${c.npsBlockId}/overview/0`} size="sm">
-                            {t('stats.nps.score')}
-                          </Anchor>
-                          <Anchor component={Link} to={`/admin/courses/${c.id}/nps/${c.npsBlockId}/communities/0`} size="sm">
-                            {t('stats.community.npsByCommunity')}
-                          </Anchor>
-                        </>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                      <Anchor component={Link} to={`/admin/courses/${c.id}/nps/${c.npsBlockId}/communities/0`} size="sm">
+                        {t('stats.community.npsByCommunity')}
+                      </Anchor>
+                    </>
+                  ) : null}
+                </Group>
+              ),
+            }))}
+          />
         </TableRegion>
       )}
       {s.academies.length > 0 ? (

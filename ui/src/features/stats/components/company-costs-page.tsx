@@ -1,9 +1,11 @@
-import { Anchor, Group, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { numeric } from '../../../components/column-heads.tsx';
+import { FiguresTable } from '../../../components/figures-table.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { formatEuroCents, formatNumber, formatPeriod } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
@@ -87,30 +89,19 @@ export const CompanyCostsPage = ({ companies }: { companies: readonly { id: numb
               <Text c="dimmed">{t('stats.company.noCourses')}</Text>
             ) : (
               <TableRegion label={t('pages.companyCosts')}>
-                <Table striped data-testid="company-courses">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('stats.platform.course')}</Table.Th>
-                      <Table.Th ta="right">{t('stats.costs.views')}</Table.Th>
-                      <Table.Th ta="right">{t('stats.costs.total')}</Table.Th>
-                      <Table.Th ta="right">{t('stats.costs.final')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.courses.map((c) => (
-                      <Table.Tr key={c.course.id}>
-                        <Table.Td>
-                          <Anchor component={Link} to={`/admin/courses/${c.course.id}/costs/0`}>
-                            {c.course.title}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td ta="right">{formatNumber(c.figures.views)}</Table.Td>
-                        <Table.Td ta="right">{formatEuroCents(c.figures.totalAmount)}</Table.Td>
-                        <Table.Td ta="right">{formatEuroCents(c.figures.finalAmount)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                <FiguresTable
+                  data-testid="company-courses"
+                  columns={[t('stats.platform.course'), ...numeric([t('stats.costs.views'), t('stats.costs.total'), t('stats.costs.final')])]}
+                  rows={data.courses.map((c) => ({
+                    key: c.course.id,
+                    name: (
+                      <Anchor component={Link} to={`/admin/courses/${c.course.id}/costs/0`}>
+                        {c.course.title}
+                      </Anchor>
+                    ),
+                    figures: [formatNumber(c.figures.views), formatEuroCents(c.figures.totalAmount), formatEuroCents(c.figures.finalAmount)],
+                  }))}
+                />
               </TableRegion>
             )}
           </>

@@ -1,8 +1,9 @@
-import { Anchor, Group, Stack, Table, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ColumnHeads, numeric } from '../../../components/column-heads.tsx';
+import { numeric } from '../../../components/column-heads.tsx';
+import { FiguresTable } from '../../../components/figures-table.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { formatNps, formatNumber } from '../../../lib/i18n.ts';
 import { NPS_LEVEL_COLORS } from '../../../lib/nps-level-colors.ts';
@@ -38,35 +39,29 @@ export const PlatformStatsPage = () => {
             {t('stats.platform.topCourses')}
           </Title>
           <TableRegion label={t('stats.platform.topCourses')}>
-            <Table striped>
-              <ColumnHeads
-                columns={[t('stats.platform.course'), ...numeric([t('stats.costs.views'), t('stats.success.completed')]), t('stats.platform.open')]}
-              />
-              <Table.Tbody>
-                {s.topCourses.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>{c.title}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(c.views)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(c.completions)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">
-                        {c.npsBlockId ? (
-                          <Anchor component={Link} to={`/admin/courses/${c.id}/nps/${c.npsBlockId}/overview/0`} size="sm">
-                            {t('stats.nps.score')}
-                          </Anchor>
-                        ) : null}
-                        <Anchor component={Link} to={`/admin/courses/${c.id}/success/0`} size="sm">
-                          {t('stats.success.title')}
-                        </Anchor>
-                        <Anchor component={Link} to={`/admin/courses/${c.id}/costs/0`} size="sm">
-                          {t('stats.costs.title')}
-                        </Anchor>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <FiguresTable
+              columns={[t('stats.platform.course'), ...numeric([t('stats.costs.views'), t('stats.success.completed')]), t('stats.platform.open')]}
+              rows={s.topCourses.map((c) => ({
+                key: c.id,
+                name: c.title,
+                figures: [formatNumber(c.views), formatNumber(c.completions)],
+                last: (
+                  <Group gap="xs">
+                    {c.npsBlockId ? (
+                      <Anchor component={Link} to={`/admin/courses/${c.id}/nps/${c.npsBlockId}/overview/0`} size="sm">
+                        {t('stats.nps.score')}
+                      </Anchor>
+                    ) : null}
+                    <Anchor component={Link} to={`/admin/courses/${c.id}/success/0`} size="sm">
+                      {t('stats.success.title')}
+                    </Anchor>
+                    <Anchor component={Link} to={`/admin/courses/${c.id}/costs/0`} size="sm">
+                      {t('stats.costs.title')}
+                    </Anchor>
+                  </Group>
+                ),
+              }))}
+            />
           </TableRegion>
         </Stack>
       ) : null}

@@ -1,8 +1,9 @@
-import { Group, Stack, Table, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { YAxis } from 'recharts';
-import { ColumnHeads, numeric } from '../../../components/column-heads.tsx';
+import { numeric } from '../../../components/column-heads.tsx';
+import { FiguresTable } from '../../../components/figures-table.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { formatNumber, formatPercent } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
@@ -58,25 +59,17 @@ export const SuccessPage = ({ courseId, intervalId, communityId }: { courseId: n
                 yAxis={<YAxis domain={[0, 100]} unit=" %" label={yAxisTitle(t('stats.axes.percent'))} />}
               />
               <TableRegion label={t('pages.admin.courseSuccess')}>
-                <Table striped>
-                  <ColumnHeads
-                    columns={[
-                      t('stats.success.quiz'),
-                      ...numeric((['attempted', 'passed', 'firstAttemptPassed', 'successRate'] as const).map((key) => t(`stats.success.${key}`))),
-                    ]}
-                  />
-                  <Table.Tbody>
-                    {s.quizzes.map((q, i) => (
-                      <Table.Tr key={q.blockId}>
-                        <Table.Td>{`${t('stats.success.quiz')} ${i + 1}`}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(q.attempted)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(q.passed)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(q.firstAttemptPassed)}</Table.Td>
-                        <Table.Td ta="right">{formatPercent(q.successRate)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                <FiguresTable
+                  columns={[
+                    t('stats.success.quiz'),
+                    ...numeric((['attempted', 'passed', 'firstAttemptPassed', 'successRate'] as const).map((key) => t(`stats.success.${key}`))),
+                  ]}
+                  rows={s.quizzes.map((q, i) => ({
+                    key: q.blockId,
+                    name: `${t('stats.success.quiz')} ${i + 1}`,
+                    figures: [formatNumber(q.attempted), formatNumber(q.passed), formatNumber(q.firstAttemptPassed), formatPercent(q.successRate)],
+                  }))}
+                />
               </TableRegion>
             </>
           )}
