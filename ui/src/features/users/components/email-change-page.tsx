@@ -1,5 +1,4 @@
 import { Alert, Anchor, PasswordInput, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +6,7 @@ import { emailChangeRule } from '../../../../../domain/users/user.rules.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useMe } from '../api/me.ts';
 import { requestEmailChange } from '../api/profile.ts';
+import { useProblemRequest } from '../use-problem-request.ts';
 import { AuthCard } from './auth-card.tsx';
 import { EmailField, ProblemAndSubmit } from './email-request-fields.tsx';
 
@@ -18,13 +18,8 @@ export const EmailChangePage = () => {
   const { t } = useTranslation();
   const me = useMe();
   const form = useZodForm(emailChangeRule, { email: '', password: '' });
-  const [problem, setProblem] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const request = useMutation({
-    mutationFn: requestEmailChange,
-    onSuccess: (_, input) => setSentTo(input.email),
-    onError: (error) => setProblem(form.serverErrors(error)),
-  });
+  const request = useProblemRequest(form, requestEmailChange, (input) => setSentTo(input.email));
   return (
     <AuthCard title={t('identity.emailChange.title')} intro={sentTo ? undefined : t('identity.emailChange.intro')}>
       {me.data ? (
@@ -37,15 +32,7 @@ export const EmailChangePage = () => {
           {t('identity.emailChange.sent')} ({sentTo})
         </Alert>
       ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            setProblem(null);
-            const parsed = form.validate();
-            if (parsed) request.mutate(parsed);
-          }}
-        >
+        <form noValidate onSubmit={request.onSubmit}>
           <Stack gap="md">
             <EmailField form={form} label={t('identity.emailChange.email')} />
             <PasswordInput
@@ -57,7 +44,7 @@ export const EmailChangePage = () => {
               onChange={(e) => form.set('password', e.currentTarget.value)}
               error={form.errors.password}
             />
-            <ProblemAndSubmit problem={problem} loading={request.isPending} label={t('identity.emailChange.submit')} />
+            <ProblemAndSubmit problem={request.problem} loading={request.pending} label={t('identity.emailChange.submit')} />
           </Stack>
         </form>
       )}

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Stack } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { emailRequestRule } from '../../../../../domain/users/user.rules.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { requestPasswordReset } from '../api/identity.ts';
+import { useProblemRequest } from '../use-problem-request.ts';
 import { AuthCard } from './auth-card.tsx';
 import { EmailField, ProblemAndSubmit } from './email-request-fields.tsx';
 
@@ -16,13 +16,12 @@ import { EmailField, ProblemAndSubmit } from './email-request-fields.tsx';
 export const PasswordResetPage = () => {
   const { t } = useTranslation();
   const form = useZodForm(emailRequestRule, { email: '' });
-  const [problem, setProblem] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const request = useMutation({
-    mutationFn: (email: string) => requestPasswordReset(email),
-    onSuccess: () => setSent(true),
-    onError: (error) => setProblem(form.serverErrors(error) ?? null),
-  });
+  const request = useProblemRequest(
+    form,
+    (parsed) => requestPasswordReset(parsed.email),
+    () => setSent(true),
+  );
   return (
     <AuthCard title={t('identity.reset.title')} intro={sent ? undefined : t('identity.reset.intro')}>
       {sent ? (
@@ -30,18 +29,10 @@ export const PasswordResetPage = () => {
           {t('identity.reset.sent')}
         </Alert>
       ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            setProblem(null);
-            const parsed = form.validate();
-            if (parsed) request.mutate(parsed.email);
-          }}
-        >
+        <form noValidate onSubmit={request.onSubmit}>
           <Stack gap="md">
             <EmailField form={form} label={t('identity.reset.email')} />
-            <ProblemAndSubmit problem={problem} loading={request.isPending} label={t('identity.reset.submit')} />
+            <ProblemAndSubmit problem={request.problem} loading={request.pending} label={t('identity.reset.submit')} />
           </Stack>
         </form>
       )}
