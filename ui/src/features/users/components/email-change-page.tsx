@@ -1,4 +1,4 @@
-import { Alert, Anchor, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { useMe } from '../api/me.ts';
 import { requestEmailChange } from '../api/profile.ts';
 import { useProblemRequest } from '../use-problem-request.ts';
 import { AuthCard } from './auth-card.tsx';
+import { CurrentPasswordField } from './current-password-field.tsx';
 import { EmailField, ProblemAndSubmit } from './email-request-fields.tsx';
 
 /**
@@ -35,15 +36,7 @@ export const EmailChangePage = () => {
         <form noValidate onSubmit={request.onSubmit}>
           <Stack gap="md">
             <EmailField form={form} label={t('identity.emailChange.email')} />
-            <PasswordInput
-              label={t('identity.emailChange.password')}
-              name="password"
-              autoComplete="current-password"
-              withAsterisk
-              value={form.values.password}
-              onChange={(e) => form.set('password', e.currentTarget.value)}
-              error={form.errors.password}
-            />
+            <CurrentPasswordField form={form} field="password" label={t('identity.emailChange.password')} />
             <ProblemAndSubmit problem={request.problem} loading={request.pending} label={t('identity.emailChange.submit')} />
           </Stack>
         </form>

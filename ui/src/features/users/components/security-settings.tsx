@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import type { CurrentUser } from '../api/me.ts';
 import { changePassword, requestOwnPasswordReset, setSecondFactor } from '../api/profile.ts';
+import { CurrentPasswordField } from './current-password-field.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
 /**
@@ -58,15 +59,7 @@ const PasswordChange = () => {
     >
       <Stack gap="sm">
         <Text fw={500}>{t('identity.profile.password')}</Text>
-        <PasswordInput
-          label={t('identity.profile.currentPassword')}
-          name="currentPassword"
-          autoComplete="current-password"
-          withAsterisk
-          value={form.values.currentPassword}
-          onChange={(e) => form.set('currentPassword', e.currentTarget.value)}
-          error={form.errors.currentPassword}
-        />
+        <CurrentPasswordField form={form} field="currentPassword" label={t('identity.profile.currentPassword')} />
         <Group grow align="flex-start">
           <NewPasswordFields
             form={form}
