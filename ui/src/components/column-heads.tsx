@@ -1,10 +1,13 @@
-import { Table } from '@mantine/core';
+import { Table, VisuallyHidden } from '@mantine/core';
 
 /** A column of figures: its heading is right-aligned like them. */
 type NumericHead = { numeric: string };
 
-/** A column's heading: its label, or a figures column's (see `numeric`). */
-export type ColumnHead = string | NumericHead;
+/** A column whose heading only a screen reader reads (a column of buttons, which say what they do). */
+type UnseenHead = { unseen: string };
+
+/** A column's heading: its label, or a figures column's (see `numeric`), or one seen by no eye. */
+export type ColumnHead = string | NumericHead | UnseenHead;
 
 /** Headings of columns of figures. */
 export const numeric = (labels: readonly string[]): NumericHead[] => labels.map((label) => ({ numeric: label }));
@@ -17,6 +20,10 @@ export const ColumnHeads = ({ columns, scope }: { columns: readonly ColumnHead[]
         typeof column === 'string' ? (
           <Table.Th key={column} scope={scope}>
             {column}
+          </Table.Th>
+        ) : 'unseen' in column ? (
+          <Table.Th key={column.unseen} scope={scope}>
+            <VisuallyHidden>{column.unseen}</VisuallyHidden>
           </Table.Th>
         ) : (
           <Table.Th key={column.numeric} scope={scope} ta="right">

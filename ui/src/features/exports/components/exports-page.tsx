@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, NativeSelect, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Loader, NativeSelect, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,8 +12,9 @@ import {
   exportFileName,
   exportRequestRule,
 } from '../../../../../domain/exports/export.rules.ts';
+import { BorderedTable } from '../../../components/bordered-table.tsx';
 import { DateField } from '../../../components/date-fields.tsx';
-import { TableRegion } from '../../../components/table-region.tsx';
+import { FormPanel } from '../../../components/form-panel.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatDate, formatDateTime, formatDay, formatNumber } from '../../../lib/i18n.ts';
@@ -159,50 +160,32 @@ const ExportForm = ({ options }: { options: ExportOptions }) => {
     ),
   };
   return (
-    <Paper withBorder radius="md" p="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
+    <FormPanel title={t('exports.new')} onSubmit={submit} submitLabel={t('exports.start')} submitting={ask.isPending}>
+      {general ? (
+        <Alert color="red" role="alert" data-testid="export-form-error">
+          {general}
+        </Alert>
+      ) : null}
+      <NativeSelect
+        label={t('exports.kind')}
+        withAsterisk
+        data={[...choose(t('exports.chooseKind')), ...options.kinds.map((k) => ({ value: k, label: t(`exports.kinds.${k}`) }))]}
+        value={kind}
+        onChange={(e) => {
+          setKind(e.currentTarget.value as ExportKind);
+          setErrors({});
+          setGeneral(null);
         }}
-      >
-        <Stack gap="md">
-          <Title order={2} size="h4">
-            {t('exports.new')}
-          </Title>
-          {general ? (
-            <Alert color="red" role="alert" data-testid="export-form-error">
-              {general}
-            </Alert>
-          ) : null}
-          <NativeSelect
-            label={t('exports.kind')}
-            withAsterisk
-            data={[...choose(t('exports.chooseKind')), ...options.kinds.map((k) => ({ value: k, label: t(`exports.kinds.${k}`) }))]}
-            value={kind}
-            onChange={(e) => {
-              setKind(e.currentTarget.value as ExportKind);
-              setErrors({});
-              setGeneral(null);
-            }}
-            error={errors.kind || undefined}
-            data-testid="export-kind"
-          />
-          {kind ? (
-            <Text size="sm" c="dimmed">
-              {t(`exports.about.${kind}`)}
-            </Text>
-          ) : null}
-          {kind ? FIELDS[kind].map((field) => fields[field]()) : null}
-          <Group>
-            <Button type="submit" loading={ask.isPending}>
-              {t('exports.start')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+        error={errors.kind || undefined}
+        data-testid="export-kind"
+      />
+      {kind ? (
+        <Text size="sm" c="dimmed">
+          {t(`exports.about.${kind}`)}
+        </Text>
+      ) : null}
+      {kind ? FIELDS[kind].map((field) => fields[field]()) : null}
+    </FormPanel>
   );
 };
 
@@ -282,53 +265,49 @@ export const ExportsPage = () => {
       </Title>
       {list.data && list.data.items.length === 0 ? <Text c="dimmed">{t('exports.none')}</Text> : null}
       {list.data && list.data.items.length > 0 ? (
-        <Paper withBorder radius="md">
-          <TableRegion label={t('exports.list')} minWidth={900}>
-            <Table striped aria-label={t('exports.list')} data-testid="exports">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th miw={130}>{t('exports.columns.createdAt')}</Table.Th>
-                  <Table.Th>{t('exports.columns.kind')}</Table.Th>
-                  <Table.Th>{t('exports.columns.parameters')}</Table.Th>
-                  <Table.Th miw={180}>{t('exports.columns.status')}</Table.Th>
-                  <Table.Th>{t('exports.columns.user')}</Table.Th>
-                  <Table.Th>{t('exports.columns.file')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.items.map((item) => (
-                  <Table.Tr key={item.id} data-testid="export-row" data-export={item.id} data-kind={item.kind}>
-                    <Table.Td>{formatDateTime(item.createdAt)}</Table.Td>
-                    <Table.Td>{t(`exports.kinds.${item.kind}`)}</Table.Td>
-                    <Table.Td>{parameters(item)}</Table.Td>
-                    <Table.Td>
-                      <StatusCell item={item} />
-                    </Table.Td>
-                    <Table.Td>{item.user.name}</Table.Td>
-                    <Table.Td>
-                      {item.fileAvailable ? (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          leftSection={<IconDownload size={14} aria-hidden />}
-                          loading={downloading === item.id}
-                          onClick={() => void download(item)}
-                          aria-label={t('exports.downloadNamed', { name: exportFileName(item.id, item.kind) })}
-                        >
-                          {t('exports.download')}
-                        </Button>
-                      ) : item.fileDiscarded ? (
-                        <Text size="xs" c="dimmed">
-                          {t('exports.discarded')}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableRegion>
-        </Paper>
+        <BorderedTable label={t('exports.list')} minWidth={900} aria-label={t('exports.list')} data-testid="exports">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th miw={130}>{t('exports.columns.createdAt')}</Table.Th>
+              <Table.Th>{t('exports.columns.kind')}</Table.Th>
+              <Table.Th>{t('exports.columns.parameters')}</Table.Th>
+              <Table.Th miw={180}>{t('exports.columns.status')}</Table.Th>
+              <Table.Th>{t('exports.columns.user')}</Table.Th>
+              <Table.Th>{t('exports.columns.file')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.items.map((item) => (
+              <Table.Tr key={item.id} data-testid="export-row" data-export={item.id} data-kind={item.kind}>
+                <Table.Td>{formatDateTime(item.createdAt)}</Table.Td>
+                <Table.Td>{t(`exports.kinds.${item.kind}`)}</Table.Td>
+                <Table.Td>{parameters(item)}</Table.Td>
+                <Table.Td>
+                  <StatusCell item={item} />
+                </Table.Td>
+                <Table.Td>{item.user.name}</Table.Td>
+                <Table.Td>
+                  {item.fileAvailable ? (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconDownload size={14} aria-hidden />}
+                      loading={downloading === item.id}
+                      onClick={() => void download(item)}
+                      aria-label={t('exports.downloadNamed', { name: exportFileName(item.id, item.kind) })}
+                    >
+                      {t('exports.download')}
+                    </Button>
+                  ) : item.fileDiscarded ? (
+                    <Text size="xs" c="dimmed">
+                      {t('exports.discarded')}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </BorderedTable>
       ) : null}
     </Stack>
   );

@@ -1,8 +1,9 @@
-import { Button, Pagination, Paper, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Pagination, Stack, Table, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableRegion } from '../../../components/table-region.tsx';
+import { BorderedTable } from '../../../components/bordered-table.tsx';
+import { ColumnHeads } from '../../../components/column-heads.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/i18n.ts';
 import { listImports } from '../api/imports.ts';
 import { StatusBadge } from './import-status-badge.tsx';
@@ -23,53 +24,39 @@ export const ImportHistory = ({ selected, onOpen }: { selected: number | null; o
       <Title order={2} size="h4">
         {t('imports.history')}
       </Title>
-      <Paper withBorder radius="md">
-        <TableRegion label={t('imports.history')}>
-          <Table striped aria-label={t('imports.history')} data-testid="import-history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('imports.when')}</Table.Th>
-                <Table.Th>{t('imports.file')}</Table.Th>
-                <Table.Th>{t('imports.who')}</Table.Th>
-                <Table.Th>{t('imports.rowsHeader')}</Table.Th>
-                <Table.Th>{t('imports.state')}</Table.Th>
-                <Table.Th>{t('imports.counts')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('imports.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((item) => (
-                <Table.Tr key={item.id} aria-selected={item.id === selected}>
-                  <Table.Td>{formatDateTime(item.uploadedAt)}</Table.Td>
-                  <Table.Td>{item.fileName}</Table.Td>
-                  <Table.Td>{item.uploadedBy?.name ?? '–'}</Table.Td>
-                  <Table.Td>{formatNumber(item.rows)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={item.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    {item.status === 'blocked'
-                      ? t('imports.problems', { count: item.problemCount, n: formatNumber(item.problemCount) })
-                      : t('imports.summary', {
-                          created: formatNumber(item.created),
-                          updated: formatNumber(item.updated),
-                          skipped: formatNumber(item.skipped),
-                          failed: formatNumber(item.failed),
-                        })}
-                  </Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="light" onClick={() => onOpen(item.id)} aria-label={t('imports.openFile', { name: item.fileName })}>
-                      {t('imports.open')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableRegion>
-      </Paper>
+      <BorderedTable label={t('imports.history')} aria-label={t('imports.history')} data-testid="import-history">
+        <ColumnHeads
+          columns={[...(['when', 'file', 'who', 'rowsHeader', 'state', 'counts'] as const).map((key) => t(`imports.${key}`)), { unseen: t('imports.actions') }]}
+        />
+        <Table.Tbody>
+          {list.data.items.map((item) => (
+            <Table.Tr key={item.id} aria-selected={item.id === selected}>
+              <Table.Td>{formatDateTime(item.uploadedAt)}</Table.Td>
+              <Table.Td>{item.fileName}</Table.Td>
+              <Table.Td>{item.uploadedBy?.name ?? '–'}</Table.Td>
+              <Table.Td>{formatNumber(item.rows)}</Table.Td>
+              <Table.Td>
+                <StatusBadge status={item.status} />
+              </Table.Td>
+              <Table.Td>
+                {item.status === 'blocked'
+                  ? t('imports.problems', { count: item.problemCount, n: formatNumber(item.problemCount) })
+                  : t('imports.summary', {
+                      created: formatNumber(item.created),
+                      updated: formatNumber(item.updated),
+                      skipped: formatNumber(item.skipped),
+                      failed: formatNumber(item.failed),
+                    })}
+              </Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="light" onClick={() => onOpen(item.id)} aria-label={t('imports.openFile', { name: item.fileName })}>
+                  {t('imports.open')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </BorderedTable>
       {list.data.total > 10 ? (
         <Pagination
           total={Math.ceil(list.data.total / 10)}

@@ -4,6 +4,8 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BorderedTable } from '../../../components/bordered-table.tsx';
+import { ColumnHeads } from '../../../components/column-heads.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { type OutboxMessage, readMail } from '../api/mail.ts';
@@ -81,14 +83,7 @@ export const OutboxPage = () => {
               ) : (
                 <TableRegion label={t('identity.outbox.title')}>
                   <Table striped highlightOnHover data-testid="outbox">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('identity.outbox.at')}</Table.Th>
-                        <Table.Th>{t('identity.outbox.to')}</Table.Th>
-                        <Table.Th>{t('identity.outbox.subject')}</Table.Th>
-                        <Table.Th />
-                      </Table.Tr>
-                    </Table.Thead>
+                    <ColumnHeads columns={[...(['at', 'to', 'subject'] as const).map((key) => t(`identity.outbox.${key}`)), '']} />
                     <Table.Tbody>
                       {mail.data.outbox.map((message) => (
                         <Table.Tr key={message.id}>
@@ -112,39 +107,28 @@ export const OutboxPage = () => {
             {t('identity.outbox.log')}
           </Title>
           {mail.data.log.length === 0 ? <Text c="dimmed">{t('identity.outbox.logEmpty')}</Text> : null}
-          <Paper withBorder radius="md" hidden={mail.data.log.length === 0}>
-            <TableRegion label={t('identity.outbox.log')}>
-              <Table striped data-testid="mail-log">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('identity.outbox.at')}</Table.Th>
-                    <Table.Th>{t('identity.outbox.to')}</Table.Th>
-                    <Table.Th>{t('identity.outbox.kind')}</Table.Th>
-                    <Table.Th>{t('identity.outbox.state')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {mail.data.log.map((entry) => (
-                    <Table.Tr key={entry.id}>
-                      <Table.Td>{formatDateTime(entry.updatedAt)}</Table.Td>
-                      <Table.Td>{entry.recipient}</Table.Td>
-                      <Table.Td>{t(`identity.outbox.kinds.${entry.kind}`, { defaultValue: entry.kind })}</Table.Td>
-                      <Table.Td>
-                        <Badge color={STATUS_COLOUR[entry.status]} variant="outline">
-                          {t(`identity.outbox.status.${entry.status}`)}
-                        </Badge>
-                        {entry.lastError ? (
-                          <Text size="xs" c="dimmed">
-                            {entry.lastError}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableRegion>
-          </Paper>
+          <BorderedTable label={t('identity.outbox.log')} hidden={mail.data.log.length === 0} data-testid="mail-log">
+            <ColumnHeads columns={(['at', 'to', 'kind', 'state'] as const).map((key) => t(`identity.outbox.${key}`))} />
+            <Table.Tbody>
+              {mail.data.log.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td>{formatDateTime(entry.updatedAt)}</Table.Td>
+                  <Table.Td>{entry.recipient}</Table.Td>
+                  <Table.Td>{t(`identity.outbox.kinds.${entry.kind}`, { defaultValue: entry.kind })}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLOUR[entry.status]} variant="outline">
+                      {t(`identity.outbox.status.${entry.status}`)}
+                    </Badge>
+                    {entry.lastError ? (
+                      <Text size="xs" c="dimmed">
+                        {entry.lastError}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </BorderedTable>
         </>
       )}
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject} size="lg">

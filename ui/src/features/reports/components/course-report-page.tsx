@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { courseReportRule } from '../../../../../domain/reports/course-report.rules.ts';
 import { ColumnHeads } from '../../../components/column-heads.tsx';
 import { DateTimeField } from '../../../components/date-fields.tsx';
+import { FormPanel } from '../../../components/form-panel.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../../lib/i18n.ts';
@@ -51,60 +52,42 @@ const GenerateForm = ({ courseId, log, onGenerated }: { courseId: number; log: C
     if (input) generate.mutate({ ...input, ...(date ? { date } : {}) });
   };
   return (
-    <Paper withBorder radius="md" p="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="md">
-          <Title order={2} size="h4">
-            {t('courseReports.new')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('courseReports.intro')}
-          </Text>
-          <Group align="flex-start" grow>
-            <Select
-              label={t('courseReports.interval')}
-              data={intervals}
-              value={String(form.values.intervalId)}
-              onChange={(value) => form.set('intervalId', Number(value ?? 0))}
-              allowDeselect={false}
-              error={form.errors.intervalId}
-              data-testid="report-interval"
-            />
-            <DateTimeField label={t('courseReports.date')} description={t('courseReports.dateHint')} value={date} onChange={setDate} error={form.errors.date} />
-          </Group>
-          <Checkbox
-            label={t('courseReports.children')}
-            description={t('courseReports.childrenHint')}
-            checked={form.values.children ?? false}
-            onChange={(e) => form.set('children', e.currentTarget.checked)}
-          />
-          <Checkbox
-            label={t('courseReports.npsDetailed')}
-            description={log.course.detailNps ? t('courseReports.npsDetailedHint') : t('courseReports.npsDetailedOff')}
-            disabled={!log.course.detailNps}
-            checked={log.course.detailNps && (form.values.npsDetailed ?? false)}
-            onChange={(e) => form.set('npsDetailed', e.currentTarget.checked)}
-            error={form.errors.npsDetailed}
-          />
-          <Checkbox
-            label={t('courseReports.npsReasons')}
-            checked={form.values.npsReasons ?? true}
-            onChange={(e) => form.set('npsReasons', e.currentTarget.checked)}
-          />
-          <Group>
-            <Button type="submit" loading={generate.isPending}>
-              {t('courseReports.generate')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <FormPanel title={t('courseReports.new')} onSubmit={submit} submitLabel={t('courseReports.generate')} submitting={generate.isPending}>
+      <Text size="sm" c="dimmed">
+        {t('courseReports.intro')}
+      </Text>
+      <Group align="flex-start" grow>
+        <Select
+          label={t('courseReports.interval')}
+          data={intervals}
+          value={String(form.values.intervalId)}
+          onChange={(value) => form.set('intervalId', Number(value ?? 0))}
+          allowDeselect={false}
+          error={form.errors.intervalId}
+          data-testid="report-interval"
+        />
+        <DateTimeField label={t('courseReports.date')} description={t('courseReports.dateHint')} value={date} onChange={setDate} error={form.errors.date} />
+      </Group>
+      <Checkbox
+        label={t('courseReports.children')}
+        description={t('courseReports.childrenHint')}
+        checked={form.values.children ?? false}
+        onChange={(e) => form.set('children', e.currentTarget.checked)}
+      />
+      <Checkbox
+        label={t('courseReports.npsDetailed')}
+        description={log.course.detailNps ? t('courseReports.npsDetailedHint') : t('courseReports.npsDetailedOff')}
+        disabled={!log.course.detailNps}
+        checked={log.course.detailNps && (form.values.npsDetailed ?? false)}
+        onChange={(e) => form.set('npsDetailed', e.currentTarget.checked)}
+        error={form.errors.npsDetailed}
+      />
+      <Checkbox
+        label={t('courseReports.npsReasons')}
+        checked={form.values.npsReasons ?? true}
+        onChange={(e) => form.set('npsReasons', e.currentTarget.checked)}
+      />
+    </FormPanel>
   );
 };
 
