@@ -1,19 +1,10 @@
 import type { ParametersOf } from '../../domain/exports/export.rules.ts';
+import { roleLabel } from '../../domain/permissions/roles.ts';
 import { ERASED_PERSON } from '../../domain/shared/event.ts';
 import type { Cell } from '../../infrastructure/reports/spreadsheet.port.ts';
 import { countUsersForExport, usersForExport } from '../../projections/exports/export-rows.queries.ts';
 import { checkSize, type ExportTable, type ExportTableDeps, own, PAGE, type Progress, text, when } from './export-table.ts';
 
-const ROLE_NAMES: Readonly<Record<number, string>> = {
-  1: 'skrbnik',
-  2: 'vodja',
-  3: 'računovodja',
-  4: 'naročnik',
-  5: 'direktor',
-  6: 'urednik',
-  7: 'revizor',
-  10: 'udeleženec',
-};
 const USER_STATUS: Readonly<Record<string, string>> = { active: 'aktiven', inactive: 'neaktiven', deleted: 'izbrisan' };
 
 /** The users of one company or of all (by account status), with their roles, in pages by id. */
@@ -25,7 +16,7 @@ export const usersTable = async (deps: ExportTableDeps, p: ParametersOf<'users'>
   for (;;) {
     const page = await usersForExport(deps.db, p, after, PAGE);
     for (const u of page) {
-      const roles = u.roles.map((r) => [ROLE_NAMES[r.roleId] ?? String(r.roleId), r.unitName ?? r.companyName].filter(Boolean).join(' – ')).join(', ');
+      const roles = u.roles.map((r) => [roleLabel(r.roleId), r.unitName ?? r.companyName].filter(Boolean).join(' – ')).join(', ');
       rows.push([
         u.id,
         u.erased ? ERASED_PERSON : u.username,

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { courseReportRule } from '../../domain/reports/course-report.rules.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
+import { npsSummarySchema } from '../../domain/stats/nps.ts';
 import { anyOf, commandMetadata, errorResponses, type HttpApp, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
 import type { ReportDocumentRenderer } from '../../infrastructure/reports/report-document.port.ts';
 import { reportComment } from '../../projections/courses/course-comments.queries.ts';
@@ -32,15 +33,7 @@ const READ_MODELS = ['course_reports', 'stats', 'courses', 'posts', 'users', 'or
 const courseParams = z.object({ id: idParam });
 const reportParams = courseParams.extend({ reportId: idParam });
 
-const summary = z.object({
-  promoters: z.number(),
-  neutrals: z.number(),
-  detractors: z.number(),
-  answers: z.number(),
-  score: z.number().nullable(),
-  grade: z.string(),
-  level: z.string(),
-});
+const summary = npsSummarySchema;
 const communityRow = summary.extend({ id: z.number(), name: z.string() });
 const rate = z.number().nullable();
 

@@ -1,4 +1,5 @@
 import { consentStream } from '../../domain/consents/consent.ts';
+import { roleLabel } from '../../domain/permissions/roles.ts';
 import { pushDevicesStream } from '../../domain/push/push.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { userStream } from '../../domain/users/user.ts';
@@ -48,16 +49,6 @@ export type PersonalData = Awaited<ReturnType<typeof collectPersonalData>>;
 
 const when = new Intl.DateTimeFormat('sl-SI', { timeZone: 'Europe/Ljubljana', dateStyle: 'medium', timeStyle: 'short' });
 const show = (iso: string | null) => (iso ? when.format(new Date(iso)) : '–');
-const ROLE_NAMES: Record<number, string> = {
-  1: 'skrbnik',
-  2: 'vodja',
-  3: 'računovodja',
-  4: 'naročnik',
-  5: 'direktor',
-  6: 'urednik',
-  7: 'revizor',
-  10: 'udeleženec',
-};
 
 /** The same export as a document a person reads, in Slovenian. */
 export const personalDataDocument = (data: PersonalData): TextDocument => {
@@ -87,8 +78,7 @@ export const personalDataDocument = (data: PersonalData): TextDocument => {
       {
         heading: 'Vloge',
         lines: u.roles.map(
-          (r) =>
-            `${ROLE_NAMES[r.roleId] ?? r.roleId}${r.companyName ? `: ${r.companyName}${r.unitId === 0 ? ' (vse enote)' : r.unitName ? `, ${r.unitName}` : ''}` : ''}`,
+          (r) => `${roleLabel(r.roleId)}${r.companyName ? `: ${r.companyName}${r.unitId === 0 ? ' (vse enote)' : r.unitName ? `, ${r.unitName}` : ''}` : ''}`,
         ),
       },
       {

@@ -34,7 +34,22 @@ const NAMES = Object.fromEntries(Object.entries(ROLE).map(([name, id]) => [id, n
 
 export const roleName = (id: RoleId): RoleName => NAMES[id];
 
+/** The roles' Slovenian names, as exports and a person's data document print them. */
+export const ROLE_LABELS: Readonly<Record<RoleId, string>> = {
+  1: 'skrbnik',
+  2: 'vodja',
+  3: 'računovodja',
+  4: 'naročnik',
+  5: 'direktor',
+  6: 'urednik',
+  7: 'revizor',
+  10: 'udeleženec',
+};
+
 export const isRoleId = (value: number): value is RoleId => value in NAMES;
+
+/** A role's Slovenian name; an id the catalogue does not know is printed as it is. */
+export const roleLabel = (id: number): string => (isRoleId(id) ? ROLE_LABELS[id] : String(id));
 
 /** unit_id 0 means "every unit of the company", but only for these roles (spec §6). */
 export const COMPANY_WIDE_ROLES: ReadonlySet<RoleId> = new Set([ROLE.manager, ROLE.director]);

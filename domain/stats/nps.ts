@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * NPS of spec §9: promoters 9 to 10, neutrals 7 to 8, detractors 6 or lower; score = % promoters
  * minus % detractors (-100 to 100); above 30 good, above 50 very good, above 70 excellent; overview
@@ -19,6 +21,17 @@ export type NpsSummary = NpsCounts & {
   /** Overview colour: low red (30 or below), medium amber (above 30 up to 50), high green (above 50). */
   readonly level: 'none' | 'low' | 'medium' | 'high';
 };
+
+/** An NpsSummary as the API answers it (statistics and course reports). */
+export const npsSummarySchema = z.object({
+  promoters: z.number(),
+  neutrals: z.number(),
+  detractors: z.number(),
+  answers: z.number(),
+  score: z.number().nullable(),
+  grade: z.string(),
+  level: z.string(),
+});
 
 export const countNps = (scores: Iterable<number>): NpsCounts => {
   let promoters = 0;

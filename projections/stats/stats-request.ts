@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { can, canSomewhere, communityReach } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { idParam, indexParam } from '../../domain/shared/id.rules.ts';
+import { npsSummarySchema } from '../../domain/stats/nps.ts';
 import { type anyOf, requireAuth } from '../../infrastructure/http/http.port.ts';
 import { companiesOfUnits, courseReachable, courseWindow, type StatsDb, type StatsScope } from './stats.queries.ts';
 
@@ -18,15 +19,7 @@ export const courseParams = z.object({ id: idParam });
 export const notFound = () => new DomainError('404', 'Izobraževanje ali termin ne obstaja.', { status: 404 });
 export const forbidden = () => new DomainError('403', 'Nimate pravic za ogled teh podatkov.', { status: 403 });
 
-export const summary = z.object({
-  promoters: z.number(),
-  neutrals: z.number(),
-  detractors: z.number(),
-  answers: z.number(),
-  score: z.number().nullable(),
-  grade: z.string(),
-  level: z.string(),
-});
+export const summary = npsSummarySchema;
 
 /** Everyone with the system permission; otherwise the reach of the community permission. */
 export const scopeOf = (request: FastifyRequest, systemPermission: number, communityPermission: number): StatsScope => {
