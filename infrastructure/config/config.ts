@@ -29,6 +29,22 @@ const schema = z.object({
     .int()
     .positive()
     .default(200 * 1024 * 1024),
+  /** SCORM and cmi5 packages (issue 35): the largest zip accepted. */
+  PACKAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
+  /** The separate origin package code runs on (issue 35, decision 0059): its port, and its public address. */
+  CONTENT_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  CONTENT_ORIGIN: z.string().url().optional(),
+  /** xAPI out (issue 35): the external LRS statements are forwarded to, and its Basic credentials; unset: none sent. */
+  XAPI_LRS_URL: z.string().url().optional(),
+  XAPI_LRS_KEY: z.string().optional(),
+  XAPI_LRS_SECRET: z.string().optional(),
+  /** Credentials an outside system writes statements into the platform's own LRS with (Basic key:secret); unset: only launches write. */
+  LRS_CLIENT_KEY: z.string().min(8).optional(),
+  LRS_CLIENT_SECRET: z.string().min(16).optional(),
   DATABASE_URL: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65_535).default(54_329),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
@@ -114,6 +130,12 @@ export type Config = {
   /** Where uploads go with the S3-upload feature on (the local object store). */
   readonly objectStoreDir: string;
   readonly videoMaxBytes: number;
+  /** SCORM/cmi5 packages (issue 35): the largest zip, where package code is served from (its port and public origin). */
+  readonly packages: { readonly maxBytes: number; readonly contentPort: number; readonly contentOrigin: string };
+  /** xAPI out (issue 35): the external LRS and its credentials; null: statements are not forwarded. */
+  readonly xapiOut: { readonly url: string; readonly key: string; readonly secret: string } | null;
+  /** Basic credentials an outside system may write statements into the platform's LRS with; null: none. */
+  readonly lrsClient: { readonly key: string; readonly secret: string } | null;
   /** Credit points to chambers (decision 0030): chambers with an address get them over HTTP, the others as files here. */
   readonly chambers: { readonly dropDir: string; readonly urls: Partial<Record<1 | 2 | 3, string>>; readonly retryDelaySeconds: number };
   readonly databaseUrl: string | undefined;
@@ -176,6 +198,14 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     objectStoreDir: e.OBJECT_STORE_DIR ?? join(e.DATA_DIR, 'objects'),
     videoMaxBytes: e.VIDEO_MAX_BYTES,
+    packages: {
+      maxBytes: e.PACKAGE_MAX_BYTES,
+      // The demo's second port; 0 (tests) asks the system for a free one.
+      contentPort: e.CONTENT_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1),
+      contentOrigin: (e.CONTENT_ORIGIN ?? `http://localhost:${e.CONTENT_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1)}`).replace(/\/+$/, ''),
+    },
+    xapiOut: e.XAPI_LRS_URL ? { url: e.XAPI_LRS_URL.replace(/\/+$/, ''), key: e.XAPI_LRS_KEY ?? '', secret: e.XAPI_LRS_SECRET ?? '' } : null,
+    lrsClient: e.LRS_CLIENT_KEY && e.LRS_CLIENT_SECRET ? { key: e.LRS_CLIENT_KEY, secret: e.LRS_CLIENT_SECRET } : null,
     chambers: {
       dropDir: e.CHAMBER_DROP_DIR ?? join(e.DATA_DIR, 'chambers'),
       retryDelaySeconds: e.CHAMBER_RETRY_DELAY_SECONDS,
