@@ -10,8 +10,21 @@ import { courseFieldsFor } from './course-features.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 import { sanitizeBlock } from './sanitize-block.ts';
 
+/**
+ * A package block names its package; what the package holds (its standard and items) is taken from
+ * the stored package, never from the request (issue 35), so progress is decided on the real package.
+ */
+const withPackage = async (deps: CoursesDeps, block: BlockFields): Promise<BlockFields> => {
+  if (block.kind !== 'package') return block;
+  const stored = await deps.packages?.describe(block.packageId);
+  if (!stored) throw new DomainError('400', 'Izbrani paket ne obstaja ali ni na voljo', { status: 400, field: 'packageId' });
+  const { standard, items } = stored.structure;
+  return { ...block, standard, items: items.map((i) => ({ id: i.id, title: i.title, masteryScore: i.masteryScore, moveOn: i.moveOn })) };
+};
+
 /** A block as stored: its HTML sanitised; an Interactr block only while that feature is on, and only with an Interactr iframe left. */
-const checkedBlock = (deps: CoursesDeps, block: BlockFields): BlockFields => {
+const checkedBlock = async (deps: CoursesDeps, given: BlockFields): Promise<BlockFields> => {
+  const block = await withPackage(deps, given);
   if (block.kind === 'interactr' && !deps.features.interactr) throw new DomainError('400', FEATURE_OFF_MESSAGE.interactr, { status: 400, field: 'kind' });
   const clean = sanitizeBlock(block);
   if (clean.kind === 'interactr' && clean.html === '')
@@ -53,7 +66,7 @@ export const changeCourse = async (
     command.type === 'UpdateCourse'
       ? { ...command, fields: courseFieldsFor(command.fields, deps.features) }
       : command.type === 'UpdateBlock'
-        ? { ...command, block: checkedBlock(deps, command.block) }
+        ? { ...command, block: await checkedBlock(deps, command.block) }
         : command;
   const result = await handleCommand(deps.store, { streamName: courseStream(courseId), decider: courseDecider, command: checked, metadata });
   return { id: courseId, position: result.position };
@@ -64,7 +77,7 @@ export const addBlock = async (deps: CoursesDeps, courseId: number, block: Block
   const result = await handleCommand(deps.store, {
     streamName: courseStream(courseId),
     decider: courseDecider,
-    command: { type: 'AddBlock', blockId, block: checkedBlock(deps, block), ...(position === undefined ? {} : { position }) },
+    command: { type: 'AddBlock', blockId, block: await checkedBlock(deps, block), ...(position === undefined ? {} : { position }) },
     metadata,
   });
   return { id: blockId, position: result.position };

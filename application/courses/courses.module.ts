@@ -3,6 +3,7 @@ import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
 import type { Log } from '../../infrastructure/logging/log.port.ts';
 import type { Mailer } from '../../infrastructure/mail/mailer.port.ts';
 import type { FeatureModule } from '../../infrastructure/main/feature-module.port.ts';
+import type { PackageLaunchStore, PackageStore, PackageUnpacker } from '../../infrastructure/packages/package-store.port.ts';
 import type { CertificateRenderer } from '../../infrastructure/pdf/certificate.port.ts';
 import type { PushSender } from '../../infrastructure/push/push.port.ts';
 import { academiesProjection } from '../../projections/courses/academies.projection.ts';
@@ -26,15 +27,22 @@ import {
 import { runNotificationTick } from './course-notifications.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 import { registerCourseRoutes } from './courses.routes.ts';
+import type { PackagesDeps } from './packages.deps.ts';
+import { registerPackageRoutes } from './packages.routes.ts';
+import { recordCmi5Outcome } from './play-package.ts';
 
-type CoursesNeeds = Omit<CoursesDeps, 'features'> & {
+type CoursesNeeds = Omit<CoursesDeps, 'features' | 'packages'> & {
+  readonly packages: PackageStore;
+  readonly packageLaunches: PackageLaunchStore;
+  readonly unpackPackage: PackageUnpacker;
+  readonly prepareCmi5Launch: PackagesDeps['prepareCmi5Launch'];
   readonly files: FileStore;
   readonly mailer: Mailer;
   readonly push: PushSender;
   readonly log: Log;
   readonly limiter: AttemptLimiter;
   readonly renderers: { readonly certificates: CertificateRenderer };
-  readonly settings: { readonly features: CoursesDeps['features']; readonly publicUrl: string };
+  readonly settings: { readonly features: CoursesDeps['features']; readonly publicUrl: string; readonly packages: PackagesDeps['settings']['packages'] };
 };
 
 const RETRIED = { retryLimit: 5, retryDelaySeconds: 5 };
@@ -47,10 +55,12 @@ export const coursesModule: FeatureModule<CoursesNeeds> = {
   wire: (needs) => {
     const { db, now, files } = needs;
     const { features, publicUrl } = needs.settings;
-    const courses: CoursesDeps = { store: needs.store, ids: needs.ids, db, now, features };
+    const courses: CoursesDeps = { store: needs.store, ids: needs.ids, db, now, features, packages: needs.packages };
     return {
       routes: (app) => {
         registerCourseRoutes(app, courses, { files });
+        // SCORM and cmi5 package blocks (issue 35): upload, launch, SCORM commits.
+        registerPackageRoutes(app, { ...courses, ...needs, features });
         registerCourseReadRoutes(app, { db, now, certificates: needs.renderers.certificates, files, features, publicUrl });
         // A certificate's public verification (issue 18 item 3, decision 0032): by its number, limited per address.
         registerCertificateRoutes(app, { db, limiter: needs.limiter });
@@ -74,3 +84,13 @@ export const coursesModule: FeatureModule<CoursesNeeds> = {
     };
   },
 };
+
+/** What courses offer the LRS (issue 35): a cmi5 statement's outcome, recorded as a step of the launch's participant. */
+export const cmi5Outcomes = (
+  needs: Omit<CoursesDeps, 'features' | 'packages'> & {
+    readonly packages: PackageStore;
+    readonly packageLaunches: PackageLaunchStore;
+    readonly unpackPackage: PackageUnpacker;
+    readonly settings: { readonly features: CoursesDeps['features']; readonly publicUrl: string; readonly packages: PackagesDeps['settings']['packages'] };
+  },
+) => ({ recordCmi5Outcome: recordCmi5Outcome({ ...needs, features: needs.settings.features }) });

@@ -2,6 +2,7 @@ import { can, communityReach, companiesWith, type Subject, systemAbilities } fro
 import type { ReferenceKind } from '../../domain/shared/id.rules.ts';
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
 import type { ReferenceCaller, ReferenceResolver, ReferenceResolvers } from '../../infrastructure/http/http.port.ts';
+import type { PackageStore } from '../../infrastructure/packages/package-store.port.ts';
 import { courseReferences, npsBlocksOf, postReferences } from '../../projections/courses/courses.queries.ts';
 import { isCourseVisible } from '../../projections/courses/user-courses.queries.ts';
 import { type OrganisationReferenceKind, organisationReferences, type ReadDb } from '../../projections/organisation/organisation.queries.ts';
@@ -15,7 +16,7 @@ import { mayReadFile } from './file-access.ts';
  * what they may read as a participant. Professions, their groups and tags are one catalogue for
  * every company: they only have to exist.
  */
-export type ReferenceDeps = { readonly db: ReadDb; readonly files: FileStore };
+export type ReferenceDeps = { readonly db: ReadDb; readonly files: FileStore; readonly packages: Pick<PackageStore, 'owners'> };
 
 const isStaff = (subject: Subject) => systemAbilities(subject).length > 0;
 
@@ -73,6 +74,12 @@ export const createReferenceResolvers = (deps: ReferenceDeps): ReferenceResolver
         if (info && (await mayReadFile(deps, subject, info))) found.add(id);
       }
       return found;
+    },
+    // A package is its uploader's to name, and anyone's who edits blocks platform-wide (1025), like an uploaded file.
+    contentPackage: async (ids, { subject }) => {
+      if (!subject) return new Set();
+      const anyPackage = can(subject, 1025, { kind: 'system' });
+      return new Set((await deps.packages.owners(ids)).filter((p) => anyPackage || (p.createdBy !== null && p.createdBy === subject.userId)).map((p) => p.id));
     },
     user: async (ids, { subject }) => {
       if (!subject) return new Set();

@@ -1,6 +1,4 @@
-import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
-import type { ReadDb } from '../../projections/organisation/organisation.queries.ts';
-import { createReferenceResolvers } from './references.ts';
+import { createReferenceResolvers, type ReferenceDeps } from './references.ts';
 
 /**
  * What the HTTP layer asks of the features on every request, beside each feature's own routes: how
@@ -8,5 +6,5 @@ import { createReferenceResolvers } from './references.ts';
  * (decision 0047). Shared by every feature, so it is no feature's module.
  */
 export const requestsModule = {
-  references: (needs: { readonly db: ReadDb; readonly files: FileStore }) => createReferenceResolvers(needs),
+  references: (needs: ReferenceDeps) => createReferenceResolvers(needs),
 };

@@ -1,5 +1,6 @@
 import type { QuizBlock } from './course.rules.ts';
 import type { CourseBlock } from './course.ts';
+import type { PackageProgress } from './package-progress.ts';
 
 /**
  * A participant's progress in one block of a course, and the rules that read it alone: when opening
@@ -21,6 +22,8 @@ export type BlockProgress = {
   /** After the last failed attempt of a set: the course ended as not passed, or a wait until a new set. */
   readonly quizLock: QuizLock | null;
   readonly npsScore: number | null;
+  /** A package block's items (issue 35); null for other blocks and before the first report. */
+  readonly package: PackageProgress | null;
 };
 
 export type QuizLock = { readonly next: 'ended' } | { readonly next: 'wait'; readonly retryAt: string };
@@ -37,10 +40,11 @@ export const NO_PROGRESS: BlockProgress = {
   quizRoundFrom: 0,
   quizLock: null,
   npsScore: null,
+  package: null,
 };
 
-/** Blocks that are done by being opened: everything but video, quiz and NPS. */
-export const doneWhenOpened = (block: CourseBlock) => !['video', 'quiz', 'nps'].includes(block.fields.kind);
+/** Blocks that are done by being opened: everything but video, quiz, NPS and packages. */
+export const doneWhenOpened = (block: CourseBlock) => !['video', 'quiz', 'nps', 'package'].includes(block.fields.kind);
 
 /** A video counts as watched at 90 % (players report the last seconds unreliably). */
 export const VIDEO_DONE_SHARE = 0.9;

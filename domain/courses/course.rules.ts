@@ -371,6 +371,42 @@ export const typeformBlockRule = z
 /** An interactive Interactr video (spec §1 feature "Interactr on"): its embed code, of which the server keeps only the Interactr iframe. */
 export const interactrBlockRule = z.object({ kind: z.literal('interactr'), name, html: text(20_000) }).strict();
 
+/**
+ * A SCORM or cmi5 package (issue 35, decision 0059): the uploaded package by id, and the author's rule
+ * for when it is done: every item completed, every item passed, or a score of at least `threshold` %.
+ * `standard` and `items` are the package's, filled in by the server from the stored package (whatever
+ * a request says), so a participant's progress is decided on what the package really holds.
+ */
+export const PACKAGE_COMPLETION = ['completed', 'passed', 'score'] as const;
+export type PackageCompletion = (typeof PACKAGE_COMPLETION)[number];
+const packageItemRule = z
+  .object({
+    id: z.string().max(2000),
+    title: z.string().max(500),
+    masteryScore: z.number().min(0).max(100).nullable(),
+    moveOn: z.enum(['Passed', 'Completed', 'CompletedAndPassed', 'CompletedOrPassed', 'NotApplicable']).nullable(),
+  })
+  .strict();
+export const packageBlockRule = z
+  .object({
+    kind: z.literal('package'),
+    name,
+    packageId: refId('contentPackage'),
+    completion: z.enum(PACKAGE_COMPLETION, { error: 'Izberite, kdaj je paket opravljen' }),
+    threshold: z
+      .number({ error: 'Prag je celo število med 0 in 100' })
+      .int({ error: 'Prag je celo število med 0 in 100' })
+      .min(0, { error: 'Prag je celo število med 0 in 100' })
+      .max(100, { error: 'Prag je celo število med 0 in 100' })
+      .nullish()
+      .transform((v) => v ?? null),
+    standard: z.enum(['scorm12', 'scorm2004', 'cmi5']).optional(),
+    items: z.array(packageItemRule).max(1000).optional(),
+  })
+  .strict()
+  .refine((b) => b.completion !== 'score' || b.threshold !== null, { error: 'Vnesite prag rezultata', path: ['threshold'] });
+export type PackageBlock = z.output<typeof packageBlockRule>;
+
 export const blockRule = z.union([
   quizBlockRule,
   npsBlockRule,
@@ -380,6 +416,7 @@ export const blockRule = z.union([
   textFileBlockRule,
   typeformBlockRule,
   interactrBlockRule,
+  packageBlockRule,
 ]);
 
 export type BlockFields = z.output<typeof blockRule>;

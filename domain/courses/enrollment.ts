@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type RuntimeReport, runtimeReportRule } from '../packages/package-runtime.ts';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { defineEvent, type EventsOf, ownerFromStream } from '../shared/event.ts';
@@ -14,9 +15,19 @@ import {
   VIDEO_DONE_SHARE,
 } from './block-progress.ts';
 import { type CertificateIssuer, certificateIssuer } from './certificate.ts';
-import { type NpsBlock, type QuizBlock, quizOutcomeOf } from './course.rules.ts';
+import { type NpsBlock, type PackageBlock, type QuizBlock, quizOutcomeOf } from './course.rules.ts';
 import { blocksAt, type Course, type CourseBlock } from './course.ts';
 import { attended, openCheck } from './live-presence.ts';
+import {
+  afterReport,
+  changesOf,
+  NO_ITEM_PROGRESS,
+  NO_PACKAGE_PROGRESS,
+  type PackageProgress,
+  packageDone,
+  packageScore,
+  REPORTS_REMEMBERED,
+} from './package-progress.ts';
 
 /**
  * A participant's way through one course: every step is an event in `enrollment-<courseId>_<userId>`.
@@ -65,6 +76,28 @@ export const enrollmentEvents = [
   ),
   // Issue 17 item 5: an attendee confirmed presence at a live webinar's check (live-presence.ts).
   defineEvent('LivePresenceConfirmed', z.object({ checkIndex: z.number().int().min(0) })),
+  // Issue 35 (decision 0059): what a SCORM package committed or a cmi5 AU stated about one item, only what
+  // changed; `reportId` (the player's commit id, the statement's id) makes a retried report change nothing.
+  defineEvent(
+    'PackageReported',
+    runtimeReportRule.extend({
+      blockId,
+      itemId: z.string().max(2000),
+      reportId: z.string().min(1).max(200),
+      // The launch the report came from: session times are per launch.
+      sessionId: z.string().max(100),
+      suspendData: z.string().max(64_000).nullable().optional(),
+    }),
+    // Suspend data is whatever the package keeps about the participant (answers typed in, notes): theirs.
+    { personal: { fields: ['suspendData'], owner: (_data, streamName) => ownerFromStream(streamName) } },
+  ),
+  // A result of a package item (a success status or a score reported): success rates and the course report count these like quiz attempts.
+  defineEvent(
+    'PackageScored',
+    z.object({ blockId, itemId: z.string().max(2000), attempt: z.number().int().positive(), score: z.number().nullable(), passed: z.boolean() }),
+  ),
+  // Every item of the package satisfies the author's rule (and cmi5 moveOn): the block is done.
+  defineEvent('PackageCompleted', z.object({ blockId, score: z.number().nullable() })),
   defineEvent('CourseCompleted', z.object({ creditPoints: z.number() })),
   // `issuer` (issue 18, decision 0032): the participant's unit and company at completion, which issue it; certificates
   // issued before have none and take the participant's unit and company as they are now.
@@ -103,6 +136,7 @@ export type EnrollmentCommand = { readonly context: EnrollmentContext } & (
   | { type: 'AnswerNps'; blockId: number; score: number; reasons: readonly string[]; comment: string | null; followUps: readonly string[] }
   | { type: 'IssueCertificate'; certificateId: string; issuer?: CertificateIssuer | null }
   | { type: 'ConfirmPresence'; checkIndex: number }
+  | { type: 'ReportPackage'; blockId: number; itemId: string; sessionId: string; reportId: string; report: RuntimeReport }
 );
 
 const progressOf = (state: Enrollment, id: number) => state.blocks[id] ?? NO_PROGRESS;
@@ -153,6 +187,19 @@ export const evolveEnrollment = (state: EnrollmentState, event: EnrollmentEvent)
       return withBlock(state, event.data.blockId, (p) => ({ ...p, quizRoundFrom: event.data.afterAttempt, quizLock: null }));
     case 'NpsAnswered':
       return withBlock(state, event.data.blockId, (p) => ({ ...p, opened: true, done: true, npsScore: event.data.score }));
+    case 'PackageReported': {
+      const { blockId: id, itemId, reportId, sessionId, suspendData, ...report } = event.data;
+      return withBlock(state, id, (p) => {
+        const pack = p.package ?? NO_PACKAGE_PROGRESS;
+        const item = afterReport(pack.items[itemId] ?? NO_ITEM_PROGRESS, sessionId, { ...report, ...(suspendData != null ? { suspendData } : {}) });
+        const reports = [...pack.reports, reportId].slice(-REPORTS_REMEMBERED);
+        return { ...p, opened: true, package: { ...pack, items: { ...pack.items, [itemId]: item }, reports } };
+      });
+    }
+    case 'PackageScored':
+      return withBlock(state, event.data.blockId, (p) => ({ ...p, package: { ...(p.package ?? NO_PACKAGE_PROGRESS), results: event.data.attempt } }));
+    case 'PackageCompleted':
+      return withBlock(state, event.data.blockId, (p) => ({ ...p, opened: true, done: true }));
     case 'LivePresenceConfirmed':
       return state.presence.includes(event.data.checkIndex) ? state : { ...state, presence: [...state.presence, event.data.checkIndex] };
     case 'CourseCompleted':
@@ -277,6 +324,43 @@ const answerNps = (state: Enrollment, context: EnrollmentContext, command: Extra
   ]);
 };
 
+/**
+ * A package's report about one item (issue 35): recorded once (by its id), only what changed; a result
+ * (success status or score) counts as an attempt for success rates; the block is done when every
+ * item meets the author's rule. Reports after the block is done still record progress (a participant
+ * may review), but the block stays done.
+ */
+const reportPackage = (state: Enrollment, context: EnrollmentContext, command: Extract<EnrollmentCommand, { type: 'ReportPackage' }>): EnrollmentEvent[] => {
+  const { block, index } = requireBlock(context, command.blockId);
+  if (block.fields.kind !== 'package') throw fail('400', 'Ta blok ni paket SCORM/cmi5.', 400);
+  const pack = block.fields as PackageBlock;
+  if (!(pack.items ?? []).some((item) => item.id === command.itemId)) throw fail('400', 'Ta enota ni del paketa.', 400, 'itemId');
+  requireReachable(state, context, index);
+  const progress = progressOf(state, block.id);
+  const current: PackageProgress = progress.package ?? NO_PACKAGE_PROGRESS;
+  if (current.reports.includes(command.reportId)) return [];
+  const before = current.items[command.itemId] ?? NO_ITEM_PROGRESS;
+  const changes = changesOf(before, command.sessionId, command.report);
+  // A commit that changes nothing (autocommit while the participant reads) is no fact to record.
+  if (Object.keys(changes).length === 0) return [];
+  const step: EnrollmentEvent[] = [
+    {
+      type: 'PackageReported',
+      data: { blockId: block.id, itemId: command.itemId, reportId: command.reportId, sessionId: command.sessionId, ...changes },
+    },
+  ];
+  const after = afterReport(before, command.sessionId, command.report);
+  const resultChanged = (changes.success !== undefined && changes.success !== 'unknown') || (changes.score !== undefined && after.success !== null);
+  if (resultChanged && (after.success === 'passed' || after.success === 'failed'))
+    step.push({
+      type: 'PackageScored',
+      data: { blockId: block.id, itemId: command.itemId, attempt: current.results + 1, score: after.score, passed: after.success === 'passed' },
+    });
+  const next: PackageProgress = { ...current, items: { ...current.items, [command.itemId]: after } };
+  if (!progress.done && packageDone(pack, next)) step.push({ type: 'PackageCompleted', data: { blockId: block.id, score: packageScore(pack, next) } });
+  return completion(state, context, step);
+};
+
 export const decideEnrollment = (command: EnrollmentCommand, state: EnrollmentState): EnrollmentEvent[] => {
   const { context } = command;
   if (command.type === 'StartCourse') {
@@ -327,6 +411,8 @@ const decideStep = (command: Exclude<EnrollmentCommand, { type: 'StartCourse' }>
       requireReachable(enrollment, context, index);
       return progressOf(enrollment, block.id).done ? [] : completion(enrollment, context, [{ type: 'AlternativeRead', data: { blockId: block.id } }]);
     }
+    case 'ReportPackage':
+      return reportPackage(enrollment, context, command);
     case 'SubmitQuiz':
       return submitQuiz(enrollment, context, command.blockId, command.answers);
     case 'AnswerNps':

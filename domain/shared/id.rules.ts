@@ -50,6 +50,8 @@ export const REFERENCE_KINDS = [
   'user',
   /** A question (an NPS block) of the survey the path names. */
   'surveyQuestion',
+  /** A SCORM or cmi5 package (issue 35): its uploader's, or any for who edits blocks platform-wide. */
+  'contentPackage',
 ] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
 

@@ -28,6 +28,7 @@ const REFUSED: Readonly<Record<ReferenceKind, string>> = {
   file: 'Izbrana datoteka ne obstaja ali ni na voljo',
   user: 'Izbrani uporabnik ne obstaja ali ni na voljo',
   surveyQuestion: 'Vprašanje ni del te ankete',
+  contentPackage: 'Izbrani paket ne obstaja ali ni na voljo',
 };
 
 /** The parts of a zod schema's definition the walkers here (and the cross-tenant suite's body generator) read. */

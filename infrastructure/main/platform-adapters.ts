@@ -20,6 +20,9 @@ import { createPostgresIdAllocator } from '../ids/postgres-id-allocator.ts';
 import type { Log } from '../logging/log.port.ts';
 import { createOutbox, createOutboxMailer } from '../mail/outbox-mailer.ts';
 import { createSmtpMailer } from '../mail/smtp-mailer.ts';
+import { createPackageLaunchStore } from '../packages/package-launch-store.ts';
+import { createPackageStore } from '../packages/package-store.ts';
+import { PACKAGE_LIMITS, readPackageZip } from '../packages/package-zip.ts';
 import { createRenderPool, pooledRenderers } from '../pdf/render-pool.ts';
 import { resolvePersonalDataSecret } from '../personal-data/personal-data-secret.ts';
 import { createPostgresPersonalKeys, PERSONAL_KEY_ERASED_CHANNEL } from '../personal-data/postgres-personal-keys.ts';
@@ -83,6 +86,11 @@ export const buildPlatformAdapters = async ({ config, db, store, log }: { config
     // Uploads go to the object store while the S3-upload feature is on; files stored either way stay readable.
     files,
     videos: createLocalVideoHost(files),
+    // SCORM and cmi5 packages and their launches (issue 35).
+    packages: createPackageStore(db.pg, files),
+    packageLaunches: createPackageLaunchStore(db.pg),
+    unpackPackage: (zip: Buffer, maxTotalBytes: number) =>
+      readPackageZip(zip, { ...PACKAGE_LIMITS, maxTotalBytes: Math.min(PACKAGE_LIMITS.maxTotalBytes, maxTotalBytes) }),
     spreadsheet: createExceljsSpreadsheet(),
     workbooks: createWorkbookReader(),
     renderers: pooledRenderers(renderPool),

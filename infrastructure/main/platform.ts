@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { chambersModule } from '../../application/chambers/chambers.module.ts';
 import { consentPorts, consentsModule } from '../../application/consents/consents.module.ts';
-import { coursesModule } from '../../application/courses/courses.module.ts';
+import { cmi5Outcomes, coursesModule } from '../../application/courses/courses.module.ts';
 import { exportsModule } from '../../application/exports/exports.module.ts';
 import { filesModule } from '../../application/files/files.module.ts';
 import { importsModule } from '../../application/imports/imports.module.ts';
@@ -25,6 +25,7 @@ import { registerStaticUi } from '../http/static-ui.ts';
 import { registerSystemRoutes } from '../http/system.routes.ts';
 import type { Jobs } from '../jobs/jobs.port.ts';
 import type { Log } from '../logging/log.port.ts';
+import { createContentServer } from '../packages/content-server.ts';
 import type { Database } from '../postgres/database.ts';
 import { createProjectionRunner } from '../projections/projection-runner.ts';
 import { createReadModelChanges } from '../projections/read-model-changes.ts';
@@ -92,7 +93,16 @@ export const buildPlatform = async (options: {
   // What features offer one another, each built by the feature that owns it.
   const consents = consentPorts(base);
   const accountNeeds = { ...base, recordConsents: consents.record };
-  const ports = { ...accountNeeds, userAccounts: userAccounts(accountNeeds) };
+  // A cmi5 AU's statements move its block on (issue 35): the LRS tells the packages feature.
+  const packageOutcomes = cmi5Outcomes(base);
+  const ports = {
+    ...accountNeeds,
+    userAccounts: userAccounts(accountNeeds),
+    recordCmi5Outcome: packageOutcomes.recordCmi5Outcome,
+    prepareCmi5Launch: async () => {
+      throw new Error('cmi5 launches need the LRS');
+    },
+  };
 
   const app = await createHttpApp({
     logger,
@@ -129,9 +139,17 @@ export const buildPlatform = async (options: {
     await adapters.close();
   });
   await registerStaticUi(app, { distDir: config.uiDistDir });
+  // Package code's own origin (issue 35, decision 0059): served by a second server, listened on beside the API.
+  const contentApp = await createContentServer({
+    launches: adapters.packageLaunches,
+    packages: adapters.packages,
+    platformOrigin: new URL(config.publicUrl).origin,
+    logger,
+  });
+  app.addHook('onClose', async () => contentApp.close());
 
   const { personalKeys, protection, ids, passwords, tokens } = adapters;
-  return { app, runner, store, db, ids, passwords, tokens, personalKeys, protection };
+  return { app, contentApp, runner, store, db, ids, passwords, tokens, personalKeys, protection };
 };
 
 /** What `npm start`, the API tests and the benchmarks get: the server, the runner and the adapters they seed through. */

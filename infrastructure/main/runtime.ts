@@ -173,6 +173,8 @@ export const ServerLayer = Layer.effectDiscard(
       attempt('HTTP server', () => platform.app.listen({ port: config.port, host: config.host })),
       () => Effect.promise(() => platform.app.close()).pipe(Effect.tap(() => Effect.sync(() => logger.info('HTTP server closed')))),
     );
+    // Package code's origin (issue 35): its own port, closed with the API's server.
+    yield* attempt('Content server', () => platform.contentApp.listen({ port: config.packages.contentPort, host: config.host }));
     const address = platform.app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://localhost:${port}`;

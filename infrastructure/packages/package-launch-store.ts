@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { PackageLaunch, PackageLaunches } from '../../domain/packages/package-launch.ts';
+import type { PackageLaunch } from '../../domain/packages/package-launch.ts';
 import type { MoveOn, PackageStandard } from '../../domain/packages/package-structure.ts';
+import type { PackageLaunchStore } from './package-store.port.ts';
 
 /** How long a launch's tokens work: a long lesson, not a standing key (a new launch gets new ones). */
 export const LAUNCH_TTL_MS = 12 * 60 * 60 * 1000;
@@ -42,18 +43,6 @@ const launchOf = (row: Row): PackageLaunch => ({
   createdAt: row.created_at.toISOString(),
   expiresAt: row.expires_at.toISOString(),
 });
-
-export type NewLaunch = Omit<PackageLaunch, 'registration' | 'sessionId' | 'createdAt' | 'expiresAt'> & {
-  /** cmi5: the registration stays the participant's for the block (cmi5 §9.1: one registration per enrollment in the course). */
-  readonly registration?: string;
-};
-
-export type PackageLaunchStore = PackageLaunches & {
-  /** A new launch and its tokens; only their hashes are kept, so the tokens are shown this once. */
-  create(input: NewLaunch, now: Date): Promise<{ launch: PackageLaunch; contentToken: string; fetchToken: string }>;
-  /** The registration an earlier launch of this block item used, to keep it across launches (cmi5 §9.1). */
-  registrationOf(userId: number, courseId: number, blockId: number, itemId: string): Promise<string | null>;
-};
 
 /** Launches in PostgreSQL (migration 0015). Tokens are random 256-bit values; a lookup compares hashes. */
 export const createPackageLaunchStore = (pool: pg.Pool): PackageLaunchStore => {
@@ -108,6 +97,11 @@ export const createPackageLaunchStore = (pool: pg.Pool): PackageLaunchStore => {
         [userId, courseId, blockId, itemId],
       );
       return rows[0]?.registration ?? null;
+    },
+    byRegistration: async (registration) => {
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(registration)) return null;
+      const { rows } = await pool.query<Row>('select * from public.content_launches where registration = $1', [registration]);
+      return rows[0] ? launchOf(rows[0]) : null;
     },
     byContentToken: (value) => byHash('content_token_hash', value),
     byAuthToken: (value) => byHash('auth_token_hash', value),

@@ -55,6 +55,10 @@ export const ENROLLMENT_EVENTS = new Set([
   'CourseCompleted',
   'CertificateIssued',
   'LivePresenceConfirmed',
+  // Issue 35: a package's reports open its block, its results count as a quiz's, its completion makes it done.
+  'PackageReported',
+  'PackageScored',
+  'PackageCompleted',
 ]);
 
 /**
@@ -87,6 +91,7 @@ export const applyEnrollments = async ({ tx, table }: ProjectionContext, events:
       next?: 'ended' | 'wait';
       retryAt?: string;
       afterAttempt?: number;
+      passed?: boolean;
     };
     if (event.type === 'CourseStarted' || event.type === 'CourseCompleted' || event.type === 'CertificateIssued') {
       const key = `${courseId}_${userId}`;
@@ -138,7 +143,9 @@ export const applyEnrollments = async ({ tx, table }: ProjectionContext, events:
     else if (event.type === 'QuizPassed' || event.type === 'QuizFailed') {
       r.quiz = { attempts: d.attempt ?? 0, score: d.score ?? 0, passed: event.type === 'QuizPassed' };
       r.done ||= r.quiz.passed;
-    } else if (event.type === 'QuizAttemptsExhausted') r.lock = { next: d.next ?? 'ended', retryAt: d.next === 'wait' ? (d.retryAt ?? null) : null };
+    } else if (event.type === 'PackageScored') r.quiz = { attempts: d.attempt ?? 0, score: d.score ?? 0, passed: d.passed === true };
+    else if (event.type === 'PackageCompleted') r.done = true;
+    else if (event.type === 'QuizAttemptsExhausted') r.lock = { next: d.next ?? 'ended', retryAt: d.next === 'wait' ? (d.retryAt ?? null) : null };
     else if (event.type === 'QuizAttemptsRenewed') {
       r.lock = { next: null, retryAt: null };
       r.round_from = d.afterAttempt ?? 0;

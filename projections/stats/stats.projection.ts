@@ -33,6 +33,8 @@ const STEP_EVENTS = new Set([
   'NpsAnswered',
   'CourseCompleted',
   'CertificateIssued',
+  // Issue 35: a package item's result counts in success rates as a quiz attempt does.
+  'PackageScored',
 ]);
 
 /** What the monthly trends count; each fact once, by its key. */
@@ -280,6 +282,10 @@ const applyBatch = async (context: ProjectionContext, events: readonly RecordedE
       pending.nps.push({ id: event.eventId, course, block: d.blockId, user, score: d.score, reasons: JSON.stringify(d.reasons), comment: d.comment, at });
     if (event.type === 'QuizPassed' || event.type === 'QuizFailed')
       pending.quiz.push({ id: event.eventId, course, block: d.blockId, user, attempt: d.attempt, passed: event.type === 'QuizPassed', score: d.score, at });
+    if (event.type === 'PackageScored') {
+      const result = event.data as { passed: boolean; score: number | null };
+      pending.quiz.push({ id: event.eventId, course, block: d.blockId, user, attempt: d.attempt, passed: result.passed, score: result.score ?? 0, at });
+    }
     if (event.type === 'CourseCompleted') pending.completions.push({ course, user, at });
     // Trends: an enrollment, completion and certificate once per participant and course (as the
     // headline figures count them); each NPS answer in the month it was given.

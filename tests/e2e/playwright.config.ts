@@ -26,6 +26,8 @@ export const chromiumArgs = [
 ];
 // The push service of push.e2e.ts (tests/support/push-service.ts), standing in for the browser's.
 export const pushServiceURL = `http://127.0.0.1:${port + 3}`;
+// The content origin package code runs on (issue 35): another port, so another origin than baseURL.
+export const contentOrigin = `http://localhost:${port + 4}`;
 
 export default defineConfig({
   testDir: '.',
@@ -88,6 +90,8 @@ export default defineConfig({
         // Google and Facebook are stood in for by the platform's local OpenID provider at /oidc.
         OIDC_LOCAL_PROVIDER: 'true',
         PUBLIC_URL: baseURL,
+        CONTENT_PORT: String(port + 4),
+        CONTENT_ORIGIN: contentOrigin,
         PUSH_ENDPOINT_ORIGINS: `https://fcm.googleapis.com,${pushServiceURL}`,
         // Several people building at once can each serve their own build (vite build --outDir).
         UI_DIST_DIR: process.env.E2E_UI_DIST_DIR ?? join(root, 'ui', 'dist'),

@@ -1,4 +1,5 @@
 import { CONSENT_TEXTS } from '../../domain/consents/consent.rules.ts';
+import { scorm12Package } from './content-packages.ts';
 import { importXlsx } from './import-files.ts';
 import { all, allows, any, community, membership, PUBLIC, profile, type Rule, SIGNED_IN, type SignedIn, system } from './spec-access.ts';
 
@@ -1274,6 +1275,40 @@ export const MATRIX: readonly MatrixCase[] = [
     ],
   },
 
+  // ------------------------------------------------------------------ SCORM and cmi5 packages (issue 35)
+  {
+    route: 'POST /api/packages',
+    label: "upload a package (1024, 1025; a community's authors 1028, 1029), as videos",
+    allow: any(system(1024), system(1025), community(1028), community(1029)),
+    requests: () => [{ method: 'POST', url: '/api/packages?name=paket.zip', raw: { contentType: 'application/zip', bytes: scorm12Package() } }],
+  },
+  {
+    route: 'GET /api/packages/:id',
+    label: 'what a package holds (its uploader, or 1025 anywhere): a made-up one is missing (404) to those let in',
+    allow: any(system(1024), system(1025), community(1028), community(1029)),
+    outcome: 404,
+    requests: () => one('GET', '/api/packages/999999'),
+  },
+  {
+    route: 'POST /api/user-courses/:id/blocks/:blockId/package/launch',
+    label: 'launch a package item (1045; course A has no package block: 404 to those let in)',
+    allow: membership(1045),
+    outcome: 404,
+    requests: (f) => one('POST', `/api/user-courses/${f.courseA}/blocks/${f.blocksA.video}/package/launch`, { itemId: 'sco' }),
+  },
+  {
+    route: 'POST /api/user-courses/:id/blocks/:blockId/package/commit',
+    label: "a SCORM package's commit (1045; a made-up launch is missing: 404 to those let in)",
+    allow: membership(1045),
+    outcome: 404,
+    requests: (f) =>
+      one('POST', `/api/user-courses/${f.courseA}/blocks/${f.blocksA.video}/package/commit`, {
+        registration: '00000000-0000-4000-8000-000000000000',
+        reportId: 'matrix-commit-1',
+        cmi: { cmi: { core: { lesson_status: 'completed' } } },
+      }),
+  },
+
   // ------------------------------------------------------------------ newsletters (1065 to write; readers see published issues)
   { route: 'GET /api/newsletters', label: 'admin list (1065)', allow: system(1065), requests: () => one('GET', '/api/newsletters') },
   { route: 'GET /api/newsletters/:id', label: 'as written (1065)', allow: system(1065), requests: (f) => one('GET', `/api/newsletters/${f.newsletter}`) },
@@ -1401,6 +1436,21 @@ export const MATRIX: readonly MatrixCase[] = [
     requests: () => one('GET', '/api/stats/community'),
   },
   { route: 'GET /api/stats/trends', label: 'platform trends per month (1064)', allow: system(1064), requests: () => one('GET', '/api/stats/trends') },
+  // xAPI out (issue 35 item 5, decision 0061): the platform's reporting to an LRS, read and restarted with 1064.
+  { route: 'GET /api/xapi-out', label: 'where xAPI statements go and how far (1064)', allow: system(1064), requests: () => one('GET', '/api/xapi-out') },
+  {
+    route: 'GET /api/xapi-out/deliveries',
+    label: 'the xAPI delivery log (1064)',
+    allow: system(1064),
+    requests: () => one('GET', '/api/xapi-out/deliveries?status=failed'),
+  },
+  {
+    route: 'POST /api/xapi-out/backfill',
+    label: 'send xAPI statements again from a day (1064); the fixture has no LRS set, so there is nothing to send (409)',
+    allow: system(1064),
+    outcome: 409,
+    requests: () => one('POST', '/api/xapi-out/backfill', { from: '2026-01-01' }),
+  },
 
   // ------------------------------------------------------------------ course reports (issue 17 item 3): generate 1064; read 1064, or the statistics' 1056/1059
   {
