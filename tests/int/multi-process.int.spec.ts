@@ -50,6 +50,8 @@ describe('three API processes on one PostgreSQL', () => {
       ...process.env,
       DATABASE_URL: seed.db.connectionString,
       PORT: String(port),
+      // The content origin (issue 35) on a port of the system's choosing: PORT + 1 may be another process's PORT.
+      CONTENT_PORT: '0',
       HOST: '127.0.0.1',
       DEMO_DATA: 'false',
       DATA_DIR: dataDir,
