@@ -198,6 +198,10 @@ describe('SCORM packages: upload, launch, content origin, runtime data', () => {
       'PackageScored',
       'PackageCompleted',
     ]);
+    // The package's results count in the course's success rates (and its report) as quiz attempts do.
+    const success = await call('admin', 'GET', `/api/courses/${course.id}/success`);
+    expect(success.statusCode, success.body).toBe(200);
+    expect((success.json() as { success: object }).success).toMatchObject({ attempted: 1, passed: 1, completed: 1 });
   });
 
   it('loses no commit and duplicates none when commits arrive at once', async () => {
