@@ -1,0 +1,67 @@
+/**
+ * Sending one statement to an LRS (xAPI 1.0.3 §2.1.1, PUT /statements?statementId=): idempotent at
+ * the LRS, so a statement sent twice (a retry after a lost answer, a backfill) is kept once. The
+ * answer decides what follows: 2xx or 409 (the LRS holds a statement with this id already) is
+ * delivered; no answer, 408, 429 or 5xx is tried again later; any other 4xx is refused for good
+ * (the statement or the credentials are wrong, and sending it again would not change that).
+ */
+export type LrsDestination = { readonly url: string; readonly key: string; readonly secret: string };
+
+export type SendOutcome =
+  | { readonly kind: 'delivered'; readonly status: number }
+  | { readonly kind: 'retry'; readonly status: number | null; readonly error: string }
+  | { readonly kind: 'refused'; readonly status: number; readonly error: string };
+
+export type StatementSender = (destination: LrsDestination, statementId: string, statement: unknown) => Promise<SendOutcome>;
+
+const TIMEOUT_MS = 15_000;
+/** What of an LRS's answer the log keeps: enough to see why, never a whole page. */
+const ANSWER_CHARS = 300;
+
+/** The LRS's answer as one line (control characters out): it may echo anything. */
+const answerText = async (response: Response) => {
+  const text = await response.text().catch(() => '');
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is taken out.
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .trim()
+      .slice(0, ANSWER_CHARS)
+  );
+};
+
+/** Why a request got no answer, without the address or the credentials. */
+const failureText = (error: unknown) => {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'LRS ni odgovoril v 15 sekundah.';
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return `LRS ni dosegljiv${typeof cause?.code === 'string' ? ` (${cause.code})` : ''}.`;
+};
+
+/** The statements resource of an LRS endpoint (`https://lrs.example/xapi` → `…/xapi/statements`). */
+export const statementsUrl = (endpoint: string, statementId: string) =>
+  `${endpoint.replace(/\/+$/, '')}/statements?statementId=${encodeURIComponent(statementId)}`;
+
+export const putStatement: StatementSender = async (destination, statementId, statement) => {
+  let response: Response;
+  try {
+    response = await fetch(statementsUrl(destination.url, statementId), {
+      method: 'PUT',
+      headers: {
+        'content-type': 'application/json',
+        'x-experience-api-version': '1.0.3',
+        authorization: `Basic ${Buffer.from(`${destination.key}:${destination.secret}`).toString('base64')}`,
+      },
+      body: JSON.stringify(statement),
+      redirect: 'error',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    return { kind: 'retry', status: null, error: failureText(error) };
+  }
+  const status = response.status;
+  const answer = await answerText(response);
+  if ((status >= 200 && status < 300) || status === 409) return { kind: 'delivered', status };
+  const error = `LRS je odgovoril ${status}${answer ? `: ${answer}` : '.'}`;
+  if (status === 408 || status === 429 || status >= 500 || status < 400) return { kind: 'retry', status, error };
+  return { kind: 'refused', status, error };
+};
