@@ -77,17 +77,22 @@ export const changesOf = (item: PackageItemProgress, sessionId: string, report: 
 const completed = (p: PackageItemProgress) => p.completion === 'completed' || p.success === 'passed';
 const passed = (p: PackageItemProgress) => p.success === 'passed';
 
-/** cmi5 moveOn (cmi5 §13.1.4): the package's own condition for an AU. */
+/**
+ * cmi5 moveOn (cmi5 §13.1.4): the package's own condition for an AU. Unlike the author's "completed"
+ * rule, cmi5 keeps completion and success apart: "Completed" needs a completed statement, a pass alone
+ * does not complete an AU.
+ */
 const moveOnMet = (moveOn: MoveOn | null, p: PackageItemProgress) => {
+  const completedAu = p.completion === 'completed';
   switch (moveOn) {
     case 'Passed':
       return passed(p);
     case 'Completed':
-      return completed(p);
+      return completedAu;
     case 'CompletedAndPassed':
-      return completed(p) && passed(p);
+      return completedAu && passed(p);
     case 'CompletedOrPassed':
-      return completed(p) || passed(p);
+      return completedAu || passed(p);
     default:
       return true;
   }

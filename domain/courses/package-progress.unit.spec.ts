@@ -154,16 +154,12 @@ describe('package progress: the author’s rule and cmi5 moveOn', () => {
     expect(itemSatisfied(b, 'au', progress({ au: { completion: 'completed', success: 'passed', score: 60 } }))).toBe(true);
   });
 
-  // BUG (reported, not fixed here): moveOnMet reads "completed" as `completion === 'completed' || success === 'passed'`
-  // (the author's rule's reading). cmi5 (course structure, moveOn) says: "Completed" is satisfied by a Completed
-  // statement, "CompletedAndPassed" by statements with both verbs. An AU that sent only "passed" (recorded as
-  // success 'passed', completion unset) is satisfied under both today. Expected false, actual true.
-  it.fails('cmi5 moveOn "CompletedAndPassed": a pass alone, without a Completed statement, is not enough', () => {
+  it('cmi5 moveOn "CompletedAndPassed": a pass alone, without a Completed statement, is not enough', () => {
     const b = block('passed', [{ id: 'au', moveOn: 'CompletedAndPassed' }]);
     expect(itemSatisfied(b, 'au', progress({ au: { success: 'passed' } }))).toBe(false);
   });
 
-  it.fails('cmi5 moveOn "Completed": a pass alone, without a Completed statement, is not enough', () => {
+  it('cmi5 moveOn "Completed": a pass alone, without a Completed statement, is not enough', () => {
     const b = block('passed', [{ id: 'au', moveOn: 'Completed' }]);
     expect(itemSatisfied(b, 'au', progress({ au: { success: 'passed' } }))).toBe(false);
   });

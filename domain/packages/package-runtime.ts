@@ -10,6 +10,8 @@ export const SUCCESS = ['passed', 'failed', 'unknown'] as const;
 
 /** SCORM 2004's limits (SCORM 1.2 allows less; more from a package is cut, not refused). */
 const SUSPEND_DATA_MAX = 64_000;
+/** The longest session time taken; a package claiming more is taken at this (cut, like the other fields). */
+const SESSION_SECONDS_MAX = 10 * 24 * 3600;
 const LOCATION_MAX = 1000;
 export const INTERACTIONS_MAX = 250;
 
@@ -73,7 +75,9 @@ const percent = (raw: number | undefined, min: number | undefined, max: number |
 };
 
 const interactionsOf = (value: unknown, response: 'student_response' | 'learner_response'): Interaction[] | undefined => {
-  const list = Array.isArray(value) ? value : Object.values(obj(obj(value).childArray ?? value));
+  // scorm-again renders a CMIArray by index ({ "0": {...} }); its own object keeps them in `childArray`.
+  const children = (value as { childArray?: unknown } | null)?.childArray;
+  const list = Array.isArray(value) ? value : Array.isArray(children) ? children : Object.values(obj(value));
   const out: Interaction[] = [];
   for (const entry of list.slice(0, INTERACTIONS_MAX)) {
     const i = obj(entry);
@@ -128,9 +132,11 @@ const fromScorm2004 = (cmi: Json): RuntimeReport => {
   };
 };
 
-/** Without the fields a report does not state (undefined), so an event carries only what was said. */
-const stated = (report: RuntimeReport): RuntimeReport =>
-  Object.fromEntries(Object.entries(report).filter(([, v]) => v !== undefined && v !== '')) as RuntimeReport;
+/** Without the fields a report does not state (undefined), so an event carries only what was said; session time cut to its limit. */
+const stated = (report: RuntimeReport): RuntimeReport => {
+  const kept = Object.fromEntries(Object.entries(report).filter(([, v]) => v !== undefined && v !== '')) as RuntimeReport;
+  return kept.sessionSeconds === undefined ? kept : { ...kept, sessionSeconds: Math.min(kept.sessionSeconds, SESSION_SECONDS_MAX) };
+};
 
 /** A SCORM commit (the CMI object scorm-again renders) as a runtime report. Unknown shapes say nothing. */
 export const runtimeOfScormCommit = (standard: 'scorm12' | 'scorm2004', commit: unknown): RuntimeReport => {
