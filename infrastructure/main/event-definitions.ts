@@ -6,6 +6,8 @@ import { enrollmentEvents } from '../../domain/courses/enrollment.ts';
 import { postEvents } from '../../domain/courses/post.ts';
 import { exportEvents } from '../../domain/exports/export.ts';
 import { importEvents } from '../../domain/imports/user-import.ts';
+import { lrsRegistrationEvents } from '../../domain/lrs/lrs-registration.ts';
+import { lrsStatementEvents } from '../../domain/lrs/lrs-statement.ts';
 import { mailEvents } from '../../domain/mail/mail.ts';
 import { newsEvents, newsReaderEvents } from '../../domain/news/news.ts';
 import { newsletterEvents } from '../../domain/newsletters/newsletter.ts';
@@ -48,4 +50,6 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...courseReportEvents,
   ...exportEvents,
   ...chamberCreditEvents,
+  ...lrsStatementEvents,
+  ...lrsRegistrationEvents,
 ];
