@@ -9,7 +9,7 @@ export type PackagesDeps = Omit<CoursesDeps, 'packages'> & {
   readonly unpackPackage: PackageUnpacker;
   readonly settings: { readonly packages: { readonly maxBytes: number; readonly contentOrigin: string }; readonly publicUrl: string };
   /** cmi5: the LRS prepares a launch (LMS.LaunchData, the "launched" statement) before the AU starts. */
-  readonly prepareCmi5Launch: (launch: PackageLaunch) => Promise<void>;
+  readonly prepareCmi5Launch: (launch: PackageLaunch, options: { readonly launchUrl: string }) => Promise<unknown>;
 };
 
 export type { Cmi5Outcome };

@@ -12,8 +12,11 @@ import { loadCourse, takeCourseStep } from './take-course.ts';
 
 const notFound = () => new DomainError('404', 'Vsebinski blok ne obstaja.', { status: 404 });
 
-/** An activity id under the platform's address for a SCORM item (SCORM items have no IRI of their own). */
-const scormActivityId = (publicUrl: string, courseId: number, blockId: number, itemId: string) =>
+/**
+ * An activity id under the platform's address for an item of a block: SCORM items have no IRI of their
+ * own, and a cmi5 launch's activity id must not be the AU's id from cmi5.xml (cmi5 §8.1: the LMS makes one).
+ */
+const itemActivityId = (publicUrl: string, courseId: number, blockId: number, itemId: string) =>
   `${publicUrl}/xapi/activities/course/${courseId}/block/${blockId}/item/${encodeURIComponent(itemId)}`;
 
 /** The URL a cmi5 AU is launched with (cmi5 §8.1): the LRS, the one-time fetch URL, the actor, registration and activity. */
@@ -69,7 +72,7 @@ export const launchPackageItem = async (
       userId: input.userId,
       itemId: item.id,
       standard,
-      activityId: standard === 'cmi5' ? item.id : scormActivityId(deps.settings.publicUrl, input.courseId, input.blockId, item.id),
+      activityId: itemActivityId(deps.settings.publicUrl, input.courseId, input.blockId, item.id),
       moveOn: item.moveOn,
       masteryScore: item.masteryScore === null ? null : item.masteryScore / 100,
       launchParameters: item.launchParameters,
@@ -77,7 +80,8 @@ export const launchPackageItem = async (
     deps.now(),
   );
   const content = `${deps.settings.packages.contentOrigin}/p/${contentToken}/`;
-  if (standard === 'cmi5') await deps.prepareCmi5Launch(launch);
+  // The "launched" statement names the AU's address without the launch's token (report readers read it).
+  if (standard === 'cmi5') await deps.prepareCmi5Launch(launch, { launchUrl: `${deps.settings.packages.contentOrigin}/${item.launch}` });
   const url = standard === 'cmi5' ? cmi5LaunchUrl(deps, launch, `${content}${item.launch}`, fetchToken) : `${content}__scorm/frame.html`;
   const progress = (enrollment.blocks[input.blockId]?.package ?? NO_PACKAGE_PROGRESS).items[item.id] ?? NO_ITEM_PROGRESS;
   const resume: ItemResume = {

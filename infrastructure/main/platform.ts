@@ -5,6 +5,7 @@ import { cmi5Outcomes, coursesModule } from '../../application/courses/courses.m
 import { exportsModule } from '../../application/exports/exports.module.ts';
 import { filesModule } from '../../application/files/files.module.ts';
 import { importsModule } from '../../application/imports/imports.module.ts';
+import { lrsModule, lrsPorts } from '../../application/lrs/lrs.module.ts';
 import { mailModule } from '../../application/mail/mail.module.ts';
 import { newsModule } from '../../application/news/news.module.ts';
 import { newslettersModule } from '../../application/newsletters/newsletters.module.ts';
@@ -51,6 +52,7 @@ export const FEATURE_MODULES = [
   chambersModule,
   filesModule,
   surveysModule,
+  lrsModule,
 ] as const;
 
 /** Every read model the runner keeps (and `npm run projections:rebuild` rebuilds). */
@@ -94,14 +96,14 @@ export const buildPlatform = async (options: {
   const consents = consentPorts(base);
   const accountNeeds = { ...base, recordConsents: consents.record };
   // A cmi5 AU's statements move its block on (issue 35): the LRS tells the packages feature.
+  // The LRS prepares a cmi5 launch (LMS.LaunchData, the "launched" statement) for the courses feature.
   const packageOutcomes = cmi5Outcomes(base);
+  const lrs = lrsPorts({ ...base, recordCmi5Outcome: packageOutcomes.recordCmi5Outcome });
   const ports = {
     ...accountNeeds,
     userAccounts: userAccounts(accountNeeds),
     recordCmi5Outcome: packageOutcomes.recordCmi5Outcome,
-    prepareCmi5Launch: async () => {
-      throw new Error('cmi5 launches need the LRS');
-    },
+    prepareCmi5Launch: lrs.prepareCmi5Launch,
   };
 
   const app = await createHttpApp({
@@ -118,6 +120,7 @@ export const buildPlatform = async (options: {
     expensiveAtOnce: { render: config.renders.perPerson },
     expensivePerHour: { render: config.renders.perHour, export: config.exportsPerPerson.perHour, comment: config.commentsPerHour, mail: config.mailsPerHour },
     catchUp: () => readModels.catchUp(),
+    frameOrigins: [config.packages.contentOrigin],
   });
   const metrics = createMetrics(app);
   registerSystemRoutes(app, {
