@@ -59,6 +59,8 @@ export type HttpAppOptions = {
   readonly expensivePerHour: Readonly<Record<ExpensiveWork, number>>;
   /** How many requests of a costly kind one person may have in this process at once: the rest are refused before any work. */
   readonly expensiveAtOnce: Readonly<Partial<Record<ExpensiveWork, number>>>;
+  /** Other origins the platform's pages may frame: the content origin SCORM and cmi5 packages play from (issue 35). */
+  readonly frameOrigins?: readonly string[];
 };
 
 const TOKEN_INVALID = () => new DomainError('401', 'Seja je neveljavna ali je potekla. Prijavite se znova.', { status: 401 });
@@ -166,7 +168,7 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'https://player.vimeo.com', 'https://form.typeform.com'],
+        frameSrc: ["'self'", 'https://player.vimeo.com', 'https://form.typeform.com', ...(options.frameOrigins ?? [])],
         upgradeInsecureRequests: null,
       },
     },

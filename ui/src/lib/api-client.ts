@@ -69,7 +69,8 @@ const STALE_RETRY_MS = 400;
 export const api = async <T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
-  options: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
+  /** keepalive: the request outlives the page (a package's last commit as the participant leaves). */
+  options: { query?: Query; body?: unknown; signal?: AbortSignal; keepalive?: boolean } = {},
 ): Promise<T> => {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = session.token();
@@ -85,6 +86,7 @@ export const api = async <T>(
       headers,
       body: file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   let response = await send();
   // A read the server answered before its read models reached our last write (X-Read-Stale: it

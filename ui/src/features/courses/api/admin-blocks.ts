@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 /** A block as the authoring API takes it (the domain's rule is the contract). */
 export type BlockInput = z.input<typeof blockRule>;
 export type BlockKind = BlockInput['kind'];
-export const BLOCK_KINDS: BlockKind[] = ['video', 'quiz', 'nps', 'points', 'article', 'textFile', 'typeform', 'interactr'];
+export const BLOCK_KINDS: BlockKind[] = ['video', 'quiz', 'nps', 'points', 'article', 'textFile', 'typeform', 'interactr', 'package'];
 
 /** A block as authored: every field, the correct quiz answers included (1023). */
 export type AuthoredBlock = { id: number; course_id: number; position: number; kind: BlockKind; name: string; fields: BlockInput };

@@ -59,8 +59,19 @@ export type VideoFields = {
   durationSeconds: number | null;
   alternative: { kind: 'article'; html: string } | { kind: 'textFile'; fileUrl: string } | null;
 };
+/** A SCORM or cmi5 package (issue 35): its items as the server read them from the package, and the author's rule. */
+export type PackageFields = {
+  kind: 'package';
+  name: string;
+  packageId: number;
+  completion: 'completed' | 'passed' | 'score';
+  threshold: number | null;
+  standard?: 'scorm12' | 'scorm2004' | 'cmi5';
+  items?: { id: string; title: string; masteryScore: number | null; moveOn: string | null }[];
+};
 export type BlockFields =
   | QuizFields
+  | PackageFields
   | NpsFields
   | VideoFields
   | { kind: 'points'; name: string; points: number }

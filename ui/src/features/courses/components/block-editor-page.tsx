@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { type AuthoredBlock, type BlockKind, listAuthoredBlocks, removeBlock } from '../api/admin-blocks.ts';
 import { EMPTY_NPS, NpsBlockForm } from './nps-block-form.tsx';
+import { EMPTY_PACKAGE, PackageBlockForm } from './package-block-form.tsx';
 import { EMPTY_QUIZ, QuizBlockForm } from './quiz-block-form.tsx';
 import {
   ArticleBlockForm,
@@ -31,6 +32,7 @@ export const NEW_BLOCK_SEGMENT: Record<BlockKind, string> = {
   article: 'article',
   textFile: 'text-file',
   interactr: 'interactr',
+  package: 'package',
 };
 export const kindOfSegment = (segment: string): BlockKind | null =>
   (Object.entries(NEW_BLOCK_SEGMENT).find(([, s]) => s === segment)?.[0] as BlockKind | undefined) ?? null;
@@ -102,6 +104,8 @@ export const BlockEditorPage = ({ courseId, kind, blockId }: { courseId: number;
       return <TypeformBlockForm key={key} {...common} initial={fields?.kind === 'typeform' ? fields : EMPTY_TYPEFORM} />;
     case 'interactr':
       return <InteractrBlockForm key={key} {...common} initial={fields?.kind === 'interactr' ? fields : EMPTY_INTERACTR} />;
+    case 'package':
+      return <PackageBlockForm key={key} {...common} initial={fields?.kind === 'package' ? fields : EMPTY_PACKAGE} />;
     default: {
       const unreachable: never = chosen;
       return unreachable;

@@ -11,6 +11,7 @@ import { ContentBlock } from './content-block.tsx';
 import { CourseProgress } from './course-badges.tsx';
 import { nextBlockIndex } from './course-intro.tsx';
 import { NpsBlock } from './nps-block.tsx';
+import { PackageBlock } from './package-block.tsx';
 import { CourseLoadError, PageMessage } from './page-message.tsx';
 import { QuizBlock, quizStanding } from './quiz-block.tsx';
 import { VideoBlock } from './video-block.tsx';
@@ -19,12 +20,14 @@ import { ViewerUnit } from './viewer-unit.tsx';
 /**
  * Records an opening once per block visit; article, points, text file and typeform are done by it. A
  * quiz whose attempts ran out before decision 0053 has no next step recorded: opening it records one.
+ * A package block (issue 35), like a video, quiz or NPS survey, is not done by opening; it is opened
+ * by launching an item (the launch records the opening), so "opened" says the participant began it.
  */
 const useOpenOnce = (courseId: number, block: Block | undefined, record: BlockRecord | undefined, active: boolean) => {
   const open = useCourseStep(courseId, (blockId: number) => openBlock(courseId, blockId), { silent: true });
   const sent = useRef<number | null>(null);
   useEffect(() => {
-    if (!active || !block || record?.done || sent.current === block.id) return;
+    if (!active || !block || block.kind === 'package' || record?.done || sent.current === block.id) return;
     const outcomeMissing =
       block.kind === 'quiz' && record !== undefined && !record.done && record.quizNext === null && quizStanding(block.fields as QuizFields, record).left === 0;
     if (record?.opened && ['video', 'quiz', 'nps'].includes(block.kind) && !outcomeMissing) return;
@@ -41,6 +44,8 @@ const BlockBody = ({ courseId, block, record }: { courseId: number; block: Block
       return <QuizBlock key={block.id} courseId={courseId} block={block} record={record} />;
     case 'nps':
       return <NpsBlock key={block.id} courseId={courseId} block={block} record={record} />;
+    case 'package':
+      return <PackageBlock key={block.id} courseId={courseId} block={block} record={record} />;
     default:
       return <ContentBlock block={block} />;
   }
