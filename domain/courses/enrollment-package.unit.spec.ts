@@ -65,9 +65,10 @@ const report = ({ itemId = 'sco1', reportId, sessionId = 's1', blockId = 2 }: Re
   report: runtime,
   context,
 });
-const reported = ({ itemId = 'sco1', reportId, sessionId = 's1' }: Report, changes: RuntimeReport): EnrollmentEvent => ({
+const reported = ({ itemId = 'sco1', reportId, sessionId = 's1' }: Report, { interactions, ...changes }: RuntimeReport): EnrollmentEvent => ({
   type: 'PackageReported',
-  data: { blockId: 2, itemId, reportId, sessionId, ...changes },
+  // Interactions are kept as JSON text (a personal field of the event).
+  data: { blockId: 2, itemId, reportId, sessionId, ...changes, ...(interactions ? { interactions: JSON.stringify(interactions) } : {}) },
 });
 const scored = (itemId: string, attempt: number, score: number | null, passed: boolean): EnrollmentEvent => ({
   type: 'PackageScored',

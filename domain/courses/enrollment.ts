@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type RuntimeReport, runtimeReportRule } from '../packages/package-runtime.ts';
+import { interactionsOfEvent, type RuntimeReport, runtimeReportRule } from '../packages/package-runtime.ts';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { defineEvent, type EventsOf, ownerFromStream } from '../shared/event.ts';
@@ -80,16 +80,19 @@ export const enrollmentEvents = [
   // changed; `reportId` (the player's commit id, the statement's id) makes a retried report change nothing.
   defineEvent(
     'PackageReported',
-    runtimeReportRule.extend({
+    runtimeReportRule.omit({ interactions: true }).extend({
       blockId,
       itemId: z.string().max(2000),
       reportId: z.string().min(1).max(200),
       // The launch the report came from: session times are per launch.
       sessionId: z.string().max(100),
       suspendData: z.string().max(64_000).nullable().optional(),
+      // The interactions (answers to the package's questions) as JSON: a text, so it can be a personal field.
+      interactions: z.string().max(2_000_000).nullable().optional(),
     }),
-    // Suspend data is whatever the package keeps about the participant (answers typed in, notes): theirs.
-    { personal: { fields: ['suspendData'], owner: (_data, streamName) => ownerFromStream(streamName) } },
+    // Suspend data is whatever the package keeps about the participant, and interactions hold their answers (free
+    // text too): theirs, sealed with their key and gone with it (decision 0051).
+    { personal: { fields: ['suspendData', 'interactions'], owner: (_data, streamName) => ownerFromStream(streamName) } },
   ),
   // A result of a package item (a success status or a score reported): success rates and the course report count these like quiz attempts.
   defineEvent(
@@ -188,10 +191,15 @@ export const evolveEnrollment = (state: EnrollmentState, event: EnrollmentEvent)
     case 'NpsAnswered':
       return withBlock(state, event.data.blockId, (p) => ({ ...p, opened: true, done: true, npsScore: event.data.score }));
     case 'PackageReported': {
-      const { blockId: id, itemId, reportId, sessionId, suspendData, ...report } = event.data;
+      const { blockId: id, itemId, reportId, sessionId, suspendData, interactions, ...report } = event.data;
+      const answers = interactionsOfEvent(interactions);
       return withBlock(state, id, (p) => {
         const pack = p.package ?? NO_PACKAGE_PROGRESS;
-        const item = afterReport(pack.items[itemId] ?? NO_ITEM_PROGRESS, sessionId, { ...report, ...(suspendData != null ? { suspendData } : {}) });
+        const item = afterReport(pack.items[itemId] ?? NO_ITEM_PROGRESS, sessionId, {
+          ...report,
+          ...(suspendData != null ? { suspendData } : {}),
+          ...(answers ? { interactions: answers } : {}),
+        });
         const reports = [...pack.reports, reportId].slice(-REPORTS_REMEMBERED);
         return { ...p, opened: true, package: { ...pack, items: { ...pack.items, [itemId]: item }, reports } };
       });
@@ -340,13 +348,20 @@ const reportPackage = (state: Enrollment, context: EnrollmentContext, command: E
   const current: PackageProgress = progress.package ?? NO_PACKAGE_PROGRESS;
   if (current.reports.includes(command.reportId)) return [];
   const before = current.items[command.itemId] ?? NO_ITEM_PROGRESS;
-  const changes = changesOf(before, command.sessionId, command.report);
+  const { interactions, ...changes } = changesOf(before, command.sessionId, command.report);
   // A commit that changes nothing (autocommit while the participant reads) is no fact to record.
-  if (Object.keys(changes).length === 0) return [];
+  if (Object.keys(changes).length === 0 && interactions === undefined) return [];
   const step: EnrollmentEvent[] = [
     {
       type: 'PackageReported',
-      data: { blockId: block.id, itemId: command.itemId, reportId: command.reportId, sessionId: command.sessionId, ...changes },
+      data: {
+        blockId: block.id,
+        itemId: command.itemId,
+        reportId: command.reportId,
+        sessionId: command.sessionId,
+        ...changes,
+        ...(interactions === undefined ? {} : { interactions: JSON.stringify(interactions) }),
+      },
     },
   ];
   const after = afterReport(before, command.sessionId, command.report);

@@ -143,3 +143,14 @@ export const runtimeOfScormCommit = (standard: 'scorm12' | 'scorm2004', commit: 
   const cmi = obj(obj(commit).cmi ?? commit);
   return stated(standard === 'scorm12' ? fromScorm12(cmi) : fromScorm2004(cmi));
 };
+
+/** The interactions a PackageReported event holds (JSON text), or null when it holds none or they were erased. */
+export const interactionsOfEvent = (text: string | null | undefined): Interaction[] | null => {
+  if (!text) return null;
+  try {
+    const parsed = z.array(interactionRule).safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+};

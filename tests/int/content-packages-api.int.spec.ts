@@ -204,6 +204,49 @@ describe('SCORM packages: upload, launch, content origin, runtime data', () => {
     expect((success.json() as { success: object }).success).toMatchObject({ attempted: 1, passed: 1, completed: 1 });
   });
 
+  it("shows per question what the package's participants answered, the words only to the platform's staff", async () => {
+    const course = await courseWith({ kind: 'package', name: 'Shranjevanje', packageId: scorm12Id, completion: 'passed' });
+    const { registration } = await launch(course);
+    const interactions = {
+      '0': { id: 'q1', type: 'choice', student_response: 'a', result: 'correct' },
+      '1': { id: 'q2', type: 'fill-in', student_response: 'v hladilniku', result: 'wrong' },
+    };
+    await commit(course, registration, { cmi: { core: { lesson_status: 'incomplete' }, interactions } });
+    // The same answers restated by the next commit are not recorded again.
+    await commit(course, registration, { cmi: { core: { lesson_status: 'passed' }, interactions } });
+    const reported = (await p.store.readStream(`enrollment-${course.id}_${anaId}`)).events.filter((e) => e.type === 'PackageReported');
+    expect(reported.filter((e) => (e.data as { interactions?: string }).interactions !== undefined)).toHaveLength(1);
+    const answers = await call('admin', 'GET', `/api/courses/${course.id}/blocks/${course.block}/answers`);
+    expect(answers.statusCode, answers.body).toBe(200);
+    expect((answers.json() as { items: unknown[] }).items).toEqual([
+      {
+        itemId: SCORM12.itemId,
+        questionId: 'q1',
+        type: 'choice',
+        description: null,
+        answered: 1,
+        correct: 1,
+        wrong: 0,
+        responses: [{ response: 'a', count: 1 }],
+      },
+      {
+        itemId: SCORM12.itemId,
+        questionId: 'q2',
+        type: 'fill-in',
+        description: null,
+        answered: 1,
+        correct: 0,
+        wrong: 1,
+        responses: [{ response: 'v hladilniku', count: 1 }],
+      },
+    ]);
+    // A participant reads no statistics.
+    expect((await call('ana', 'GET', `/api/courses/${course.id}/blocks/${course.block}/answers`)).statusCode).toBe(403);
+    // The answers are the participant's: in the event log only sealed with their key.
+    const raw = await p.db.pg.query<{ data: string }>("select data::text as data from es.events where data::text like '%hladilniku%'");
+    expect(raw.rowCount).toBe(0);
+  });
+
   it('loses no commit and duplicates none when commits arrive at once', async () => {
     const course = await courseWith({ kind: 'package', name: 'Shranjevanje', packageId: scorm12Id, completion: 'passed' });
     const { registration } = await launch(course);

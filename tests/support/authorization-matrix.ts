@@ -1423,6 +1423,12 @@ export const MATRIX: readonly MatrixCase[] = [
     requests: (f) => one('GET', `/api/courses/${f.courseA}/success?communityId=${f.unitB1}`),
   },
   {
+    route: 'GET /api/courses/:id/blocks/:blockId/answers',
+    label: "per-question answers of a block of the A1 course (issue 35; 1056, or 1059); the course's video has none: an empty list",
+    allow: any(system(1056), community(1059, 'companyA')),
+    requests: (f) => one('GET', `/api/courses/${f.courseA}/blocks/${f.blocksA.video}/answers`),
+  },
+  {
     route: 'GET /api/academies/:id/success',
     label: 'academy success (1056, or 1059)',
     allow: any(system(1056), community(1059, 'companyA')),
