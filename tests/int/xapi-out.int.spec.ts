@@ -149,6 +149,21 @@ describe('xAPI out: learning events forwarded to an external LRS (issue 35 item 
       const rows = (await allDeliveries()).filter((d) => ids.includes(d.statementId));
       return rows.length === ids.length && rows.every((d) => statuses.includes(d.status)) ? rows : null;
     });
+  /** Every one of these statements was tried and is no longer being sent (no worker holds it). */
+  const triedAndIdle = (ids: readonly string[]) =>
+    until('every statement tried and none being sent', async () => {
+      const { rows } = await p.db.pg.query<{ n: number }>(
+        'select count(*)::int as n from public.xapi_out_deliveries where statement_id = any($1::uuid[]) and last_error is not null and claimed_by is null',
+        [ids],
+      );
+      return rows[0]?.n === ids.length;
+    });
+  /** Time passes for a worker that died: the leases it held (with the statement it held last) ran out. */
+  const leasesRunOut = (heldBy: string) =>
+    p.db.pg.query(
+      'update public.xapi_out_deliveries set claimed_until = now() where claimed_by = (select claimed_by from public.xapi_out_deliveries where statement_id = $1)',
+      [heldBy],
+    );
   /** Time passes for the retries: every waiting statement is due now. */
   const dueNow = () => p.db.pg.query(`update public.xapi_out_deliveries set next_attempt_at = now() where status = 'pending'`);
   const runNow = () => p.jobs?.send(XAPI_OUT_QUEUE, {}, { id: randomUUID() });
@@ -268,10 +283,8 @@ describe('xAPI out: learning events forwarded to an external LRS (issue 35 item 
     lrs.state.mode = 'unavailable';
     await journey('bojan');
     const ids = await expectedIds('bojan');
-    const waiting = await until('every statement tried once', async () => {
-      const rows = (await allDeliveries()).filter((d) => ids.includes(d.statementId));
-      return rows.length === ids.length && rows.every((d) => d.attempts >= 1) ? rows : null;
-    });
+    await triedAndIdle(ids);
+    const waiting = (await allDeliveries()).filter((d) => ids.includes(d.statementId));
     expect(waiting.every((d) => d.status === 'pending')).toBe(true);
     expect(waiting[0]?.lastError).toMatch(/^LRS je odgovoril 503: /);
     expect(ids.some((id) => lrs.held.has(id))).toBe(false);
@@ -300,27 +313,26 @@ describe('xAPI out: learning events forwarded to an external LRS (issue 35 item 
     await journey('dora');
     await journey('eva');
     const ids = [...(await expectedIds('dora')), ...(await expectedIds('eva'))];
-    await until('every statement tried once', async () => {
-      const rows = (await allDeliveries()).filter((d) => ids.includes(d.statementId));
-      return rows.length === ids.length && rows.every((d) => d.attempts >= 1);
-    });
+    await triedAndIdle(ids);
     lrs.state.mode = 'up';
     await dueNow();
     const putsBefore = new Map(ids.map((id) => [id, lrs.puts.get(id) ?? 0]));
 
     // A worker that dies after sending 7 statements of its batch: the 8th reached the LRS, but its answer never got recorded.
     let sent = 0;
+    let last = '';
     const dying: StatementSender = async (destination, id, statement) => {
       const outcome = await putStatement(destination, id, statement);
+      last = id;
       if (++sent === 8) throw new Error('the worker died');
       return outcome;
     };
-    const shortLease = { ...XAPI_OUT_PACE, leaseSeconds: 1, sendBatch: 10, sendAtOnce: 1 };
-    await expect(deliverStatements(jobDeps({ send: dying, pace: shortLease }), lrsDestination(), PLATFORM_DESTINATION, Date.now() + 60_000)).rejects.toThrow(
+    const oneByOne = { ...XAPI_OUT_PACE, sendBatch: 10, sendAtOnce: 1 };
+    await expect(deliverStatements(jobDeps({ send: dying, pace: oneByOne }), lrsDestination(), PLATFORM_DESTINATION, Date.now() + 60_000)).rejects.toThrow(
       'the worker died',
     );
     // Two workers at once take the rest, and the dead worker's statements once its lease ran out.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await leasesRunOut(last);
     await Promise.all([
       deliverStatements(jobDeps({ pace: { ...XAPI_OUT_PACE, sendBatch: 3 } }), lrsDestination(), PLATFORM_DESTINATION, Date.now() + 60_000),
       deliverStatements(jobDeps({ pace: { ...XAPI_OUT_PACE, sendBatch: 3 } }), lrsDestination(), PLATFORM_DESTINATION, Date.now() + 60_000),
