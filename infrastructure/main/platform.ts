@@ -15,6 +15,7 @@ import { reportsModule } from '../../application/reports/reports.module.ts';
 import { requestsModule } from '../../application/shared/requests.module.ts';
 import { surveysModule } from '../../application/surveys/surveys.module.ts';
 import { requestSubjects, userAccounts, usersModule } from '../../application/users/users.module.ts';
+import { xapiOutModule } from '../../application/xapi-out/xapi-out.module.ts';
 import { statsModule } from '../../projections/stats/stats.module.ts';
 import { mountLocalOidc } from '../auth/social-providers.ts';
 import type { Config } from '../config/config.ts';
@@ -53,6 +54,7 @@ export const FEATURE_MODULES = [
   filesModule,
   surveysModule,
   lrsModule,
+  xapiOutModule,
 ] as const;
 
 /** Every read model the runner keeps (and `npm run projections:rebuild` rebuilds). */
