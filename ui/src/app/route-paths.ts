@@ -102,6 +102,11 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/admin/tags/courses/:id', 'pages.admin.tagCourse', 'admin', 'done'),
   r('/admin/exports', 'pages.admin.exports', 'admin', 'done', DATA),
   r('/admin/imports', 'pages.admin.imports', 'admin', 'done', DATA),
+  // Not in spec §2: xAPI statements sent to an external LRS, their delivery log and a backfill (issue 35 item 5, decision 0061).
+  {
+    ...r('/admin/zapisi-xapi', 'pages.admin.xapiOut', 'admin', 'done', DATA),
+    extra: 'xAPI statements forwarded to an external LRS: the delivery log and a backfill (1064)',
+  },
   r('/admin/companies', 'pages.admin.companies', 'admin', 'done'),
   r('/admin/companies/new', 'pages.admin.companyNew', 'admin', 'done'),
   r('/admin/companies/:id', 'pages.admin.company', 'admin', 'done'),
@@ -145,6 +150,10 @@ export const ROUTES: readonly RouteEntry[] = [
   {
     ...r('/admin/courses/:courseId/blocks/interactr/new', 'pages.admin.blockInteractrNew', 'admin', 'done', ADMIN_COURSES),
     extra: 'a new Interactr block (issue 15 item 11; only while the Interactr feature of spec §1 is on)',
+  },
+  {
+    ...r('/admin/courses/:courseId/blocks/package/new', 'pages.admin.blockPackageNew', 'admin', 'done', ADMIN_COURSES),
+    extra: 'a new SCORM/cmi5 package block (issue 35 item 1)',
   },
   r('/admin/courses/:courseId/blocks/:blockId', 'pages.admin.block', 'admin', 'done', ADMIN_COURSES),
   // Not in spec §2's route list, but among its course tabs (issue 15 item 11).

@@ -90,6 +90,8 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
         // Issue 13: users' deletion requests, and the mail the platform sent (the demo's outbox).
         { key: 'requests', label: 'menu.requests', to: '/admin/zahteve' },
         { key: 'mail', label: 'menu.mail', to: '/admin/posta' },
+        // Issue 35 item 5: the xAPI statements sent to the external LRS.
+        { key: 'xapiOut', label: 'menu.xapiOut', to: '/admin/zapisi-xapi' },
       ],
     });
   }

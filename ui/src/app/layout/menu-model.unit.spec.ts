@@ -61,6 +61,7 @@ describe('menus of spec §2 per role', () => {
       '  consentAudit /revizija/privolitve',
       '  requests /admin/zahteve',
       '  mail /admin/posta',
+      '  xapiOut /admin/zapisi-xapi',
     ]);
   });
 

@@ -35,6 +35,7 @@ import { AdminUsersPage } from '../../../features/users/components/admin-users-p
 import { DeletionRequestsPage } from '../../../features/users/components/deletion-requests-page.tsx';
 import { UserFormPage } from '../../../features/users/components/user-form-page.tsx';
 import { hasRole, hasSystemPermission, ROLE_ID } from '../../../features/users/roles.ts';
+import { XapiOutPage } from '../../../features/xapi-out/components/xapi-out-page.tsx';
 import type { RouteEntry } from '../../route-paths.ts';
 import { PlaceholderPage } from '../placeholder-page.tsx';
 import { PageBreadcrumbs } from './page-breadcrumbs.tsx';
@@ -108,6 +109,7 @@ const PAGES: Record<string, (id: number | null, holds: Holds, me: CurrentUser | 
   '/admin/courses/:courseId/blocks/article/new': (id) => <BlockEditorPage courseId={id as number} kind="article" blockId={null} />,
   '/admin/courses/:courseId/blocks/text-file/new': (id) => <BlockEditorPage courseId={id as number} kind="textFile" blockId={null} />,
   '/admin/courses/:courseId/blocks/interactr/new': (id) => <BlockEditorPage courseId={id as number} kind="interactr" blockId={null} />,
+  '/admin/courses/:courseId/blocks/package/new': (id) => <BlockEditorPage courseId={id as number} kind="package" blockId={null} />,
   '/admin/courses/:courseId/blocks/:blockId': (id) => <BlockRoute courseId={id as number} />,
   '/admin/courses/:courseId/attachments': (id) => <CourseAttachmentsPage key={id} id={id as number} />,
   '/admin/courses/:courseId/notifications': (id) => <CourseNotificationsPage key={id} id={id as number} />,
@@ -124,6 +126,7 @@ const PAGES: Record<string, (id: number | null, holds: Holds, me: CurrentUser | 
   '/admin/imports': () => <ImportsPage />,
   '/admin/posta': () => <OutboxPage />,
   '/admin/exports': () => <ExportsPage />,
+  '/admin/zapisi-xapi': () => <XapiOutPage />,
   '/admin/zahteve': () => <DeletionRequestsPage />,
   '/admin/news': () => <AdminNewsPage />,
   // `new` writes a new item; a number edits that one (the page reads its own `:newsId`).

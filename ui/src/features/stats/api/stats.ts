@@ -200,3 +200,23 @@ export const unitOptionsQuery = queryOptions({
   queryFn: () => api<{ items: { id: number; name: string; company_name: string | null }[] }>('GET', '/units', { query: { limit: 'NO_LIMIT', sort: 'name' } }),
   staleTime: 60_000,
 });
+
+/** Per question of a package block (issue 35): who answered, right and wrong, and (to the platform's staff) the answers given most. */
+export type PackageAnswers = {
+  items: {
+    itemId: string;
+    questionId: string;
+    type: string | null;
+    description: string | null;
+    answered: number;
+    correct: number;
+    wrong: number;
+    responses: { response: string; count: number }[];
+  }[];
+};
+
+export const packageAnswersQuery = (courseId: number, blockId: number) =>
+  queryOptions({
+    queryKey: [...STATS_KEY, 'package-answers', courseId, blockId],
+    queryFn: ({ signal }) => api<PackageAnswers>('GET', `/courses/${courseId}/blocks/${blockId}/answers`, { signal }),
+  });

@@ -9,6 +9,7 @@ import { formatNumber, formatPercent } from '../../../lib/i18n.ts';
 import { useLiveReadModels } from '../../../lib/use-live-read-models.ts';
 import { STATS_KEY, STATS_READ_MODELS, successQuery } from '../api/stats.ts';
 import { yAxisTitle } from './chart-labels.ts';
+import { PackageAnswers } from './package-answers.tsx';
 import { PairedBarChart } from './paired-bar-chart.tsx';
 import { Figure, StatsFrame, useAsOf } from './stats-frame.tsx';
 
@@ -71,6 +72,7 @@ export const SuccessPage = ({ courseId, intervalId, communityId }: { courseId: n
                   }))}
                 />
               </TableRegion>
+              <PackageAnswers courseId={courseId} blockIds={s.quizzes.map((q) => q.blockId)} />
             </>
           )}
         </Stack>
