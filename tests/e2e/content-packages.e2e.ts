@@ -204,6 +204,11 @@ test('the admin sees the result in the success rates and in the course report', 
   await page.goto(`/admin/courses/${courseId}/success/0`);
   await expect(page.getByTestId('success-started')).toHaveText('1');
   await expect(page.getByTestId('success-rate')).toHaveText('100 %');
+  // The SCO's answer to its question, per question (issue 35 item 3): answered once, right, with the answer given.
+  const answers = page.getByTestId('package-answers');
+  await expect(page.getByRole('heading', { name: 'Odgovori po vprašanjih' })).toBeVisible();
+  await expect(answers.getByRole('row', { name: /q1/ })).toContainText('1');
+  await expect(answers.getByRole('row', { name: /q1/ })).toContainText('a (1)');
 
   await page.goto(`/admin/courses/${courseId}/report`);
   await page.getByRole('button', { name: 'Pripravi poročilo' }).click();
