@@ -48,6 +48,7 @@ const participationBlocks = (f: CourseReportFigures): ReportBlock[] => {
         { label: 'Delež zaključenih', value: pct(p.completionRate) },
         { label: 'Uspešnost kviza', value: pct(p.successRate) },
         { label: 'Uspešni v prvem poskusu', value: pct(p.firstAttemptRate) },
+        { label: 'Povprečni rezultat', value: pct(p.averageScore) },
         { label: 'Podeljene kreditne točke', value: n(p.creditPointsIssued) },
       ],
     },

@@ -155,6 +155,7 @@ export const courseReportFigures = async (db: StatsDb, reader: ReportReader, cou
       passed: success.passed,
       successRate: success.successRate,
       firstAttemptRate: success.firstAttemptRate,
+      averageScore: success.averageScore,
       creditPointsIssued: await creditPointsIssued(db, course.id, w, scope),
     },
     timeline,

@@ -50,6 +50,7 @@ export const courseReportFiguresSchema = z.object({
     passed: z.number(),
     successRate: rate,
     firstAttemptRate: rate,
+    averageScore: rate,
     creditPointsIssued: z.number(),
   }),
   timeline: z.object({

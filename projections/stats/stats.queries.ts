@@ -150,6 +150,19 @@ export const courseSuccess = async (db: StatsDb, courseId: number, w: Window, sc
       from rm.stats_quiz_outcomes q
      where q.course_id = ${courseId} and ${inWindow(sql.identifier(['q', 'at']), w)} and ${inScope(scope, 'q')}
      group by q.block_id order by q.block_id`);
+  // A block's average score: each participant's best (a quiz's or a package's, issue 35), averaged.
+  const scores = await db.any(sql.type(z.object({ block_id: z.number(), average: z.number().nullable() }))`
+    select block_id, round(avg(best)::numeric, 1)::float8 as average from (
+      select q.block_id, q.user_id, max(q.score) as best from rm.stats_quiz_outcomes q
+       where q.course_id = ${courseId} and ${inWindow(sql.identifier(['q', 'at']), w)} and ${inScope(scope, 'q')}
+       group by q.block_id, q.user_id) best
+     group by block_id`);
+  const averageOf = new Map(scores.map((s) => [s.block_id, s.average]));
+  const overall = await db.one(sql.type(z.object({ average: z.number().nullable() }))`
+    select round(avg(best)::numeric, 1)::float8 as average from (
+      select max(q.score) as best from rm.stats_quiz_outcomes q
+       where q.course_id = ${courseId} and ${inWindow(sql.identifier(['q', 'at']), w)} and ${inScope(scope, 'q')}
+       group by q.block_id, q.user_id) best`);
   const counts = await db.one(sql.type(z.object({ started: z.number(), completed: z.number() }))`
     select (select count(distinct o.user_id) from rm.stats_course_opens o
              where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, 'o')})::int as started,
@@ -166,6 +179,8 @@ export const courseSuccess = async (db: StatsDb, courseId: number, w: Window, sc
     passed,
     successRate: rate(passed, attempted),
     firstAttemptRate: rate(first, attempted),
+    /** Each participant's best score in each scored block (quiz or package), averaged; null without scores. */
+    averageScore: overall.average,
     quizzes: quizzes.map((q) => ({
       blockId: q.block_id,
       attempted: q.attempted,
@@ -174,6 +189,7 @@ export const courseSuccess = async (db: StatsDb, courseId: number, w: Window, sc
       attempts: q.attempts,
       successRate: rate(q.passed, q.attempted),
       firstAttemptRate: rate(q.first_attempt_passed, q.attempted),
+      averageScore: averageOf.get(q.block_id) ?? null,
     })),
   };
 };

@@ -17,12 +17,15 @@ export const registerSuccessRoutes = (app: HttpApp, deps: { db: StatsDb }) => {
     passed: z.number(),
     successRate: z.number().nullable(),
     firstAttemptRate: z.number().nullable(),
+    averageScore: z.number().nullable(),
     quizzes: z.array(
       z.object({
         blockId: z.number(),
         attempted: z.number(),
         passed: z.number(),
         firstAttemptPassed: z.number(),
+        /** Each participant's best score, averaged (percent). */
+        averageScore: z.number().nullable(),
         attempts: z.number(),
         successRate: z.number().nullable(),
         firstAttemptRate: z.number().nullable(),

@@ -216,6 +216,8 @@ test('the admin sees the result in the success rates and in the course report', 
   await expect(page.getByTestId('report-participants')).toHaveText('1');
   await expect(page.getByTestId('report-completions')).toHaveText('1');
   await expect(page.getByTestId('report-success-rate')).toHaveText('100 %');
+  // The package's score (the participant's best, 80), in the report beside the rates.
+  await expect(page.getByTestId('report-average-score')).toHaveText('80 %');
 });
 
 test('SCORM 2004: the editor shows the saved package; 50 under the "passed" rule leaves the block open; the player fits a phone', async ({ page, browser }) => {

@@ -201,7 +201,7 @@ describe('SCORM packages: upload, launch, content origin, runtime data', () => {
     // The package's results count in the course's success rates (and its report) as quiz attempts do.
     const success = await call('admin', 'GET', `/api/courses/${course.id}/success`);
     expect(success.statusCode, success.body).toBe(200);
-    expect((success.json() as { success: object }).success).toMatchObject({ attempted: 1, passed: 1, completed: 1 });
+    expect((success.json() as { success: object }).success).toMatchObject({ attempted: 1, passed: 1, completed: 1, averageScore: 80 });
   });
 
   it("shows per question what the package's participants answered, the words only to the platform's staff", async () => {

@@ -273,6 +273,7 @@ describe('course reports (issue 17 item 3)', () => {
       passed: success.passed,
       successRate: success.successRate,
       firstAttemptRate: success.firstAttemptRate,
+      averageScore: success.averageScore,
       creditPointsIssued: 4.5,
     });
     // Hand-computed: 5 started, 3 completed, 3 of 3 who tried the quiz passed, 2 at once.

@@ -54,6 +54,7 @@ export type CourseReport = {
     passed: number;
     successRate: number | null;
     firstAttemptRate: number | null;
+    averageScore: number | null;
     creditPointsIssued: number;
   };
   timeline: { bucket: 'day' | 'week' | 'month'; periods: { period: string; participants: number; completions: number }[] };

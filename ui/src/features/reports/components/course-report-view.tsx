@@ -153,6 +153,7 @@ export const CourseReportView = ({ report, heading }: { report: CourseReport; he
           <Figure label={t('courseReports.completionRate')} value={formatPercent(p.completionRate)} />
           <Figure label={t('courseReports.successRate')} value={formatPercent(p.successRate)} testId="report-success-rate" />
           <Figure label={t('courseReports.firstAttemptRate')} value={formatPercent(p.firstAttemptRate)} />
+          <Figure label={t('courseReports.averageScore')} value={formatPercent(p.averageScore)} testId="report-average-score" />
           <Figure label={t('courseReports.creditPoints')} value={formatNumber(p.creditPointsIssued)} testId="report-credit-points" />
         </SimpleGrid>
         {report.timeline.periods.length === 0 ? (

@@ -42,6 +42,7 @@ export type Success = {
       attempted: number;
       passed: number;
       firstAttemptPassed: number;
+      averageScore: number | null;
       attempts: number;
       successRate: number | null;
       firstAttemptRate: number | null;

@@ -63,12 +63,18 @@ export const SuccessPage = ({ courseId, intervalId, communityId }: { courseId: n
                 <FiguresTable
                   columns={[
                     t('stats.success.quiz'),
-                    ...numeric((['attempted', 'passed', 'firstAttemptPassed', 'successRate'] as const).map((key) => t(`stats.success.${key}`))),
+                    ...numeric((['attempted', 'passed', 'firstAttemptPassed', 'successRate', 'averageScore'] as const).map((key) => t(`stats.success.${key}`))),
                   ]}
                   rows={s.quizzes.map((q, i) => ({
                     key: q.blockId,
                     name: `${t('stats.success.quiz')} ${i + 1}`,
-                    figures: [formatNumber(q.attempted), formatNumber(q.passed), formatNumber(q.firstAttemptPassed), formatPercent(q.successRate)],
+                    figures: [
+                      formatNumber(q.attempted),
+                      formatNumber(q.passed),
+                      formatNumber(q.firstAttemptPassed),
+                      formatPercent(q.successRate),
+                      formatPercent(q.averageScore),
+                    ],
                   }))}
                 />
               </TableRegion>
