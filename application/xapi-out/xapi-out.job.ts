@@ -7,6 +7,7 @@ import { comparePositions, type EventStore, type RecordedEvent } from '../../inf
 import type { JobHandler, Jobs } from '../../infrastructure/jobs/jobs.port.ts';
 import type { Log } from '../../infrastructure/logging/log.port.ts';
 import type { Projection } from '../../infrastructure/projections/projection.port.ts';
+import type { LrsDestination, StatementSender } from '../../infrastructure/xapi/statement-sender.port.ts';
 import {
   type ClaimedDelivery,
   claimDue,
@@ -18,7 +19,6 @@ import {
   markSent,
   type XapiOutDb,
 } from '../../projections/xapi-out/xapi-out.queries.ts';
-import type { LrsDestination, StatementSender } from './lrs-sender.ts';
 import { xapiUuid } from './statement-id.ts';
 import { statementProblems } from './validate-statement.ts';
 

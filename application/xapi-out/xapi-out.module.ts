@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 import type { Log } from '../../infrastructure/logging/log.port.ts';
 import type { FeatureModule } from '../../infrastructure/main/feature-module.port.ts';
+import type { LrsDestination, StatementSender } from '../../infrastructure/xapi/statement-sender.port.ts';
 import type { XapiOutDb } from '../../projections/xapi-out/xapi-out.queries.ts';
 import { registerXapiOutReadRoutes } from '../../projections/xapi-out/xapi-out.routes.ts';
-import { type LrsDestination, putStatement } from './lrs-sender.ts';
 import { forwardJob, PLATFORM_DESTINATION, XAPI_OUT_PACE, XAPI_OUT_QUEUE, type XapiOutJobDeps, xapiOutReactor } from './xapi-out.job.ts';
 import { registerXapiOutRoutes } from './xapi-out.routes.ts';
 
@@ -13,6 +13,8 @@ type XapiOutNeeds = {
   readonly db: XapiOutDb;
   readonly log: Log;
   readonly settings: { readonly publicUrl: string; readonly xapiOut: LrsDestination | null };
+  /** Sends one statement to an LRS (the HTTP adapter; an outside LRS is an external edge). */
+  readonly sendStatement: StatementSender;
 };
 
 /** The LRS's address as the admin page shows it: no credentials, no query. */
@@ -37,7 +39,7 @@ export const xapiOutModule: FeatureModule<XapiOutNeeds> = {
       log: needs.log,
       publicUrl: needs.settings.publicUrl,
       destination,
-      send: putStatement,
+      send: needs.sendStatement,
       pace: XAPI_OUT_PACE,
     };
     // Set where this process runs jobs (they are wired before the routes): a backfill starts at once there.

@@ -33,6 +33,7 @@ import { resolveVapidKeys } from '../push/vapid-keys.ts';
 import { createWebPushSender } from '../push/web-push-sender.ts';
 import { createExceljsSpreadsheet } from '../reports/exceljs-spreadsheet.ts';
 import { createLocalVideoHost } from '../video/local-video-host.ts';
+import { putStatement } from '../xapi/http-statement-sender.ts';
 import { createWorkbookReader } from '../xlsx/workbook-reader.ts';
 import { EVENT_DEFINITIONS } from './event-definitions.ts';
 
@@ -89,6 +90,8 @@ export const buildPlatformAdapters = async ({ config, db, store, log }: { config
     // SCORM and cmi5 packages and their launches (issue 35).
     packages: createPackageStore(db.pg, files),
     packageLaunches: createPackageLaunchStore(db.pg),
+    // xAPI out (decision 0061): statements go to the outside LRS over HTTP.
+    sendStatement: putStatement,
     unpackPackage: (zip: Buffer, maxTotalBytes: number) =>
       readPackageZip(zip, { ...PACKAGE_LIMITS, maxTotalBytes: Math.min(PACKAGE_LIMITS.maxTotalBytes, maxTotalBytes) }),
     spreadsheet: createExceljsSpreadsheet(),

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LrsDestination, putStatement, type StatementSender } from '../../application/xapi-out/lrs-sender.ts';
 import { xapiUuid } from '../../application/xapi-out/statement-id.ts';
 import { deliverStatements, PLATFORM_DESTINATION, XAPI_OUT_PACE, XAPI_OUT_QUEUE, type XapiOutJobDeps } from '../../application/xapi-out/xapi-out.job.ts';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import { statementsOf } from '../../domain/xapi-out/learning-statements.ts';
 import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
+import { putStatement } from '../../infrastructure/xapi/http-statement-sender.ts';
+import type { LrsDestination, StatementSender } from '../../infrastructure/xapi/statement-sender.port.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
 
 const CLIENT = { key: 'medilearn-posiljatelj', secret: 'skrivnost-prejemnega-lrs-2026' };

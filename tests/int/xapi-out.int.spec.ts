@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LrsDestination, putStatement, type StatementSender } from '../../application/xapi-out/lrs-sender.ts';
 import { xapiUuid } from '../../application/xapi-out/statement-id.ts';
 import { statementProblems } from '../../application/xapi-out/validate-statement.ts';
 import {
@@ -18,6 +17,8 @@ import { ROLE } from '../../domain/permissions/roles.ts';
 import { statementsOf } from '../../domain/xapi-out/learning-statements.ts';
 import { parsePosition, type RecordedEvent } from '../../infrastructure/event-store/event-store.port.ts';
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
+import { putStatement } from '../../infrastructure/xapi/http-statement-sender.ts';
+import type { LrsDestination, StatementSender } from '../../infrastructure/xapi/statement-sender.port.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
 
 const LRS_KEY = 'medilearn-lrs-klient';
