@@ -48,7 +48,7 @@ export const registerPackageRoutes = (app: HttpApp, deps: PackagesDeps) => {
   app.post(
     '/api/packages',
     {
-      config: { access: PACKAGE_AUTHORS, uploads: true },
+      config: { access: PACKAGE_AUTHORS, uploads: true, expensive: 'package' },
       bodyLimit: deps.settings.packages.maxBytes,
       schema: {
         tags,

@@ -107,7 +107,7 @@ declare module 'fastify' {
  * Kinds of costly work with a budget per person per hour: drawing a document, starting an export,
  * writing a comment, sending mail to an address the caller names (a registration, an e-mail change).
  */
-export type ExpensiveWork = 'render' | 'export' | 'comment' | 'mail';
+export type ExpensiveWork = 'render' | 'export' | 'comment' | 'mail' | 'package';
 
 export type RouteEntry = {
   readonly method: string;

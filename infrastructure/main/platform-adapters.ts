@@ -20,6 +20,7 @@ import { createPostgresIdAllocator } from '../ids/postgres-id-allocator.ts';
 import type { Log } from '../logging/log.port.ts';
 import { createOutbox, createOutboxMailer } from '../mail/outbox-mailer.ts';
 import { createSmtpMailer } from '../mail/smtp-mailer.ts';
+import { oneAtATime } from '../packages/bounded.ts';
 import { createPackageLaunchStore } from '../packages/package-launch-store.ts';
 import { createPackageStore } from '../packages/package-store.ts';
 import { PACKAGE_LIMITS, readPackageZip } from '../packages/package-zip.ts';
@@ -92,8 +93,10 @@ export const buildPlatformAdapters = async ({ config, db, store, log }: { config
     packageLaunches: createPackageLaunchStore(db.pg),
     // xAPI out (decision 0061): statements go to the outside LRS over HTTP.
     sendStatement: putStatement,
-    unpackPackage: (zip: Buffer, maxTotalBytes: number) =>
+    // At most two packages unpacked at once in a process: each may hold up to five times PACKAGE_MAX_BYTES in memory.
+    unpackPackage: oneAtATime(2, (zip: Buffer, maxTotalBytes: number) =>
       readPackageZip(zip, { ...PACKAGE_LIMITS, maxTotalBytes: Math.min(PACKAGE_LIMITS.maxTotalBytes, maxTotalBytes) }),
+    ),
     spreadsheet: createExceljsSpreadsheet(),
     workbooks: createWorkbookReader(),
     renderers: pooledRenderers(renderPool),

@@ -36,6 +36,9 @@ import { erasureOutsideTheLog } from './erasure-outside-the-log.ts';
 import { buildPlatformAdapters } from './platform-adapters.ts';
 import { APP_VERSION } from './version.ts';
 
+/** Package uploads a person may make in an hour (each is checked entry by entry and stored file by file). */
+const PACKAGE_UPLOADS_PER_HOUR = 60;
+
 /** The platform's features (DESIGN.md §2, decision 0058): a new feature is its folders and one line here. */
 export const FEATURE_MODULES = [
   usersModule,
@@ -119,8 +122,15 @@ export const buildPlatform = async (options: {
     features: config.features,
     references: requestsModule.references(ports),
     limiter: adapters.limiter,
-    expensiveAtOnce: { render: config.renders.perPerson },
-    expensivePerHour: { render: config.renders.perHour, export: config.exportsPerPerson.perHour, comment: config.commentsPerHour, mail: config.mailsPerHour },
+    // A package upload holds up to five times PACKAGE_MAX_BYTES unpacked in memory: one at a time per person (issue 35).
+    expensiveAtOnce: { render: config.renders.perPerson, package: 1 },
+    expensivePerHour: {
+      render: config.renders.perHour,
+      export: config.exportsPerPerson.perHour,
+      comment: config.commentsPerHour,
+      mail: config.mailsPerHour,
+      package: PACKAGE_UPLOADS_PER_HOUR,
+    },
     catchUp: () => readModels.catchUp(),
     frameOrigins: [config.packages.contentOrigin],
   });
