@@ -101,6 +101,7 @@ export const registerPackageRoutes = (app: HttpApp, deps: PackagesDeps) => {
           200: z.object({
             standard: z.enum(['scorm12', 'scorm2004', 'cmi5']),
             registration: z.string(),
+            session: z.string(),
             itemId: z.string(),
             url: z.string(),
             contentOrigin: z.string(),
@@ -136,7 +137,14 @@ export const registerPackageRoutes = (app: HttpApp, deps: PackagesDeps) => {
         tags,
         summary: "A SCORM package's commit, forwarded by the player: the CMI data once per commit, idempotent by reportId",
         params: blockParams,
-        body: z.object({ registration: z.string().max(40), reportId: z.string().min(8).max(100), cmi: z.record(z.string(), z.unknown()) }).strict(),
+        body: z
+          .object({
+            registration: z.string().max(40),
+            session: z.string().max(40),
+            reportId: z.string().min(8).max(100),
+            cmi: z.record(z.string(), z.unknown()),
+          })
+          .strict(),
         response: { 200: z.object({ events: z.array(z.string()), completed: z.boolean() }), ...errorResponses },
       },
     },

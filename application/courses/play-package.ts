@@ -95,6 +95,7 @@ export const launchPackageItem = async (
   return {
     standard,
     registration: launch.registration,
+    session: launch.sessionId,
     itemId: item.id,
     url,
     contentOrigin: deps.settings.packages.contentOrigin,
@@ -105,14 +106,14 @@ export const launchPackageItem = async (
 
 /** A report through a launch: recorded as a step of the launch's participant in its course, by its id once. */
 type ReportDeps = Omit<PackagesDeps, 'prepareCmi5Launch'>;
-const report = (deps: ReportDeps, launch: PackageLaunch, reportId: string, given: RuntimeReport, metadata: EventMetadata) => {
+const report = (deps: ReportDeps, launch: PackageLaunch, sessionId: string, reportId: string, given: RuntimeReport, metadata: EventMetadata) => {
   const parsed = runtimeReportRule.safeParse(given);
   if (!parsed.success) throw new DomainError('400', 'Podatki paketa niso veljavni.', { status: 400, field: 'cmi' });
   return takeCourseStep(
     deps,
     launch.userId,
     launch.courseId,
-    { type: 'ReportPackage', blockId: launch.blockId, itemId: launch.itemId, sessionId: launch.sessionId, reportId, report: parsed.data },
+    { type: 'ReportPackage', blockId: launch.blockId, itemId: launch.itemId, sessionId, reportId, report: parsed.data },
     metadata,
   );
 };
@@ -124,13 +125,17 @@ const report = (deps: ReportDeps, launch: PackageLaunch, reportId: string, given
  */
 export const commitScorm = async (
   deps: PackagesDeps,
-  input: { userId: number; courseId: number; blockId: number; registration: string; reportId: string; cmi: unknown },
+  input: { userId: number; courseId: number; blockId: number; registration: string; session: string; reportId: string; cmi: unknown },
   metadata: EventMetadata,
 ) => {
   const launch = await deps.packageLaunches.byRegistration(input.registration);
   if (!launch || launch.userId !== input.userId || launch.courseId !== input.courseId || launch.blockId !== input.blockId || launch.standard === 'cmi5')
     throw notFound();
-  return report(deps, launch, input.reportId, runtimeOfScormCommit(launch.standard, input.cmi), metadata);
+  // A newer launch of the item (another tab, another device) took over: this one's state is older, and recording
+  // it would undo what the newer one reported (and count its session time against the newer session).
+  if (launch.sessionId !== input.session)
+    throw new DomainError('409', 'Ta vsebina je bila medtem odprta v drugem oknu ali napravi. Zaprite jo tukaj in jo zaženite znova.', { status: 409 });
+  return report(deps, launch, launch.sessionId, input.reportId, runtimeOfScormCommit(launch.standard, input.cmi), metadata);
 };
 
 /** What a cmi5 defined statement says about the AU (cmi5 §9.3), as a runtime report. */
@@ -159,5 +164,6 @@ const cmi5Report = (outcome: Cmi5Outcome): RuntimeReport | null => {
 export const recordCmi5Outcome = (deps: ReportDeps) => async (launch: PackageLaunch, outcome: Cmi5Outcome) => {
   const given = cmi5Report(outcome);
   if (given === null) return;
-  await report(deps, launch, outcome.statementId, given, { actorId: launch.userId, correlationId: outcome.statementId });
+  // Session times are per AU session: an earlier session's "abandoned" (stated at the next launch) is that session's.
+  await report(deps, launch, outcome.sessionId ?? launch.sessionId, outcome.statementId, given, { actorId: launch.userId, correlationId: outcome.statementId });
 };

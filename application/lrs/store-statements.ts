@@ -70,7 +70,15 @@ const refuseForeignConflicts = async (deps: Pick<LrsDeps, 'db'>, statements: rea
 export const outcomesOf = (events: readonly LrsRegistrationEvent[]): Cmi5Outcome[] =>
   events.flatMap((event) =>
     event.type === 'LrsStatementStored' && event.data.cmi5Verb !== null
-      ? [{ verb: event.data.cmi5Verb, scaled: event.data.scaled, durationSeconds: event.data.durationSeconds, statementId: event.data.statementId }]
+      ? [
+          {
+            verb: event.data.cmi5Verb,
+            scaled: event.data.scaled,
+            durationSeconds: event.data.durationSeconds,
+            statementId: event.data.statementId,
+            sessionId: event.data.sessionId,
+          },
+        ]
       : [],
   );
 
@@ -100,7 +108,7 @@ const resentOutcomes = (prepared: readonly PreparedStatement[], storedNow: Reado
     if (storedNow.has(p.id) || !isCmi5Defined(p.statement)) return [];
     const summary = summarise(p.statement);
     const verb = cmi5VerbOf(summary.verb);
-    return verb === null ? [] : [{ verb, scaled: summary.scaled, durationSeconds: summary.durationSeconds, statementId: p.id }];
+    return verb === null ? [] : [{ verb, scaled: summary.scaled, durationSeconds: summary.durationSeconds, statementId: p.id, sessionId: summary.sessionId }];
   });
 
 const storeForLaunch = async (deps: LrsDeps, launch: PackageLaunch, prepared: PreparedStatement[], metadata: EventMetadata) => {

@@ -39,7 +39,12 @@ export type XapiOutPace = {
   readonly runSeconds: number;
 };
 
-export const XAPI_OUT_PACE: XapiOutPace = { readBatch: 500, sendBatch: 50, sendAtOnce: 4, leaseSeconds: 120, runSeconds: 50 };
+/**
+ * A claimed batch must be sent within its lease even when the LRS answers slowly: 20 statements, 4 at a
+ * time, each given up after 15 s, take at most 75 s, under the 120 s lease. (50 took up to 195 s: a
+ * slow LRS let the next run take the same statements again while the first still sent them.)
+ */
+export const XAPI_OUT_PACE: XapiOutPace = { readBatch: 500, sendBatch: 20, sendAtOnce: 4, leaseSeconds: 120, runSeconds: 50 };
 
 /** Attempts before a statement the LRS could not take (down, 5xx) is recorded as failed; about seven hours in all. */
 export const MAX_ATTEMPTS = 12;

@@ -238,10 +238,11 @@ describe('enrollment: a package block done by the author’s rule (PackageComple
       .given(done)
       .when(report({ reportId: 'r3', itemId: 'sco2' }, { completion: 'completed', score: 100 }))
       .thenExpect([reported({ reportId: 'r3', itemId: 'sco2' }, { score: 100 })]);
+    // A worse retake keeps the best score (80); its failure is recorded, and the block stays done.
     spec
       .given(done)
       .when(report({ reportId: 'r3' }, { success: 'failed', score: 10 }))
-      .thenExpect([reported({ reportId: 'r3' }, { success: 'failed', score: 10 }), scored('sco1', 1, 10, false)]);
+      .thenExpect([reported({ reportId: 'r3' }, { success: 'failed' }), scored('sco1', 1, 80, false)]);
   });
 
   it('does not complete the course while a block after the package is not done', () => {

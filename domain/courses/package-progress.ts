@@ -46,23 +46,40 @@ const addedSeconds = (item: PackageItemProgress, sessionId: string, seconds: num
   return item.session?.id === sessionId ? Math.max(0, seconds - item.session.seconds) : seconds;
 };
 
-/** An item's progress after a report of launch `sessionId`: what it states replaces what was; session times add up. */
-export const afterReport = (item: PackageItemProgress, sessionId: string, report: RuntimeReport): PackageItemProgress => ({
-  completion: report.completion ?? item.completion,
-  success: report.success ?? item.success,
-  score: report.score ?? item.score,
-  location: report.location ?? item.location,
-  suspendData: report.suspendData ?? item.suspendData,
-  totalSeconds: item.totalSeconds + addedSeconds(item, sessionId, report.sessionSeconds),
-  interactions: report.interactions === undefined ? item.interactions : JSON.stringify(report.interactions),
-  session:
-    report.sessionSeconds === undefined
-      ? item.session
-      : { id: sessionId, seconds: Math.max(report.sessionSeconds, item.session?.id === sessionId ? item.session.seconds : 0) },
-});
+/**
+ * What of a report moves an item on: a completed item stays completed, a passed one passed, and the best
+ * score stays (a participant who reviews a finished SCO, which restarts as "incomplete", or retakes it
+ * worse, keeps what they achieved; a package of several items is not undone one item at a time).
+ */
+const forward = (item: PackageItemProgress, report: RuntimeReport): RuntimeReport => {
+  const kept: RuntimeReport = { ...report };
+  if (item.completion === 'completed' && report.completion !== 'completed') delete kept.completion;
+  if (item.success === 'passed' && report.success !== 'passed') delete kept.success;
+  if (item.score !== null && report.score !== undefined && report.score < item.score) delete kept.score;
+  return kept;
+};
+
+/** An item's progress after a report of launch `sessionId`: what it states moves it on (never back); session times add up. */
+export const afterReport = (item: PackageItemProgress, sessionId: string, given: RuntimeReport): PackageItemProgress => {
+  const report = forward(item, given);
+  return {
+    completion: report.completion ?? item.completion,
+    success: report.success ?? item.success,
+    score: report.score ?? item.score,
+    location: report.location ?? item.location,
+    suspendData: report.suspendData ?? item.suspendData,
+    totalSeconds: item.totalSeconds + addedSeconds(item, sessionId, report.sessionSeconds),
+    interactions: report.interactions === undefined ? item.interactions : JSON.stringify(report.interactions),
+    session:
+      report.sessionSeconds === undefined
+        ? item.session
+        : { id: sessionId, seconds: Math.max(report.sessionSeconds, item.session?.id === sessionId ? item.session.seconds : 0) },
+  };
+};
 
 /** Only what a report changes, so an event does not repeat what the stream already says. */
-export const changesOf = (item: PackageItemProgress, sessionId: string, report: RuntimeReport): RuntimeReport => {
+export const changesOf = (item: PackageItemProgress, sessionId: string, given: RuntimeReport): RuntimeReport => {
+  const report = forward(item, given);
   const changed: Record<string, unknown> = {};
   if (report.completion !== undefined && report.completion !== item.completion) changed.completion = report.completion;
   if (report.success !== undefined && report.success !== item.success) changed.success = report.success;

@@ -37,7 +37,18 @@ describe('package progress: after a report', () => {
   it('replaces what a report states and keeps what it does not', () => {
     const item = reported(['s1', { completion: 'incomplete', location: 'p1', suspendData: 'a', score: 40 }], ['s1', { location: 'p2' }]);
     expect(item).toMatchObject({ completion: 'incomplete', success: null, score: 40, location: 'p2', suspendData: 'a' });
-    expect(afterReport(item, 's1', { success: 'failed', score: 0 })).toMatchObject({ completion: 'incomplete', success: 'failed', score: 0, location: 'p2' });
+    expect(afterReport(item, 's1', { success: 'failed', score: 55 })).toMatchObject({ completion: 'incomplete', success: 'failed', score: 55, location: 'p2' });
+  });
+
+  it('never moves an item back: completed stays completed, passed stays passed, the best score stays (a review, a worse retake)', () => {
+    const done = reported(['s1', { completion: 'completed', success: 'passed', score: 80 }]);
+    const reviewed = afterReport(done, 's2', { completion: 'incomplete', success: 'failed', score: 30, location: 'p1' });
+    expect(reviewed).toMatchObject({ completion: 'completed', success: 'passed', score: 80, location: 'p1' });
+    expect(changesOf(done, 's2', { completion: 'incomplete', success: 'unknown', score: 30 })).toEqual({});
+    expect(changesOf(done, 's2', { score: 95 })).toEqual({ score: 95 });
+    // Not yet passed: a failed attempt after another failed one is recorded as it is.
+    const failed = reported(['s1', { success: 'failed', score: 40 }]);
+    expect(changesOf(failed, 's1', { success: 'failed', score: 45 })).toEqual({ score: 45 });
   });
 
   it('adds up session times across launches, and within one launch only their growth (a package restates its session time on every commit)', () => {

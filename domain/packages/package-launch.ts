@@ -47,6 +47,8 @@ export type Cmi5Outcome = {
   readonly durationSeconds: number | null;
   /** The statement's id: recording the same statement twice changes nothing. */
   readonly statementId: string;
+  /** The AU session the statement is of (its cmi5 session id); an earlier session's "abandoned" is not the current launch's. */
+  readonly sessionId?: string | null;
 };
 /** What the LRS tells the courses feature after storing a cmi5 defined statement of a launch. */
 export type RecordCmi5Outcome = (launch: PackageLaunch, outcome: Cmi5Outcome) => Promise<void>;

@@ -180,6 +180,22 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/**
+ * Where package code is served (decision 0059). Its origin must be on another host than the platform's:
+ * cookies are a host's, whatever the port, so package code on the platform's host (another port) could
+ * read a cookie the platform's pages set there. The demo's default is the platform's port + 1 on the
+ * other name of this machine (127.0.0.1 for localhost, localhost otherwise).
+ */
+const contentPackages = (e: z.output<typeof schema>) => {
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  const contentPort = e.CONTENT_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);
+  const otherHost = publicUrl.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  const contentOrigin = (e.CONTENT_ORIGIN ?? `http://${otherHost}:${contentPort}`).replace(/\/+$/, '');
+  if (new URL(contentOrigin).hostname === publicUrl.hostname)
+    throw new ConfigError(`CONTENT_ORIGIN must be on another host than PUBLIC_URL (${publicUrl.hostname}): package code would share its cookies`);
+  return { maxBytes: e.PACKAGE_MAX_BYTES, contentPort, contentOrigin };
+};
+
 export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
@@ -198,12 +214,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     objectStoreDir: e.OBJECT_STORE_DIR ?? join(e.DATA_DIR, 'objects'),
     videoMaxBytes: e.VIDEO_MAX_BYTES,
-    packages: {
-      maxBytes: e.PACKAGE_MAX_BYTES,
-      // The demo's second port; 0 (tests) asks the system for a free one.
-      contentPort: e.CONTENT_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1),
-      contentOrigin: (e.CONTENT_ORIGIN ?? `http://localhost:${e.CONTENT_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1)}`).replace(/\/+$/, ''),
-    },
+    packages: contentPackages(e),
     xapiOut: e.XAPI_LRS_URL ? { url: e.XAPI_LRS_URL.replace(/\/+$/, ''), key: e.XAPI_LRS_KEY ?? '', secret: e.XAPI_LRS_SECRET ?? '' } : null,
     lrsClient: e.LRS_CLIENT_KEY && e.LRS_CLIENT_SECRET ? { key: e.LRS_CLIENT_KEY, secret: e.LRS_CLIENT_SECRET } : null,
     chambers: {

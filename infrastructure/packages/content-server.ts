@@ -48,14 +48,8 @@ export const contentSecurityPolicy = (platformOrigin: string) =>
 
 const notFound = (reply: FastifyReply) => reply.status(404).type('text/plain; charset=utf-8').send('Vsebina ne obstaja ali je povezava potekla.');
 
-/** The path inside the package a request names, or null when it would leave the package. */
-export const packagePath = (raw: string): string | null => {
-  let path: string;
-  try {
-    path = decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
+/** The path inside the package a request names (Fastify has decoded it once), or null when it would leave the package. */
+export const packagePath = (path: string): string | null => {
   if (path.includes('\0') || path.includes('\\')) return null;
   const parts = path.split('/').filter((part) => part !== '' && part !== '.');
   if (parts.some((part) => part === '..')) return null;

@@ -18,9 +18,9 @@ const TOP_RESPONSES = 5;
 
 /**
  * Per question of a package block: how many participants answered, how many right and wrong (as the
- * package judged it: SCORM `correct`, `wrong`/`incorrect`), and, when asked for, the answers given most.
+ * package judged it: SCORM `correct`, `wrong`/`incorrect`), and the answers given most.
  */
-export const packageAnswers = async (db: StatsDb, courseId: number, blockId: number, withResponses: boolean) => {
+export const packageAnswers = async (db: StatsDb, courseId: number, blockId: number) => {
   const questions = await db.any(sql.type(answerRow)`
     select item_id, question_id, max(type) as type, max(description) as description, count(*)::int as answered,
            count(*) filter (where result = 'correct')::int as correct,
@@ -29,8 +29,7 @@ export const packageAnswers = async (db: StatsDb, courseId: number, blockId: num
      where course_id = ${courseId} and block_id = ${blockId}
      group by item_id, question_id
      order by item_id, question_id`);
-  const responses = withResponses
-    ? await db.any(sql.type(responseRow)`
+  const responses = await db.any(sql.type(responseRow)`
         select item_id, question_id, response, count from (
           select item_id, question_id, response, count(*)::int as count,
                  row_number() over (partition by item_id, question_id order by count(*) desc, response) as rank
@@ -38,8 +37,7 @@ export const packageAnswers = async (db: StatsDb, courseId: number, blockId: num
            where course_id = ${courseId} and block_id = ${blockId} and response is not null and response <> ''
            group by item_id, question_id, response) ranked
          where rank <= ${TOP_RESPONSES}
-         order by item_id, question_id, count desc, response`)
-    : [];
+         order by item_id, question_id, count desc, response`);
   return questions.map((q) => ({
     itemId: q.item_id,
     questionId: q.question_id,

@@ -138,6 +138,11 @@ export const collectFor = async <T>(db: XapiOutDb, destination: string, work: (c
           on conflict (user_id) do update set name = null`);
         // One being sent at this moment may still arrive; nothing of theirs is sent after it.
         await tx.query(sql.unsafe`delete from public.xapi_out_deliveries where user_id = any(${ids}) and status <> 'sent'`);
+        // What was sent stays in the log as a fact of the wire (id, status, attempts), but nothing that leads back
+        // to the person: not their id, nor the statement with their opaque name and answers (decision 0061).
+        await tx.query(
+          sql.unsafe`update public.xapi_out_deliveries set user_id = null, statement = '{}'::jsonb where user_id = any(${ids}) and status = 'sent'`,
+        );
       },
       advance: async (to) => {
         const ended = state.replay !== null && comparePositions(to, state.replay.until) >= 0;

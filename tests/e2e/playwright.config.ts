@@ -27,7 +27,8 @@ export const chromiumArgs = [
 // The push service of push.e2e.ts (tests/support/push-service.ts), standing in for the browser's.
 export const pushServiceURL = `http://127.0.0.1:${port + 3}`;
 // The content origin package code runs on (issue 35): another port, so another origin than baseURL.
-export const contentOrigin = `http://localhost:${port + 4}`;
+// Another host than baseURL's too (127.0.0.1 beside localhost): cookies are a host's, whatever the port.
+export const contentOrigin = `http://127.0.0.1:${port + 4}`;
 
 export default defineConfig({
   testDir: '.',

@@ -17,6 +17,7 @@ import { startTestPlatform, type TestPlatform } from '../support/test-platform.t
 type Launched = {
   standard: string;
   registration: string;
+  session: string;
   itemId: string;
   url: string;
   resume: { location: string | null; suspendData: string | null; score: number | null; totalSeconds: number };
@@ -70,8 +71,13 @@ describe('SCORM packages: upload, launch, content origin, runtime data', () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as Launched;
   };
-  const commit = (course: { id: number; block: number }, registration: string, cmi: object, reportId: string = randomUUID()) =>
-    call('ana', 'POST', `/api/user-courses/${course.id}/blocks/${course.block}/package/commit`, { registration, reportId, cmi });
+  const commit = (course: { id: number; block: number }, launched: { registration: string; session: string }, cmi: object, reportId: string = randomUUID()) =>
+    call('ana', 'POST', `/api/user-courses/${course.id}/blocks/${course.block}/package/commit`, {
+      registration: launched.registration,
+      session: launched.session,
+      reportId,
+      cmi,
+    });
   const record = async (course: { id: number; block: number }) =>
     ((await call('ana', 'GET', `/api/record?course_id=${course.id}`)).json() as { items: BlockRecord[] }).items.find((r) => r.block_id === course.block);
   const contentPath = (url: string) => new URL(url).pathname;
@@ -172,22 +178,26 @@ describe('SCORM packages: upload, launch, content origin, runtime data', () => {
     expect(first.resume).toMatchObject({ location: null, suspendData: null });
     const page2 = { cmi: { core: { lesson_location: '2', lesson_status: 'incomplete', session_time: '00:00:30' }, suspend_data: 'stran=2' } };
     const reportId = randomUUID();
-    expect((await commit(course, first.registration, page2, reportId)).statusCode).toBe(200);
+    expect((await commit(course, first, page2, reportId)).statusCode).toBe(200);
     // The same commit again (a retry), and a commit that changes nothing: no new events.
-    await commit(course, first.registration, page2, reportId);
-    await commit(course, first.registration, page2);
+    await commit(course, first, page2, reportId);
+    await commit(course, first, page2);
     expect(await packageEvents(course, anaId)).toEqual(['PackageReported']);
 
     // Another device: a new launch resumes where the participant left.
     const second = await launch(course);
     expect(second.registration).toBe(first.registration);
+    // The first device's tab, still open, commits an older state: refused, so it cannot undo the newer launch's.
+    const stale = await commit(course, first, { cmi: { core: { lesson_location: '1', lesson_status: 'incomplete' } } });
+    expect(stale.statusCode).toBe(409);
+    expect(message(stale)).toContain('drugem oknu ali napravi');
     expect(second.resume).toMatchObject({ location: '2', suspendData: 'stran=2', totalSeconds: 30 });
     expect((await record(course))?.done).toBe(false);
 
     // Below the threshold: a result, not done; at 80: done and the course completes.
-    await commit(course, second.registration, { cmi: { core: { lesson_status: 'failed', score: { raw: '50', min: '0', max: '100' } } } });
+    await commit(course, second, { cmi: { core: { lesson_status: 'failed', score: { raw: '50', min: '0', max: '100' } } } });
     expect((await record(course))?.done).toBe(false);
-    const passed = await commit(course, second.registration, { cmi: { core: { lesson_status: 'passed', score: { raw: '80', min: '0', max: '100' } } } });
+    const passed = await commit(course, second, { cmi: { core: { lesson_status: 'passed', score: { raw: '80', min: '0', max: '100' } } } });
     expect(passed.json()).toMatchObject({ completed: true });
     expect((await record(course))?.done).toBe(true);
     expect(await packageEvents(course, anaId)).toEqual([
@@ -204,16 +214,16 @@ describe('SCORM packages: upload, launch, content origin, runtime data', () => {
     expect((success.json() as { success: object }).success).toMatchObject({ attempted: 1, passed: 1, completed: 1, averageScore: 80 });
   });
 
-  it("shows per question what the package's participants answered, the words only to the platform's staff", async () => {
+  it("shows per question what the package's participants answered, to the platform's readers of success rates", async () => {
     const course = await courseWith({ kind: 'package', name: 'Shranjevanje', packageId: scorm12Id, completion: 'passed' });
-    const { registration } = await launch(course);
+    const launched = await launch(course);
     const interactions = {
       '0': { id: 'q1', type: 'choice', student_response: 'a', result: 'correct' },
       '1': { id: 'q2', type: 'fill-in', student_response: 'v hladilniku', result: 'wrong' },
     };
-    await commit(course, registration, { cmi: { core: { lesson_status: 'incomplete' }, interactions } });
+    await commit(course, launched, { cmi: { core: { lesson_status: 'incomplete' }, interactions } });
     // The same answers restated by the next commit are not recorded again.
-    await commit(course, registration, { cmi: { core: { lesson_status: 'passed' }, interactions } });
+    await commit(course, launched, { cmi: { core: { lesson_status: 'passed' }, interactions } });
     const reported = (await p.store.readStream(`enrollment-${course.id}_${anaId}`)).events.filter((e) => e.type === 'PackageReported');
     expect(reported.filter((e) => (e.data as { interactions?: string }).interactions !== undefined)).toHaveLength(1);
     const answers = await call('admin', 'GET', `/api/courses/${course.id}/blocks/${course.block}/answers`);
@@ -249,12 +259,12 @@ describe('SCORM packages: upload, launch, content origin, runtime data', () => {
 
   it('loses no commit and duplicates none when commits arrive at once', async () => {
     const course = await courseWith({ kind: 'package', name: 'Shranjevanje', packageId: scorm12Id, completion: 'passed' });
-    const { registration } = await launch(course);
+    const launched = await launch(course);
     const ids = Array.from({ length: 8 }, () => randomUUID());
     const responses = await Promise.all(
       ids.flatMap((id, i) => [
-        commit(course, registration, { cmi: { core: { lesson_location: String(i + 1) } } }, id),
-        commit(course, registration, { cmi: { core: { lesson_location: String(i + 1) } } }, id),
+        commit(course, launched, { cmi: { core: { lesson_location: String(i + 1) } } }, id),
+        commit(course, launched, { cmi: { core: { lesson_location: String(i + 1) } } }, id),
       ]),
     );
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
@@ -265,12 +275,13 @@ describe('SCORM packages: upload, launch, content origin, runtime data', () => {
 
   it("takes no commit for another participant's launch", async () => {
     const course = await courseWith({ kind: 'package', name: 'Shranjevanje', packageId: scorm12Id, completion: 'completed' });
-    const { registration } = await launch(course);
+    const { registration, session } = await launch(course);
     await p.createUser('bojan', [{ roleId: ROLE.participant, unitId: 1, companyId: null }]);
     tokens.bojan = (await p.login('bojan')).token;
     await call('bojan', 'POST', `/api/user-courses/${course.id}/start`);
     const foreign = await call('bojan', 'POST', `/api/user-courses/${course.id}/blocks/${course.block}/package/commit`, {
       registration,
+      session,
       reportId: randomUUID(),
       cmi: { cmi: { core: { lesson_status: 'completed' } } },
     });

@@ -507,8 +507,8 @@ describe('the platform as the LRS of cmi5 AUs', () => {
     await storeStatements(deps, { kind: 'launch', launch: l.launch }, completed, { statementId: null, metadata: {} });
     await storeStatements(deps, { kind: 'launch', launch: l.launch }, completed, { statementId: completed.id, metadata: {} });
     expect(outcomes).toEqual([
-      { verb: 'completed', scaled: null, durationSeconds: 150, statementId: completed.id },
-      { verb: 'completed', scaled: null, durationSeconds: 150, statementId: completed.id },
+      { verb: 'completed', scaled: null, durationSeconds: 150, statementId: completed.id, sessionId: l.launch.sessionId },
+      { verb: 'completed', scaled: null, durationSeconds: 150, statementId: completed.id, sessionId: l.launch.sessionId },
     ]);
     const events = (await p.store.readStream(`lrs-${l.launch.registration}`)).events.filter(
       (e) => (e.data as { statementId?: string }).statementId === completed.id,
@@ -518,8 +518,12 @@ describe('the platform as the LRS of cmi5 AUs', () => {
 
   it('abandons the learner’s earlier session that never terminated when the AU is launched again', async () => {
     const first = await started(users.participant);
+    outcomes.length = 0;
     const second = await launchFor(users.participant, first.launch.courseId, first.launch.blockId, first.launch.registration);
     expect(second.launch.registration).toBe(first.launch.registration);
+    // The abandoned session's outcome is told as that session's, not the new launch's (its time is the old session's).
+    expect(outcomes.filter((o) => o.verb === 'abandoned').map((o) => o.sessionId)).toEqual([first.launch.sessionId]);
+    expect(second.launch.sessionId).not.toBe(first.launch.sessionId);
     const read = await xapi(`/xapi/statements?registration=${first.launch.registration}&ascending=true`, { auth: `JWT ${tokens.admin}` });
     const verbs = (read.json() as { statements: { verb: { id: string }; result?: { duration?: string } }[] }).statements.map((s) => s.verb.id.split('/').pop());
     expect(verbs).toEqual(['launched', 'initialized', 'abandoned', 'launched']);

@@ -1304,6 +1304,7 @@ export const MATRIX: readonly MatrixCase[] = [
     requests: (f) =>
       one('POST', `/api/user-courses/${f.courseA}/blocks/${f.blocksA.video}/package/commit`, {
         registration: '00000000-0000-4000-8000-000000000000',
+        session: '00000000-0000-4000-8000-000000000001',
         reportId: 'matrix-commit-1',
         cmi: { cmi: { core: { lesson_status: 'completed' } } },
       }),

@@ -152,6 +152,15 @@ const TOKEN_PROBE_JS = `
     try {
       if (/(^|;\\s*)(jwt|medilearn_media)=/.test(document.cookie)) found.push('piškotek'); else notes.push('piškotek: ni');
     } catch (e) { notes.push('piškotek: ' + e.name); }
+    // The cookies of the platform's paths: this page moves to /api/files (where the platform's media cookie
+    // lives) without loading, reads what it may, and moves back. Only another host keeps them out.
+    try {
+      var here = location.pathname + location.search;
+      history.replaceState(null, '', '/api/files/1');
+      var cookies = document.cookie;
+      history.replaceState(null, '', here);
+      if (/(^|;\\s*)(jwt|medilearn_media)=/.test(cookies)) found.push('piškotek /api/files'); else notes.push('piškotek /api/files: ni');
+    } catch (e) { notes.push('piškotek /api/files: ' + e.name); }
     function show() {
       document.getElementById('token').textContent = found.length ? '${SCO_TEXT.tokenVisible} ' + found.join(', ') : '${SCO_TEXT.tokenHidden}';
       document.getElementById('token-details').textContent = notes.join('; ');

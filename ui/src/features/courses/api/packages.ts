@@ -30,6 +30,8 @@ export type ItemResume = {
 export type PackageLaunch = {
   standard: PackageStandard;
   registration: string;
+  /** This launch's session: commits of an older launch of the item (another tab, another device) are refused. */
+  session: string;
   itemId: string;
   url: string;
   contentOrigin: string;
@@ -54,5 +56,5 @@ export const launchPackageItem = (courseId: number, blockId: number, itemId: str
 export const packageCommitPath = (courseId: number, blockId: number) => `${blockPath(courseId, blockId)}/commit`;
 
 /** One commit of the package's CMI data; `reportId` is the same when the commit is sent again. */
-export const commitPackage = (path: string, body: { registration: string; reportId: string; cmi: unknown }, options: { keepalive?: boolean } = {}) =>
+export const commitPackage = (path: string, body: { registration: string; session: string; reportId: string; cmi: unknown }, options: { keepalive?: boolean } = {}) =>
   api<StepResult>('POST', path, { body, ...(options.keepalive ? { keepalive: true } : {}) });

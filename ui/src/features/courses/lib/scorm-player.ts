@@ -20,8 +20,8 @@ const scormApiClass = async (standard: ScormStandard) =>
 type ScormStandard = 'scorm12' | 'scorm2004';
 type Json = Record<string, unknown>;
 
-/** What a commit sends: the launch, the commit's own id (the same on every retry), and the CMI as scorm-again renders it. */
-export type CommitBody = { registration: string; reportId: string; cmi: unknown };
+/** What a commit sends: the launch and its session (a newer launch elsewhere makes this one's commits refused), the commit's own id (the same on every retry), and the CMI as scorm-again renders it. */
+export type CommitBody = { registration: string; session: string; reportId: string; cmi: unknown };
 export type CommitSender<R> = (url: string, body: CommitBody, options: { keepalive: boolean }) => Promise<R>;
 
 /** Waits before each retry of a commit the network lost; after the last the commit is given up (the next one carries the same state). */
@@ -46,6 +46,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export const createCommitService = <R>(options: {
   registration: string;
+  session: string;
   send: CommitSender<R>;
   newId?: () => string;
   wait?: (ms: number) => Promise<void>;
@@ -78,7 +79,7 @@ export const createCommitService = <R>(options: {
 
   const service: IHttpService = {
     processHttpRequest(url, params, immediate, _apiLog, processListeners): ResultObject {
-      const body: CommitBody = { registration: options.registration, reportId: newId(), cmi: params };
+      const body: CommitBody = { registration: options.registration, session: options.session, reportId: newId(), cmi: params };
       queue = queue.then(() => deliver(url, body, immediate, processListeners));
       return { result: SCORM_TRUE, errorCode: 0 };
     },
@@ -210,6 +211,7 @@ export const startScormSession = async <R>(options: {
   const standard = launch.standard;
   const commits = createCommitService({
     registration: launch.registration,
+    session: launch.session,
     send: options.send,
     onCommitted: (result, cmi) => options.onCommitted?.(result, progressOfCommit(standard, cmi)),
     ...(options.onFailed ? { onFailed: options.onFailed } : {}),

@@ -70,13 +70,13 @@ describe('commits', () => {
     });
     let id = 0;
     const committed = vi.fn();
-    const commits = createCommitService({ registration: 'r-1', send, newId: () => `id-${++id}`, wait: noWait, onCommitted: committed });
+    const commits = createCommitService({ registration: 'r-1', session: 's-1', send, newId: () => `id-${++id}`, wait: noWait, onCommitted: committed });
     const listeners = vi.fn();
     const answer = commits.service.processHttpRequest('/c', { cmi: { suspend_data: 'a' } }, false, () => {}, listeners);
     expect(answer).toEqual({ result: 'true', errorCode: 0 });
     await commits.settled();
     expect(bodies.map((b) => b.reportId)).toEqual(['id-1', 'id-1']);
-    expect(bodies[0]).toEqual({ registration: 'r-1', reportId: 'id-1', cmi: { cmi: { suspend_data: 'a' } } });
+    expect(bodies[0]).toEqual({ registration: 'r-1', session: 's-1', reportId: 'id-1', cmi: { cmi: { suspend_data: 'a' } } });
     expect(listeners).toHaveBeenCalledWith('CommitSuccess');
     expect(committed).toHaveBeenCalledTimes(1);
   });
@@ -93,7 +93,7 @@ describe('commits', () => {
     });
     let id = 0;
     const failed = vi.fn();
-    const commits = createCommitService({ registration: 'r', send, newId: () => `id-${++id}`, wait: noWait, onFailed: failed });
+    const commits = createCommitService({ registration: 'r', session: 's', send, newId: () => `id-${++id}`, wait: noWait, onFailed: failed });
     const listeners = vi.fn();
     for (const n of [1, 2, 3]) commits.service.processHttpRequest('/c', { n }, false, () => {}, listeners);
     await commits.settled();
@@ -107,7 +107,7 @@ describe('commits', () => {
       throw networkDown();
     });
     const failed = vi.fn();
-    const commits = createCommitService({ registration: 'r', send, wait: noWait, onFailed: failed });
+    const commits = createCommitService({ registration: 'r', session: 's', send, wait: noWait, onFailed: failed });
     commits.service.processHttpRequest(
       '/c',
       {},
@@ -124,6 +124,7 @@ describe('commits', () => {
     const keepalive: boolean[] = [];
     const commits = createCommitService({
       registration: 'r',
+      session: 's',
       send: async (_url, _body, options) => {
         keepalive.push(options.keepalive);
       },
@@ -159,6 +160,7 @@ describe('commits', () => {
     const sent: { url: string; body: CommitBody }[] = [];
     const commits = createCommitService({
       registration: 'r',
+      session: 's',
       send: async (url, body) => {
         sent.push({ url, body });
       },
@@ -198,6 +200,7 @@ describe('a SCORM session', () => {
   const launch: PackageLaunch = {
     standard: 'scorm12',
     registration: 'reg',
+    session: 'ses',
     itemId: 'sco',
     url: 'http://content.test/p/t/__scorm/frame.html',
     contentOrigin: 'http://content.test',
