@@ -1425,8 +1425,8 @@ export const MATRIX: readonly MatrixCase[] = [
   },
   {
     route: 'GET /api/courses/:id/blocks/:blockId/answers',
-    label: "per-question answers of a block of the A1 course (issue 35; 1056, or 1059); the course's video has none: an empty list",
-    allow: any(system(1056), community(1059, 'companyA')),
+    label: "per-question answers of a block of the A1 course (issue 35; 1056 only, decision 0059); the course's video has none: an empty list",
+    allow: system(1056),
     requests: (f) => one('GET', `/api/courses/${f.courseA}/blocks/${f.blocksA.video}/answers`),
   },
   {
