@@ -183,7 +183,7 @@ export const ServerLayer = Layer.effectDiscard(
       logger.info({ port, pid: process.pid }, 'API process is listening');
       return;
     }
-    const lines = [`Medilearn is running at ${url}`];
+    const lines = [`Medilearn is running at ${url}`, `SCORM and cmi5 package content is served from ${config.packages.contentOrigin}`];
     if (config.demoData) {
       lines.push(`Demo logins (password ${DEMO_PASSWORD}):`);
       for (const login of DEMO_LOGINS) lines.push(`  ${login.username.padEnd(12)} ${login.role}`);
