@@ -57,7 +57,7 @@ export const launchPackageItem = async (
   const enrollment = opened.state as Enrollment;
   const course = await loadCourse(deps, input.courseId);
   const block = blocksAt(course, enrollment.contentVersion).find((b) => b.id === input.blockId);
-  if (!block || block.fields.kind !== 'package') throw notFound();
+  if (block?.fields.kind !== 'package') throw notFound();
   const fields = block.fields as PackageBlock;
   const stored = await deps.packages.describe(fields.packageId);
   const item = stored?.structure.items.find((i) => i.id === input.itemId);

@@ -56,5 +56,8 @@ export const launchPackageItem = (courseId: number, blockId: number, itemId: str
 export const packageCommitPath = (courseId: number, blockId: number) => `${blockPath(courseId, blockId)}/commit`;
 
 /** One commit of the package's CMI data; `reportId` is the same when the commit is sent again. */
-export const commitPackage = (path: string, body: { registration: string; session: string; reportId: string; cmi: unknown }, options: { keepalive?: boolean } = {}) =>
-  api<StepResult>('POST', path, { body, ...(options.keepalive ? { keepalive: true } : {}) });
+export const commitPackage = (
+  path: string,
+  body: { registration: string; session: string; reportId: string; cmi: unknown },
+  options: { keepalive?: boolean } = {},
+) => api<StepResult>('POST', path, { body, ...(options.keepalive ? { keepalive: true } : {}) });
