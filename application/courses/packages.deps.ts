@@ -1,4 +1,4 @@
-import type { Cmi5Outcome, PackageLaunch } from '../../domain/packages/package-launch.ts';
+import type { PackageLaunch } from '../../domain/packages/package-launch.ts';
 import type { PackageLaunchStore, PackageStore, PackageUnpacker } from '../../infrastructure/packages/package-store.port.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 
@@ -11,5 +11,3 @@ export type PackagesDeps = Omit<CoursesDeps, 'packages'> & {
   /** cmi5: the LRS prepares a launch (LMS.LaunchData, the "launched" statement) before the AU starts. */
   readonly prepareCmi5Launch: (launch: PackageLaunch, options: { readonly launchUrl: string }) => Promise<unknown>;
 };
-
-export type { Cmi5Outcome };

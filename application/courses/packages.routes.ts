@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { COURSE_TAKERS } from '../../domain/courses/course-access.ts';
+import { mayUsePackage } from '../../domain/packages/package-launch.ts';
 import { can } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
 import { anyOf, commandMetadata, errorResponses, type HttpApp, requireAuth, withPosition } from '../../infrastructure/http/http.port.ts';
 import type { StoredPackage } from '../../infrastructure/packages/package-store.port.ts';
-import { FILE_AUTHORS } from '../shared/file-access.ts';
 import type { PackagesDeps } from './packages.deps.ts';
 import { commitScorm, launchPackageItem } from './play-package.ts';
 import { uploadPackage } from './upload-package.ts';
@@ -80,8 +80,8 @@ export const registerPackageRoutes = (app: HttpApp, deps: PackagesDeps) => {
     async (request) => {
       const stored = await deps.packages.describe(request.params.id);
       const subject = requireAuth(request).subject;
-      const mayRead = stored && (stored.createdBy === subject.userId || FILE_AUTHORS.some((id) => can(subject, id, { kind: 'system' })));
-      if (!stored || !mayRead) throw new DomainError('404', 'Paket ne obstaja.', { status: 404 });
+      if (!stored || !mayUsePackage(can(subject, 1025, { kind: 'system' }), subject.userId, stored.createdBy))
+        throw new DomainError('404', 'Paket ne obstaja.', { status: 404 });
       return described(stored);
     },
   );

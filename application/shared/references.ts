@@ -1,3 +1,4 @@
+import { mayUsePackage } from '../../domain/packages/package-launch.ts';
 import { can, communityReach, companiesWith, type Subject, systemAbilities } from '../../domain/permissions/can.ts';
 import type { ReferenceKind } from '../../domain/shared/id.rules.ts';
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
@@ -79,7 +80,7 @@ export const createReferenceResolvers = (deps: ReferenceDeps): ReferenceResolver
     contentPackage: async (ids, { subject }) => {
       if (!subject) return new Set();
       const anyPackage = can(subject, 1025, { kind: 'system' });
-      return new Set((await deps.packages.owners(ids)).filter((p) => anyPackage || (p.createdBy !== null && p.createdBy === subject.userId)).map((p) => p.id));
+      return new Set((await deps.packages.owners(ids)).filter((p) => mayUsePackage(anyPackage, subject.userId, p.createdBy)).map((p) => p.id));
     },
     user: async (ids, { subject }) => {
       if (!subject) return new Set();

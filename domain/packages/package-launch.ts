@@ -52,3 +52,9 @@ export type Cmi5Outcome = {
 };
 /** What the LRS tells the courses feature after storing a cmi5 defined statement of a launch. */
 export type RecordCmi5Outcome = (launch: PackageLaunch, outcome: Cmi5Outcome) => Promise<void>;
+
+/**
+ * Who may see and name a stored package (a block's `packageId`, the editor's view of it): its
+ * uploader, and who edits blocks platform-wide (1025). A company's author never reaches another's.
+ */
+export const mayUsePackage = (can1025: boolean, userId: number, createdBy: number | null) => can1025 || (createdBy !== null && createdBy === userId);
