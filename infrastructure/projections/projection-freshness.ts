@@ -14,11 +14,13 @@ export type ProjectionFreshnessOptions = {
   readonly db: Database;
   readonly loops: ReadonlyMap<string, Loop>;
   readonly isStopped: () => boolean;
-  /** Resolves when a loop next moves its checkpoint. */
-  readonly nextProgress: () => Promise<void>;
+  /** Resolves when a loop next moves its checkpoint, or at once when one moved since `seen`. */
+  readonly nextProgress: (seen?: number) => Promise<void>;
+  /** How many checkpoint moves so far (taken before looking, so a move while we look is not missed). */
+  readonly progressCount: () => number;
 };
 
-export const createProjectionFreshness = ({ db, loops, isStopped, nextProgress }: ProjectionFreshnessOptions): ProjectionFreshness => {
+export const createProjectionFreshness = ({ db, loops, isStopped, nextProgress, progressCount }: ProjectionFreshnessOptions): ProjectionFreshness => {
   const isLocalActive = (name: string) => {
     const loop = loops.get(name);
     return loop?.holdsLock && loop.generation.status === 'active';
@@ -39,6 +41,7 @@ export const createProjectionFreshness = ({ db, loops, isStopped, nextProgress }
     async waitFor(names, position, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
+        const seen = progressCount();
         let pending = names.filter((name) => !isPast(name, position));
         // Projections another process runs are asked of the database; ours answer from memory.
         const remote = pending.filter((name) => !isLocalActive(name));
@@ -55,7 +58,7 @@ export const createProjectionFreshness = ({ db, loops, isStopped, nextProgress }
         if (pending.length === 0) return true;
         const remaining = deadline - Date.now();
         if (remaining <= 0 || isStopped()) return false;
-        await Promise.race([nextProgress(), sleep(Math.min(remote.length > 0 ? 25 : 250, remaining))]);
+        await Promise.race([nextProgress(seen), sleep(Math.min(remote.length > 0 ? 25 : 250, remaining))]);
       }
     },
   };

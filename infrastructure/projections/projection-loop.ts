@@ -56,14 +56,19 @@ export const runLoop = async (deps: LoopDeps, loop: Loop, untilSwitched = false)
       loop.persistedAt = Date.now();
       // The next page is read while the current one is applied (it starts where this one ends).
       let prefetched: Promise<AllRead> | null = null;
+      // The wake-ups counted before the page was read: one that comes later means "read again".
+      let seenBeforeRead = wakeUp.wakeCount();
       for (;;) {
         if (isStopped() || !loop.holdsLock) break;
         const building = loop.generation.status === 'building';
         const limit = building ? rebuildBatchSize : batchSize;
+        if (!prefetched) seenBeforeRead = wakeUp.wakeCount();
+        const seen = seenBeforeRead;
         const read = await (prefetched ?? readPage(loop.checkpoint, limit));
         prefetched = null;
         if (read.events.length > 0) {
           if (read.events.length === limit) {
+            seenBeforeRead = wakeUp.wakeCount();
             prefetched = readPage((read.events.at(-1) as RecordedEvent).position, limit);
             // A batch that fails drops its prefetched page; the loop reads again from the checkpoint.
             prefetched.catch(() => undefined);
@@ -93,7 +98,7 @@ export const runLoop = async (deps: LoopDeps, loop: Loop, untilSwitched = false)
           await sleep(Math.min(8, 2 ** Math.min(heldBack, 3)));
         } else if (read.events.length === 0) {
           await flushCheckpoint(db, loop);
-          await wakeUp.waitForWake(idlePollMs);
+          await wakeUp.waitForWake(idlePollMs, seen);
           if (!building && (await loadGeneration(db, loop.projection.name))?.generation !== loop.generation.generation) throw new GenerationSwitched();
         }
       }

@@ -101,7 +101,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
     idlePollMs: options.idlePollMs ?? 1000,
     standbyPollMs: options.standbyPollMs ?? 1000,
   };
-  const freshness = createProjectionFreshness({ db, loops, isStopped, nextProgress: wakeUp.nextProgress });
+  const freshness = createProjectionFreshness({ db, loops, isStopped, nextProgress: wakeUp.nextProgress, progressCount: wakeUp.progressCount });
 
   const track = (promise: Promise<void>) => {
     running.add(promise);

@@ -18,6 +18,7 @@ export type PostgresEventAppenderOptions = {
   readonly limits: BatchLimits;
   /** An append of this process stored events (not only found them stored before). */
   readonly onAppended: () => void;
+  readonly notifyIntervalMs?: number | undefined;
 };
 
 const APPEND_SQL = {
@@ -63,6 +64,7 @@ export const createPostgresEventAppender = ({
   codec,
   limits,
   onAppended,
+  notifyIntervalMs = NOTIFY_INTERVAL_MS,
 }: PostgresEventAppenderOptions): Pick<EventStore, 'append'> & { close(): void } => {
   /** Batches in flight per stream name. */
   const streamsInFlight = new Map<string, number>();
@@ -71,22 +73,29 @@ export const createPostgresEventAppender = ({
   let lastNotifyAt = 0;
   let trailingNotify: NodeJS.Timeout | null = null;
 
-  /** NOTIFY costs a lock at commit: send it with a batch at most every few ms, and once more after the last. */
+  /**
+   * NOTIFY costs a lock at commit: send it with a batch at most every few ms. A batch that skipped it
+   * owes a trailing one, scheduled only once that batch has committed (issue 38): a trailing NOTIFY
+   * sent before the commit it announces wakes a listener that reads nothing yet and then sleeps out
+   * its idle poll.
+   */
   const takeNotify = (): boolean => {
     const now = Date.now();
-    if (now - lastNotifyAt >= NOTIFY_INTERVAL_MS) {
+    if (now - lastNotifyAt >= notifyIntervalMs) {
       lastNotifyAt = now;
       return true;
     }
-    if (!trailingNotify) {
-      trailingNotify = setTimeout(() => {
-        trailingNotify = null;
-        lastNotifyAt = Date.now();
-        pool.query("select pg_notify('es_appended', '')").catch(() => undefined);
-      }, NOTIFY_INTERVAL_MS);
-      trailingNotify.unref();
-    }
     return false;
+  };
+
+  const sendTrailingNotify = () => {
+    if (trailingNotify) return;
+    trailingNotify = setTimeout(() => {
+      trailingNotify = null;
+      lastNotifyAt = Date.now();
+      pool.query("select pg_notify('es_appended', '')").catch(() => undefined);
+    }, notifyIntervalMs);
+    trailingNotify.unref();
   };
 
   /** The original result of an append whose events are all stored already (an idempotent retry), else null. */
@@ -122,6 +131,7 @@ export const createPostgresEventAppender = ({
     }
     // Arrays in the binary wire format (decision 0043): no escaping of the event JSON here, no
     // character-by-character array parsing in PostgreSQL. Built before a connection is taken.
+    const notify = takeNotify();
     const values = [
       stringArray(PG_TYPE.text, streams),
       int8Array(expected),
@@ -131,7 +141,7 @@ export const createPostgresEventAppender = ({
       int4Array(versions),
       stringArray(PG_TYPE.json, data),
       stringArray(PG_TYPE.json, metadata),
-      takeNotify(),
+      notify,
     ];
     // A checked-out client, released normally after an expected server error: pool.query() would
     // destroy the connection on any error and every conflict would cost a reconnect.
@@ -140,6 +150,7 @@ export const createPostgresEventAppender = ({
     try {
       result = await client.query({ ...APPEND_SQL, values });
       client.release();
+      if (!notify) sendTrailingNotify();
     } catch (error) {
       client.release(isServerError(error) ? undefined : (error as Error));
       throw error;

@@ -17,6 +17,8 @@ export type PostgresEventStoreOptions = {
   /** Events queued before a second batch starts beside one in flight (append-batches.ts, decision 0037). */
   readonly parallelBatchEvents?: number;
   readonly onListenError?: (error: unknown) => void;
+  /** Cross-process wake-ups are sent at most this often (default 5 ms); tests stretch it to force an interleaving. */
+  readonly notifyIntervalMs?: number;
 };
 
 /**
@@ -38,6 +40,7 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
     onAppended: () => {
       for (const wake of localListeners) wake();
     },
+    notifyIntervalMs: options.notifyIntervalMs,
   });
   const reader = createPostgresEventReader({ pool, codec });
 
