@@ -91,7 +91,9 @@ type Submitted = {
   approvalVersion: number;
   contentHash: string;
   steps?: readonly { key: string; label: string }[];
-  submittedBy?: number;
+  submittedBy?: number | null;
+  /** The submitter's name as recorded, when the event carries it. */
+  submittedByName?: string;
   submittedAt?: string;
   comment?: string | null;
 };
@@ -107,7 +109,8 @@ type Signed = {
   signedAt?: string;
   method?: string;
 };
-type Withdrawn = { approvalVersion: number; by?: number; at?: string; comment?: string | null };
+/** `reason: 'content-changed'`: withdrawn because the content was changed under it (decision 0063). */
+type Withdrawn = { approvalVersion: number; by?: number | null; at?: string; comment?: string | null; reason?: 'author' | 'content-changed' };
 type Granted = { approvalVersion: number; contentHash: string; code: string; grantedAt?: string };
 type Published = { contentHash?: string | null; approvalCode?: string | null };
 
@@ -180,7 +183,7 @@ export const approvalTrail = (
         rows.push(
           row(e, at, 'submitted', {
             approvalVersion: d.approvalVersion,
-            who: person(d.submittedBy ?? e.actorId),
+            who: person(d.submittedBy ?? e.actorId, d.submittedByName),
             meaning: `Različica ${d.approvalVersion} je predložena v odobritev${steps ? ` (koraki: ${steps})` : ''}.`,
             comment: d.comment ?? null,
             contentHash: d.contentHash,
@@ -216,7 +219,10 @@ export const approvalTrail = (
           row(e, at, 'withdrawn', {
             approvalVersion: d.approvalVersion,
             who: person(d.by ?? e.actorId),
-            meaning: `Predložitev različice ${d.approvalVersion} je umaknjena.`,
+            meaning:
+              d.reason === 'content-changed'
+                ? `Predložitev različice ${d.approvalVersion} je umaknjena, ker je bila vsebina med pregledom spremenjena.`
+                : `Predložitev različice ${d.approvalVersion} je umaknjena.`,
             comment: d.comment ?? null,
             contentHash: submissions.get(d.approvalVersion)?.contentHash ?? null,
           }),
@@ -238,8 +244,12 @@ export const approvalTrail = (
         );
         break;
       }
+      // A restore of a published course publishes it again; under approval it records the hash and code (decision 0063).
+      case 'CourseRestored':
       case 'CoursePublished': {
         const d = (e.data ?? {}) as Published;
+        const restored = e.type === 'CourseRestored';
+        if (restored && !(course?.published && d.contentHash)) break;
         publish = { hash: d.contentHash ?? null, code: d.approvalCode ?? null, at, recomputed: hash };
         changedSincePublish = null;
         const grant = d.approvalCode ? grants.find((g) => g.code === d.approvalCode) : undefined;
@@ -247,9 +257,9 @@ export const approvalTrail = (
           row(e, at, 'published', {
             approvalVersion: grant?.approvalVersion ?? null,
             who: person(e.actorId),
-            meaning: d.approvalCode
-              ? `Izobraževanje je objavljeno z odobreno vsebino (koda ${d.approvalCode}).`
-              : 'Izobraževanje je objavljeno brez kode odobritve.',
+            meaning: `${restored ? 'Izobraževanje je obnovljeno iz arhiva in znova objavljeno' : 'Izobraževanje je objavljeno'}${
+              d.approvalCode ? ` z odobreno vsebino (koda ${d.approvalCode}).` : ' brez kode odobritve.'
+            }`,
             contentHash: d.contentHash ?? null,
             code: d.approvalCode ?? null,
             hashMatchesContent: d.contentHash && hash !== null ? d.contentHash === hash : null,

@@ -229,6 +229,18 @@ describe('approval trail (issue 36 item 3)', () => {
     expect(trail.verification.reason).toBe('Izobraževanje ni objavljeno. Vsebina je enaka zadnji odobreni različici 1 (koda MEDI-2026-0001).');
   });
 
+  it('counts a restore from the archive that records the approved hash as a publish again', () => {
+    const { events, add, h } = approvedAndPublished();
+    add('CourseArchived', {}, 9);
+    add('CourseRestored', {}, 9);
+    expect(approvalTrail(events, { asOf: null, names: NAMES, contentHash }).rows.at(-1)?.kind).toBe('published');
+    add('CourseRestored', { contentHash: h, approvalCode: 'MEDI-2026-0001' }, 9);
+    const trail = approvalTrail(events, { asOf: null, names: NAMES, contentHash });
+    expect(trail.rows.at(-1)).toMatchObject({ kind: 'published', code: 'MEDI-2026-0001', hashMatchesContent: true });
+    expect(trail.rows.at(-1)?.meaning).toBe('Izobraževanje je obnovljeno iz arhiva in znova objavljeno z odobreno vsebino (koda MEDI-2026-0001).');
+    expect(trail.verification.status).toBe('verified');
+  });
+
   it('leaves out content edits made before the first submission (authoring), and names everyone it needs', () => {
     const s = stream();
     s.add('CourseCreated', { courseId: 7, fields });
