@@ -1,4 +1,4 @@
-// `npm run bench [-- append catch-up rebuild lag http courses users personal-data imports soak flood]`: runs the benchmarks on one PostgreSQL
+// `npm run bench [-- append catch-up rebuild lag save-read http courses users personal-data imports soak flood]`: runs the benchmarks on one PostgreSQL
 // (embedded with fsync on, or DATABASE_URL) and prints Markdown tables for docs/benchmarks.md.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
@@ -13,6 +13,7 @@ import { benchImports } from './imports.bench.ts';
 import { benchLag } from './lag.bench.ts';
 import { benchPersonalData } from './personal-data.bench.ts';
 import { benchRebuild } from './rebuild.bench.ts';
+import { benchSaveRead } from './save-read.bench.ts';
 import { benchSoak } from './soak.bench.ts';
 import { benchUsers } from './users.bench.ts';
 
@@ -21,6 +22,7 @@ const all = {
   'catch-up': benchCatchUp,
   rebuild: benchRebuild,
   lag: benchLag,
+  'save-read': benchSaveRead,
   http: benchHttp,
   courses: benchCourses,
   users: benchUsers,
