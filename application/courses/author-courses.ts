@@ -1,12 +1,15 @@
 import type { BlockFields, CourseFields } from '../../domain/courses/course.rules.ts';
 import type { CourseCommand, CourseOwner } from '../../domain/courses/course.ts';
-import { courseDecider, courseStream } from '../../domain/courses/course.ts';
+import { courseStream } from '../../domain/courses/course.ts';
+import type { ApprovalCommand } from '../../domain/courses/course-approval.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { FEATURE_OFF_MESSAGE } from '../../domain/shared/features.ts';
 import type { EventMetadata } from '../../infrastructure/event-store/event-store.port.ts';
 import { prerequisiteCycle } from '../../projections/courses/courses.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
+import { approvalContextFor } from './course-approval.ts';
 import { courseFieldsFor } from './course-features.ts';
+import { courseDeciderFor } from './course-type-rules.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 import { sanitizeBlock } from './sanitize-block.ts';
 
@@ -47,19 +50,20 @@ export const createCourse = async (deps: CoursesDeps, fields: CourseFields, meta
   const courseId = await deps.ids.next('course');
   const result = await handleCommand(deps.store, {
     streamName: courseStream(courseId),
-    decider: courseDecider,
+    decider: await courseDeciderFor(deps, 'CreateCourse'),
     command: { type: 'CreateCourse', courseId, fields: courseFieldsFor(fields, deps.features), owner },
     metadata,
   });
   return { id: courseId, position: result.position };
 };
 
-export const changeCourse = async (
-  deps: CoursesDeps,
-  courseId: number,
-  command: Exclude<CourseCommand, { type: 'CreateCourse' | 'AddBlock' }>,
-  metadata: EventMetadata,
-) => {
+/** A command of the course stream as a route gives it: the approval context (decision 0063) is always added here, never taken from a caller. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+export type CourseChange = DistributiveOmit<Exclude<CourseCommand, { type: 'CreateCourse' | 'AddBlock' } | ApprovalCommand>, 'approval'>;
+
+export const changeCourse = async (deps: CoursesDeps, courseId: number, change: CourseChange, metadata: EventMetadata) => {
+  // Every change is decided with the steps the course's scope requires now: nothing publishes unapproved content (issue 36).
+  const command = { ...change, approval: await approvalContextFor(deps, courseId, metadata) } as Exclude<CourseCommand, { type: 'CreateCourse' | 'AddBlock' }>;
   // Fields of a feature that is off are refused; article HTML and embeds are sanitised however they arrive.
   if (command.type === 'UpdateCourse') await checkPrerequisites(deps, courseId, command.fields);
   const checked =
@@ -68,7 +72,8 @@ export const changeCourse = async (
       : command.type === 'UpdateBlock'
         ? { ...command, block: await checkedBlock(deps, command.block) }
         : command;
-  const result = await handleCommand(deps.store, { streamName: courseStream(courseId), decider: courseDecider, command: checked, metadata });
+  const decider = await courseDeciderFor(deps, checked.type);
+  const result = await handleCommand(deps.store, { streamName: courseStream(courseId), decider, command: checked, metadata });
   return { id: courseId, position: result.position };
 };
 
@@ -76,8 +81,14 @@ export const addBlock = async (deps: CoursesDeps, courseId: number, block: Block
   const blockId = await deps.ids.next('block');
   const result = await handleCommand(deps.store, {
     streamName: courseStream(courseId),
-    decider: courseDecider,
-    command: { type: 'AddBlock', blockId, block: await checkedBlock(deps, block), ...(position === undefined ? {} : { position }) },
+    decider: await courseDeciderFor(deps, 'AddBlock'),
+    command: {
+      type: 'AddBlock',
+      blockId,
+      block: await checkedBlock(deps, block),
+      ...(position === undefined ? {} : { position }),
+      approval: await approvalContextFor(deps, courseId, metadata),
+    },
     metadata,
   });
   return { id: blockId, position: result.position };

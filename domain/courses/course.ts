@@ -3,6 +3,19 @@ import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { defineEvent, type EventsOf } from '../shared/event.ts';
 import type { BlockFields, CourseFields } from './course.rules.ts';
+import {
+  type ApprovalCommand,
+  type ApprovalContext,
+  type CourseApprovalEvent,
+  type CourseApprovalState,
+  courseApprovalEvents,
+  decideApproval,
+  evolveApproval,
+  NO_APPROVALS,
+  onContentChange,
+  requireGrant,
+} from './course-approval.ts';
+import { contentFieldsDiffer, courseContentHash } from './course-content-hash.ts';
 import type { CourseCosts } from './course-costs.rules.ts';
 import { courseStatus } from './course-status.ts';
 
@@ -34,6 +47,7 @@ export type CourseOwner = z.infer<typeof ownerSchema>;
 
 /** Stored as validated; the schemas here only check the envelope. */
 const courseFields = z.record(z.string(), z.unknown());
+const publishedUnder = z.object({ contentHash: z.string().optional(), approvalCode: z.string().optional() });
 const blockFields = z.object({ kind: z.string() }).passthrough();
 
 export const courseEvents = [
@@ -41,10 +55,11 @@ export const courseEvents = [
   // course 2005-2007); absent for courses the platform's admins and editors author (system 1018).
   defineEvent('CourseCreated', z.object({ courseId: z.number().int().positive(), fields: courseFields, owner: ownerSchema.optional() })),
   defineEvent('CourseUpdated', z.object({ fields: courseFields })),
-  defineEvent('CoursePublished', z.object({})),
+  // Issue 36 (decision 0063): under approval, the content hash published and the approval code it was granted.
+  defineEvent('CoursePublished', publishedUnder),
   defineEvent('CourseUnpublished', z.object({})),
   defineEvent('CourseArchived', z.object({})),
-  defineEvent('CourseRestored', z.object({})),
+  defineEvent('CourseRestored', publishedUnder),
   defineEvent('CourseDeleted', z.object({})),
   defineEvent('CourseBlockAdded', z.object({ blockId: z.number().int().positive(), position: z.number().int().min(0), block: blockFields })),
   defineEvent('CourseBlockUpdated', z.object({ blockId: z.number().int().positive(), block: blockFields })),
@@ -68,6 +83,8 @@ export const courseEvents = [
       requestedAt: z.iso.datetime(),
     }),
   ),
+  // Issue 36: approval before publishing (course-approval.ts).
+  ...courseApprovalEvents,
 ] as const;
 
 export type CourseEvent = EventsOf<typeof courseEvents>;
@@ -94,22 +111,26 @@ export type Course = {
   /** Notifications asked for so far (issue 16): their ids (each is asked for once) and when the last manual one was. */
   readonly notificationIds: readonly string[];
   readonly lastManualNotificationAt: string | null;
+  /** Issue 36: the versions submitted for approval, their signatures and grants, and what was published under which hash. */
+  readonly approval: CourseApprovalState;
 };
 
 export type CourseState = { readonly status: 'none' } | Course;
 
 export type CourseCommand =
   | { type: 'CreateCourse'; courseId: number; fields: CourseFields; owner?: CourseOwner | null }
-  | { type: 'UpdateCourse'; fields: CourseFields }
-  | { type: 'PublishCourse' }
+  | { type: 'UpdateCourse'; fields: CourseFields; approval?: ApprovalContext }
+  /** `approval` (decision 0063): the steps the course's scope requires, so that nothing publishes unapproved content. */
+  | { type: 'PublishCourse'; approval: ApprovalContext }
   | { type: 'UnpublishCourse' }
   | { type: 'ArchiveCourse' }
-  | { type: 'RestoreCourse' }
+  | { type: 'RestoreCourse'; approval: ApprovalContext }
   | { type: 'DeleteCourse' }
-  | { type: 'AddBlock'; blockId: number; position?: number; block: BlockFields }
-  | { type: 'UpdateBlock'; blockId: number; block: BlockFields }
-  | { type: 'RemoveBlock'; blockId: number }
-  | { type: 'MoveBlock'; blockId: number; position: number }
+  | { type: 'AddBlock'; blockId: number; position?: number; block: BlockFields; approval?: ApprovalContext }
+  | { type: 'UpdateBlock'; blockId: number; block: BlockFields; approval?: ApprovalContext }
+  | { type: 'RemoveBlock'; blockId: number; approval?: ApprovalContext }
+  | { type: 'MoveBlock'; blockId: number; position: number; approval?: ApprovalContext }
+  | ApprovalCommand
   /**
    * The course's deal: its agreed costs and the company billed (decision 0016). `now` decides
    * whether the course is active (spec §4: costs cannot be edited then). `deal` says what the caller
@@ -117,13 +138,13 @@ export type CourseCommand =
    */
   | { type: 'SetCosts'; costs: CourseCosts; now: Date; deal?: 'new' | 'existing' }
   | { type: 'WithdrawCosts'; now: Date }
-  | { type: 'AddAttachment'; attachment: CourseAttachment }
+  | { type: 'AddAttachment'; attachment: CourseAttachment; approval?: ApprovalContext }
   /**
    * A notification to the course's audience (issue 16). Manual ones at least NOTIFICATION_INTERVAL_MS
    * apart (spec §8, §9: 10 minutes); an id already asked for is asked for once (a repeated tick).
    */
   | { type: 'RequestNotification'; notificationId: string; kind: 'manual' | 'reminder' | 'new-course'; subject: string; message: string; now: Date }
-  | { type: 'RemoveAttachment'; fileId: number };
+  | { type: 'RemoveAttachment'; fileId: number; approval?: ApprovalContext };
 
 const move = <T>(list: readonly T[], from: number, to: number) => {
   const copy = [...list];
@@ -149,6 +170,7 @@ export const evolveCourse = (state: CourseState, event: CourseEvent): CourseStat
       owner: event.data.owner ?? null,
       notificationIds: [],
       lastManualNotificationAt: null,
+      approval: NO_APPROVALS,
     };
   }
   if (state.status === 'none') return state;
@@ -168,13 +190,25 @@ const evolveCourseState = (state: Course, event: CourseEvent): Course => {
     case 'CourseUpdated':
       return { ...state, fields: event.data.fields as unknown as CourseFields };
     case 'CoursePublished':
-      return { ...state, published: true, status: state.status === 'archived' ? 'archived' : 'published' };
+      return {
+        ...state,
+        published: true,
+        status: state.status === 'archived' ? 'archived' : 'published',
+        approval: { ...state.approval, published: { contentHash: event.data.contentHash ?? null, approvalCode: event.data.approvalCode ?? null } },
+      };
     case 'CourseUnpublished':
-      return { ...state, published: false, status: state.status === 'archived' ? 'archived' : 'draft' };
+      return { ...state, published: false, status: state.status === 'archived' ? 'archived' : 'draft', approval: { ...state.approval, published: null } };
     case 'CourseArchived':
       return { ...state, status: 'archived' };
     case 'CourseRestored':
-      return { ...state, status: status(state.published, false) };
+      return {
+        ...state,
+        status: status(state.published, false),
+        approval:
+          event.data.contentHash === undefined
+            ? state.approval
+            : { ...state.approval, published: { contentHash: event.data.contentHash, approvalCode: event.data.approvalCode ?? null } },
+      };
     case 'CourseDeleted':
       return { ...state, status: 'deleted' };
     case 'CourseBlockAdded': {
@@ -205,6 +239,11 @@ const evolveCourseState = (state: Course, event: CourseEvent): Course => {
       };
     case 'CourseAttachmentRemoved':
       return { ...state, attachments: state.attachments.filter((a) => a.fileId !== event.data.fileId) };
+    case 'CourseApprovalSubmitted':
+    case 'CourseApprovalSigned':
+    case 'CourseApprovalWithdrawn':
+    case 'CourseApprovalGranted':
+      return { ...state, approval: evolveApproval(state.approval, event as CourseApprovalEvent) };
     default: {
       const unreachable: never = event;
       return unreachable;
@@ -233,7 +272,34 @@ const checkPrerequisites = (courseId: number, fields: CourseFields) => {
     throw new DomainError('400', 'Izobraževanje ne more biti pogoj samemu sebi.', { status: 400, field: 'prerequisites' });
 };
 
+/** Events that change what an approval signs (course-content-hash.ts); a CourseUpdated only when a content field changed. */
+const CONTENT_EVENTS = new Set([
+  'CourseBlockAdded',
+  'CourseBlockUpdated',
+  'CourseBlockRemoved',
+  'CourseBlockMoved',
+  'CourseAttachmentAdded',
+  'CourseAttachmentRemoved',
+]);
+const changesContent = (course: Course, event: CourseEvent) =>
+  CONTENT_EVENTS.has(event.type) || (event.type === 'CourseUpdated' && contentFieldsDiffer(course.fields, event.data.fields as unknown as CourseFields));
+
+/**
+ * Every command of the course stream. Approval (issue 36, decision 0063) wraps the rest: its own
+ * commands are decided on the content hash as it is now; a content change is refused on a published
+ * course under approval and ends a version waiting for signatures.
+ */
 export const decideCourse = (command: CourseCommand, state: CourseState): CourseEvent[] => {
+  if (command.type === 'SubmitCourseApproval' || command.type === 'WithdrawCourseApproval' || command.type === 'SignCourseApproval') {
+    const course = requireCourse(state);
+    return decideApproval(command, { approval: course.approval, contentHash: courseContentHash(course), contentVersion: course.contentVersion });
+  }
+  const events = decideCourseChange(command, state);
+  if (state.status === 'none' || state.status === 'deleted' || !events.some((e) => changesContent(state, e))) return events;
+  return [...events, ...onContentChange(state.approval, state.published, 'approval' in command ? command.approval : undefined)];
+};
+
+const decideCourseChange = (command: Exclude<CourseCommand, ApprovalCommand>, state: CourseState): CourseEvent[] => {
   if (command.type === 'CreateCourse') {
     if (state.status !== 'none') throw new DomainError('409', 'Izobraževanje že obstaja.', { status: 409 });
     checkPrerequisites(command.courseId, command.fields);
@@ -255,15 +321,22 @@ export const decideCourse = (command: CourseCommand, state: CourseState): Course
       return JSON.stringify(course.fields) === JSON.stringify(command.fields)
         ? []
         : [{ type: 'CourseUpdated', data: { fields: command.fields as unknown as Record<string, unknown> } }];
-    case 'PublishCourse':
+    case 'PublishCourse': {
       if (course.blocks.length === 0) throw new DomainError('422', 'Izobraževanje brez vsebine ni mogoče objaviti.', { status: 422 });
-      return course.published ? [] : [{ type: 'CoursePublished', data: {} }];
+      if (course.published) return [];
+      const grant = requireGrant(course.approval, courseContentHash(course), command.approval.steps);
+      return [{ type: 'CoursePublished', data: grant ?? {} }];
+    }
     case 'UnpublishCourse':
       return course.published ? [{ type: 'CourseUnpublished', data: {} }] : [];
     case 'ArchiveCourse':
       return course.status === 'archived' ? [] : [{ type: 'CourseArchived', data: {} }];
-    case 'RestoreCourse':
-      return course.status === 'archived' ? [{ type: 'CourseRestored', data: {} }] : [];
+    case 'RestoreCourse': {
+      if (course.status !== 'archived') return [];
+      // Restoring a published course makes it visible again: the same approval as publishing.
+      const grant = course.published ? requireGrant(course.approval, courseContentHash(course), command.approval.steps) : null;
+      return [{ type: 'CourseRestored', data: grant ?? {} }];
+    }
     case 'DeleteCourse':
       return [{ type: 'CourseDeleted', data: {} }];
     case 'AddBlock':

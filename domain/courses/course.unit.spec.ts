@@ -184,15 +184,17 @@ describe('course decider', () => {
   const video = videoBlockRule.parse({ kind: 'video', name: 'Uvod', vimeoId: '1' });
   const added: CourseEvent = { type: 'CourseBlockAdded', data: { blockId: 1, position: 0, block: video as never } };
 
+  /** Courses whose scope has approval off (issue 36): publishing as before. */
+  const NO_APPROVAL = { steps: null, actorId: null, now: new Date(0) };
   it('publishes only a course with content, once; unpublishes once', () => {
-    spec.given([created]).when({ type: 'PublishCourse' }).thenFails('422');
+    spec.given([created]).when({ type: 'PublishCourse', approval: NO_APPROVAL }).thenFails('422');
     spec
       .given([created, added])
-      .when({ type: 'PublishCourse' })
+      .when({ type: 'PublishCourse', approval: NO_APPROVAL })
       .thenExpect([{ type: 'CoursePublished', data: {} }]);
     spec
       .given([created, added, { type: 'CoursePublished', data: {} }])
-      .when({ type: 'PublishCourse' })
+      .when({ type: 'PublishCourse', approval: NO_APPROVAL })
       .thenExpect([]);
     spec.given([created, added]).when({ type: 'UnpublishCourse' }).thenExpect([]);
   });

@@ -47,6 +47,7 @@ const course = (blocks: CourseBlock[]): Course => ({
   owner: null,
   notificationIds: [],
   lastManualNotificationAt: null,
+  approval: { versions: [], published: null },
 });
 
 const ctx = (blocks: CourseBlock[] = [points, packageBlock()]): EnrollmentContext => ({ course: course(blocks), completedCourseIds: [], now: NOW });

@@ -73,6 +73,7 @@ const course = (changes: Partial<Course> = {}, fieldChanges: object = {}): Cours
   owner: null,
   notificationIds: [],
   lastManualNotificationAt: null,
+  approval: { versions: [], published: null },
   ...changes,
 });
 

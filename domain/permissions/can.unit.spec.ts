@@ -101,12 +101,16 @@ describe('permission catalogue (spec §6)', () => {
         .map((p) => p.scope)
         .sort(),
     ).toEqual(['community', 'membership']);
-    // 10 profile + 33 system + 25 community + 5 membership, plus 1070 (consent audit, decision 0013).
-    expect(PERMISSIONS).toHaveLength(74);
+    // 10 profile + 33 system + 25 community + 5 membership, plus 1070 (consent audit, decision 0013), 1071 and 1072 (approval, decision 0063).
+    expect(PERMISSIONS).toHaveLength(76);
   });
 
-  it('gives the auditor only the consent audit (1070), which admins hold too and editors do not', () => {
-    expect(systemAbilities(subject(ROLE.auditor, 0, null))).toEqual([1070]);
+  it('gives the auditor only the consent audit (1070) and approval trails (1072), which admins hold too and editors do not', () => {
+    expect(systemAbilities(subject(ROLE.auditor, 0, null))).toEqual([1070, 1072]);
+    // The approver signs approval steps (1071) and holds nothing else (decision 0063).
+    expect(systemAbilities(subject(ROLE.approver, 0, null))).toEqual([1071]);
+    expect(can(subject(ROLE.admin, 0, null), 1071, { kind: 'system' })).toBe(true);
+    expect(can(subject(ROLE.editor, 0, null), 1071, { kind: 'system' })).toBe(false);
     expect(can(subject(ROLE.admin, 0, null), 1070, { kind: 'system' })).toBe(true);
     expect(can(subject(ROLE.editor, 0, null), 1070, { kind: 'system' })).toBe(false);
   });

@@ -57,6 +57,10 @@ export const PERMISSIONS: readonly Permission[] = [
   p('system', 1066, 'loginTokens.export'),
   // Not in spec §6 (issue 6, decision 0013): read a user's consent history, verify its chain, export it.
   p('system', 1070, 'consents.audit'),
+  // Not in spec §6 (issue 36, decision 0063): sign a course's approval step (granted per person through the
+  // approver role), and read a course's approval trail and export it (the auditor and admins).
+  p('system', 1071, 'courses.approve'),
+  p('system', 1072, 'courses.approvalAudit'),
   // Community: held through a community role in one unit (or every unit of a company).
   p('community', 2000, 'community.read'),
   p('community', 2001, 'community.update'),

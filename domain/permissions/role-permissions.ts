@@ -63,8 +63,11 @@ export const MEMBERSHIP_ROLE_PERMISSIONS: Readonly<Partial<Record<RoleId, readon
   [ROLE.participant]: [2003, 2004, 2008, 1040, 1045],
 };
 
-/** The auditor (decision 0013) only reads consent histories, verifies their chains and exports them. */
-export const AUDITOR_SYSTEM_PERMISSIONS: readonly number[] = [1070];
+/** The auditor (decision 0013) only reads consent histories, verifies their chains and exports them; and courses' approval trails (decision 0063). */
+export const AUDITOR_SYSTEM_PERMISSIONS: readonly number[] = [1070, 1072];
+
+/** The approver (decision 0063) signs the approval steps that name them; nothing else. */
+export const APPROVER_SYSTEM_PERMISSIONS: readonly number[] = [1071];
 
 export const systemPermissionsOf = (roleIds: Iterable<RoleId>): number[] => {
   const result = new Set<number>();
@@ -72,6 +75,7 @@ export const systemPermissionsOf = (roleIds: Iterable<RoleId>): number[] => {
     if (roleId === ROLE.admin) for (const id of ADMIN_SYSTEM_PERMISSIONS) result.add(id);
     if (roleId === ROLE.editor) for (const id of EDITOR_SYSTEM_PERMISSIONS) result.add(id);
     if (roleId === ROLE.auditor) for (const id of AUDITOR_SYSTEM_PERMISSIONS) result.add(id);
+    if (roleId === ROLE.approver) for (const id of APPROVER_SYSTEM_PERMISSIONS) result.add(id);
   }
   return [...result].sort((a, b) => a - b);
 };

@@ -12,6 +12,11 @@ export const ROLE = {
   editor: 6,
   /** Not in spec §6: reads consent histories for audits and changes nothing (docs/decisions/0013-consents.md). */
   auditor: 7,
+  /**
+   * Not in spec §6: signs approval steps of courses (permission 1071, issue 36, decision 0063). Which
+   * courses is the approval settings' business: a person signs only steps that name them.
+   */
+  approver: 8,
   participant: 10,
 } as const;
 
@@ -23,6 +28,7 @@ export const ROLE_SCOPE: Readonly<Record<RoleId, RoleScope>> = {
   1: 'admin',
   6: 'admin',
   7: 'admin',
+  8: 'admin',
   2: 'community',
   3: 'community',
   4: 'community',
@@ -43,6 +49,7 @@ export const ROLE_LABELS: Readonly<Record<RoleId, string>> = {
   5: 'direktor',
   6: 'urednik',
   7: 'revizor',
+  8: 'odobritelj',
   10: 'udeleženec',
 };
 

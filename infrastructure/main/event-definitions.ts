@@ -1,6 +1,7 @@
 import { chamberCreditEvents } from '../../domain/chambers/chamber-credit.ts';
 import { consentEvents } from '../../domain/consents/consent.ts';
 import { academyEvents } from '../../domain/courses/academy.ts';
+import { approvalSettingsEvents } from '../../domain/courses/approval-settings.ts';
 import { courseEvents } from '../../domain/courses/course.ts';
 import { enrollmentEvents } from '../../domain/courses/enrollment.ts';
 import { postEvents } from '../../domain/courses/post.ts';
@@ -35,6 +36,7 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...professionGroupEvents,
   ...tagEvents,
   ...courseEvents,
+  ...approvalSettingsEvents,
   ...enrollmentEvents,
   ...surveyEvents,
   ...academyEvents,

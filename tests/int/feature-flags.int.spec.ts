@@ -187,7 +187,7 @@ describe.each([true, false])('feature flags all %s', (on) => {
     const published = await handleCommand(p.store, {
       streamName: courseStream(900_001),
       decider: courseDecider,
-      command: { type: 'PublishCourse' },
+      command: { type: 'PublishCourse', approval: { steps: null, actorId: null, now: new Date() } },
       metadata: {},
     });
     await p.settleAll(published.position ?? written.position);

@@ -1,0 +1,75 @@
+import { type DatabasePool, sql } from 'slonik';
+import { z } from 'zod';
+
+export const inboxItem = z.object({
+  courseId: z.number(),
+  title: z.string(),
+  approvalVersion: z.number(),
+  step: z.string(),
+  stepLabel: z.string(),
+  submittedAt: z.string(),
+  submittedBy: z.object({ id: z.number(), name: z.string() }).nullable(),
+});
+export type InboxItem = z.infer<typeof inboxItem>;
+
+/**
+ * What waits for a person's signature (decision 0063): the steps not yet signed of pending versions,
+ * on courses of scopes whose settings (approval on) name the person on the step. A company's
+ * approvers are named in its settings only, so they never see another company's courses.
+ */
+export const approvalInbox = async (db: DatabasePool, userId: number): Promise<InboxItem[]> => {
+  const rows = await db.any(sql.type(inboxItem.extend({ submittedBy: z.unknown() }))`
+    select a.course_id as "courseId", c.title, a.approval_version as "approvalVersion", st.key as step, st.label as "stepLabel",
+           to_char(a.submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "submittedAt",
+           case when u.id is null then null
+                else jsonb_build_object('id', u.id, 'name', trim(u.first_name || ' ' || u.last_name)) end as "submittedBy"
+      from rm.course_approvals a
+      join rm.courses c on c.id = a.course_id and c.status <> 'deleted'
+      join rm.approval_settings s on s.scope = coalesce(c.owner_company_id::text, 'platform') and s.enabled
+      cross join lateral jsonb_to_recordset(a.steps) as st(key text, label text)
+      left join rm.users u on u.id = a.submitted_by
+     where a.status = 'pending'
+       and not exists (select 1 from jsonb_array_elements(a.signatures) sig where sig->>'step' = st.key)
+       and exists (select 1 from jsonb_array_elements(s.steps) ss
+                    where ss->>'key' = st.key and ss->'approverIds' @> to_jsonb(${userId}::int))
+     order by a.submitted_at, a.course_id, st.key`);
+  return rows.map((r) => ({ ...r, submittedBy: r.submittedBy as InboxItem['submittedBy'] }));
+};
+
+const statusRow = z.object({
+  courseId: z.number(),
+  approvalVersion: z.number(),
+  status: z.enum(['pending', 'approved', 'rejected', 'withdrawn']),
+  contentHash: z.string(),
+  lastCode: z.string().nullable(),
+  lastGrantedHash: z.string().nullable(),
+});
+
+/** The approval status of courses, for lists (the newest version and the last code). */
+export const approvalStatuses = (db: DatabasePool, courseIds: readonly number[]) =>
+  db.any(sql.type(statusRow)`
+    select course_id as "courseId", approval_version as "approvalVersion", status, content_hash as "contentHash",
+           last_code as "lastCode", last_granted_hash as "lastGrantedHash"
+      from rm.course_approvals where course_id = any(${sql.array([...courseIds], 'int4')}) order by course_id`);
+
+/** Every row of the read model, in a stable order (a rebuild must give the same). */
+export const allApprovalRows = (db: DatabasePool) =>
+  db.any(sql.unsafe`
+    select a.*, to_char(a.submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS') as submitted_text from rm.course_approvals a order by course_id`);
+
+const candidate = z.object({ id: z.number(), name: z.string(), email: z.string(), status: z.string(), roleIds: z.array(z.number()) });
+
+/** People by id with their roles (whether they hold 1071 is the caller's question), names and addresses for mail. */
+export const approvalPeople = (db: DatabasePool, ids: readonly number[]) =>
+  db.any(sql.type(candidate)`
+    select u.id, trim(u.first_name || ' ' || u.last_name) as name, u.email, u.status,
+           coalesce((select array_agg(distinct r.role_id order by r.role_id) from rm.user_roles r where r.user_id = u.id), '{}') as "roleIds"
+      from rm.users u where u.id = any(${sql.array([...ids], 'int4')}) order by u.id`);
+
+/** A course's title and scope (the company that owns it, or null for the platform's), for mail. */
+export const approvalCourse = (db: DatabasePool, courseId: number) =>
+  db.maybeOne(sql.type(z.object({ title: z.string(), ownerCompanyId: z.number().nullable() }))`
+    select title, owner_company_id as "ownerCompanyId" from rm.courses where id = ${courseId}`);
+
+/** How many steps wait for the person's signature (the admin home's line). */
+export const approvalInboxCount = async (db: DatabasePool, userId: number) => (await approvalInbox(db, userId)).length;
