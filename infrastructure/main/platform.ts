@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { chambersModule } from '../../application/chambers/chambers.module.ts';
 import { consentPorts, consentsModule } from '../../application/consents/consents.module.ts';
+import { approvalTrailModule } from '../../application/courses/approval-trail.module.ts';
 import { cmi5Outcomes, coursesModule } from '../../application/courses/courses.module.ts';
 import { exportsModule } from '../../application/exports/exports.module.ts';
 import { filesModule } from '../../application/files/files.module.ts';
@@ -44,6 +45,7 @@ export const FEATURE_MODULES = [
   usersModule,
   organisationModule,
   coursesModule,
+  approvalTrailModule,
   consentsModule,
   statsModule,
   newslettersModule,

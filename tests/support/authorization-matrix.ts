@@ -392,6 +392,21 @@ export const MATRIX: readonly MatrixCase[] = [
     allow: system(1070),
     requests: (f) => one('GET', `/api/users/${f.users.participant}/consents/receipt`),
   },
+  // Issue 36 item 3 (decision 0064): a course's approval trail and its exports, for auditors and admins (1072).
+  {
+    route: 'GET /api/approval-trail/courses',
+    label: 'find a course to audit (1072)',
+    allow: system(1072),
+    requests: () => one('GET', '/api/approval-trail/courses?search=te'),
+  },
+  ...['trail', 'trail.xlsx', 'trail.pdf'].map(
+    (path): MatrixCase => ({
+      route: `GET /api/courses/:id/approval/${path}`,
+      label: `approval ${path} (1072)`,
+      allow: system(1072),
+      requests: (f) => one('GET', `/api/courses/${f.courseA}/approval/${path}`),
+    }),
+  ),
 
   // ------------------------------------------------------------------ companies
   {

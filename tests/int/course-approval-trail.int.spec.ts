@@ -1,0 +1,346 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import XLSX from 'xlsx';
+import { type Course, type CourseEvent, courseDecider, courseStream } from '../../domain/courses/course.ts';
+import { courseContentHash } from '../../domain/courses/course-content-hash.ts';
+import { ROLE } from '../../domain/permissions/roles.ts';
+import { fold } from '../../domain/shared/decider.ts';
+import { ljubljanaWallClock } from '../../domain/shared/ljubljana-time.ts';
+import { newEventId, parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
+import { pngInk, renderPdfPage } from '../support/pdf-render.ts';
+import { pdfText } from '../support/pdf-text.ts';
+import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
+
+/**
+ * The approval trail for auditors (issue 36 item 3, decision 0064) through the API: replayed from the
+ * course's stream to any moment, the published content verified against the grant it was published
+ * under and against the content recomputed from the log, the exports read back by a second xlsx
+ * reader (SheetJS) and drawn by poppler's pdftoppm, the same after a rebuild of the read models and
+ * whatever a read model says, and only to auditors and admins.
+ *
+ * The approval events are appended to the course stream as the approval routes record them (the
+ * shared contract of the session), so the trail is tested whatever the state of those routes.
+ */
+type Row = {
+  at: string;
+  kind: string;
+  approvalVersion: number | null;
+  stepLabel: string | null;
+  who: { id: number; name: string } | null;
+  meaning: string;
+  comment: string | null;
+  contentHash: string | null;
+  code: string | null;
+  method: string | null;
+  hashMatchesContent: boolean | null;
+};
+type Trail = {
+  course: { id: number; title: string };
+  asOf: string | null;
+  rows: Row[];
+  verification: { publishedHash: string | null; approvedHash: string | null; currentHash: string | null; matches: boolean; status: string; reason: string };
+};
+
+const STEPS = [
+  { key: 'medical', label: 'Medicinski pregled' },
+  { key: 'legal', label: 'Pravni pregled' },
+  { key: 'regulatory', label: 'Regulatorni pregled' },
+];
+const CODE = 'MEDI-2026-0001';
+
+/** The first sheet (or another) as rows of values, read by SheetJS. */
+const sheetRows = (bytes: Buffer, name: string) => {
+  const book = XLSX.read(bytes, { type: 'buffer', cellNF: true });
+  return { names: book.SheetNames, rows: XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[name] as XLSX.WorkSheet, { header: 1, raw: true }), book };
+};
+
+describe('approval trail API (issue 36 item 3)', () => {
+  let p: TestPlatform;
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+  let courseId: number;
+  let blockId: number;
+  let approvedHash: string;
+
+  const call = async (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+    const response = await p.app.inject({ method, url, headers: { authorization: `JWT ${tokens[who]}` }, ...(payload ? { payload } : {}) });
+    const position = response.headers['x-event-position'];
+    if (typeof position === 'string') await p.platform.runner.waitFor(['courses', 'users'], parsePosition(position) as never, 10_000);
+    return response;
+  };
+  const trail = async (who = 'revizor', asOf?: string) =>
+    (await call(who, 'GET', `/api/courses/${courseId}/approval/trail${asOf ? `?asOf=${encodeURIComponent(asOf)}` : ''}`)).json() as Trail;
+  const stored = async () => (await p.store.readStream(courseStream(courseId))).events;
+  const hashNow = async () =>
+    courseContentHash(
+      fold(
+        courseDecider,
+        (await stored()).map((e) => ({ type: e.type, data: e.data }) as CourseEvent),
+      ) as Course,
+    );
+  /** Appends one event as the approval routes would, each a few milliseconds after the last (the as-of cuts are by recorded time). */
+  const record = async (type: string, data: object, actorId: number) => {
+    await sleep(5);
+    const result = await p.store.append(courseStream(courseId), [{ eventId: newEventId(), type, data, metadata: { actorId } }], { expectedRevision: 'any' });
+    await p.platform.runner.waitFor(['courses'], result.position, 10_000);
+  };
+  const sign = (step: string, signer: string, decision: 'approved' | 'rejected', hash: string, approvalVersion = 1) =>
+    record(
+      'CourseApprovalSigned',
+      {
+        approvalVersion,
+        step,
+        decision,
+        comment: decision === 'approved' ? 'Ustrezno.' : 'Manjka povzetek glavnih značilnosti zdravila.',
+        signerId: ids[signer],
+        signerName: `Test ${signer}`,
+        meaning: `S tem elektronskim podpisom ${decision === 'approved' ? 'odobravam' : 'zavračam'} vsebino v koraku ${step}.`,
+        contentHash: hash,
+        signedAt: new Date().toISOString(),
+        method: 'password',
+      },
+      ids[signer] as number,
+    );
+  const submit = (approvalVersion: number, hash: string) =>
+    record(
+      'CourseApprovalSubmitted',
+      {
+        approvalVersion,
+        contentHash: hash,
+        contentVersion: 1,
+        steps: STEPS,
+        submittedBy: ids.admin,
+        submittedAt: new Date().toISOString(),
+        comment: `Različica ${approvalVersion} v pregled.`,
+      },
+      ids.admin as number,
+    );
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    ids.admin = await p.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
+    tokens.skrbnik = (await p.login('skrbnik')).token;
+    ids.revizor = await p.createUser('revizor', [{ roleId: ROLE.auditor, unitId: 0, companyId: null }]);
+    tokens.revizor = (await p.login('revizor')).token;
+    ids.urednik = await p.createUser('urednik', [{ roleId: ROLE.editor, unitId: 0, companyId: null }]);
+    tokens.urednik = (await p.login('urednik')).token;
+    for (const signer of ['maja', 'peter', 'rok']) ids[signer] = await p.createUser(signer);
+    const company = (await call('skrbnik', 'POST', '/api/companies', { name: 'Farma A', address: 'Cesta 1' })).json() as { id: number };
+    const other = (await call('skrbnik', 'POST', '/api/companies', { name: 'Farma B', address: 'Cesta 2' })).json() as { id: number };
+    const unitA = ((await call('skrbnik', 'POST', '/api/units', { name: 'A1', companyId: company.id })).json() as { id: number }).id;
+    const unitB = ((await call('skrbnik', 'POST', '/api/units', { name: 'B1', companyId: other.id })).json() as { id: number }).id;
+    await p.createUser('vodja', [{ roleId: ROLE.manager, unitId: unitA, companyId: company.id }]);
+    tokens.vodja = (await p.login('vodja')).token;
+    await p.createUser('narocnik', [{ roleId: ROLE.client, unitId: unitB, companyId: other.id }]);
+    tokens.narocnik = (await p.login('narocnik')).token;
+    const created = await call('skrbnik', 'POST', '/api/courses', {
+      type: 3,
+      title: 'Zdravljenje hipertenzije: čaj, šipek in žajbelj',
+      description: 'Strokovno izobraževanje o zdravljenju arterijske hipertenzije.',
+      cover: '/covers/hipertenzija.jpg',
+      creditPoints: 1,
+      audience: { unitIds: [unitA] },
+    });
+    expect(created.statusCode).toBe(201);
+    courseId = (created.json() as { id: number }).id;
+    const block = await call('skrbnik', 'POST', `/api/courses/${courseId}/blocks`, { block: { kind: 'article', name: 'Uvod', html: '<p>Prva različica</p>' } });
+    expect(block.statusCode).toBe(201);
+    blockId = (block.json() as { id: number }).id;
+  });
+
+  afterAll(async () => p?.close());
+
+  it('shows nothing before the first submission (authoring is not on the trail) and says the course is not published', async () => {
+    const t = await trail();
+    expect(t.course.title).toBe('Zdravljenje hipertenzije: čaj, šipek in žajbelj');
+    expect(t.rows).toEqual([]);
+    expect(t.verification).toMatchObject({ matches: false, status: 'not-published', reason: 'Izobraževanje ni objavljeno. Nobena različica še ni odobrena.' });
+    expect(t.verification.currentHash).toBe(await hashNow());
+  });
+
+  it('lists a rejected version, then an approved one with every signature (name, time, meaning, method), the grant and the publish; the published content verifies', async () => {
+    const first = await hashNow();
+    await submit(1, first);
+    await sign('medical', 'maja', 'rejected', first);
+    const edited = await call('skrbnik', 'PUT', `/api/courses/${courseId}/blocks/${blockId}`, {
+      kind: 'article',
+      name: 'Uvod',
+      html: '<p>Druga različica</p>',
+    });
+    expect(edited.statusCode).toBe(200);
+    approvedHash = await hashNow();
+    expect(approvedHash).not.toBe(first);
+    await submit(2, approvedHash);
+    await sign('medical', 'maja', 'approved', approvedHash, 2);
+    await sign('legal', 'peter', 'approved', approvedHash, 2);
+    await sign('regulatory', 'rok', 'approved', approvedHash, 2);
+    await record(
+      'CourseApprovalGranted',
+      { approvalVersion: 2, contentHash: approvedHash, code: CODE, grantedAt: new Date().toISOString() },
+      ids.rok as number,
+    );
+    await record('CoursePublished', { contentHash: approvedHash, approvalCode: CODE }, ids.admin as number);
+
+    const t = await trail();
+    expect(t.rows.map((r) => r.kind)).toEqual(['submitted', 'rejected', 'content-changed', 'submitted', 'signed', 'signed', 'signed', 'granted', 'published']);
+    expect(t.rows[1]).toMatchObject({
+      who: { id: ids.maja, name: 'Test maja' },
+      stepLabel: 'Medicinski pregled',
+      comment: 'Manjka povzetek glavnih značilnosti zdravila.',
+      method: 'password',
+    });
+    expect(t.rows[2]).toMatchObject({ who: { id: ids.admin, name: 'Test skrbnik' }, contentHash: approvedHash });
+    expect(t.rows[6]).toMatchObject({ stepLabel: 'Regulatorni pregled', who: { name: 'Test rok' }, hashMatchesContent: true });
+    expect(t.rows[6]?.meaning).toBe('S tem elektronskim podpisom odobravam vsebino v koraku regulatory.');
+    expect(t.rows[7]).toMatchObject({ code: CODE, approvalVersion: 2, contentHash: approvedHash, hashMatchesContent: true });
+    expect(t.rows[8]).toMatchObject({ code: CODE, who: { name: 'Test skrbnik' } });
+    expect(t.verification).toMatchObject({ matches: true, status: 'verified', publishedHash: approvedHash, approvedHash, currentHash: approvedHash });
+  });
+
+  it('replays to an as-of moment: only what was recorded by then, and the verification of then', async () => {
+    const events = await stored();
+    const secondSubmission = events.filter((e) => e.type === 'CourseApprovalSubmitted')[1];
+    const legal = events.find((e) => e.type === 'CourseApprovalSigned' && (e.data as { step: string }).step === 'legal');
+    const atLegal = await trail('revizor', legal?.createdAt.toISOString());
+    expect(atLegal.asOf).toBe(legal?.createdAt.toISOString());
+    expect(atLegal.rows.map((r) => r.kind)).toEqual(['submitted', 'rejected', 'content-changed', 'submitted', 'signed', 'signed']);
+    expect(atLegal.verification.status).toBe('not-published');
+    const before = await trail('revizor', new Date((secondSubmission?.createdAt.getTime() ?? 0) - 1).toISOString());
+    expect(before.rows.map((r) => r.kind)).toEqual(['submitted', 'rejected', 'content-changed']);
+    // The same instant written as the Ljubljana wall clock with its offset.
+    const at = legal?.createdAt as Date;
+    const offsetHours = Math.round((ljubljanaWallClock(at).getTime() - at.getTime()) / 3_600_000);
+    const local = `${ljubljanaWallClock(at).toISOString().slice(0, 23)}+0${offsetHours}:00`;
+    expect((await trail('revizor', local)).rows).toHaveLength(6);
+    const bad = await call('revizor', 'GET', `/api/courses/${courseId}/approval/trail?asOf=včeraj`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ errors: [{ message: 'Vnesite veljaven datum in čas.', field: 'asOf' }] });
+  });
+
+  it('reads the log, not a read model: an edited table changes nothing, and a rebuild gives the same trail', async () => {
+    const without = ({ generatedAt: _, ...rest }: Trail & { generatedAt?: string }) => rest;
+    const before = without(await trail());
+    await p.db.pg.query(`update rm.courses set title = 'Ponarejeno' where id = $1`, [courseId]);
+    await p.db.pg.query(`update rm.course_blocks set name = 'Ponarejeno' where course_id = $1`, [courseId]);
+    expect(without(await trail())).toEqual(before);
+    await p.runner.rebuild('courses');
+    await p.runner.rebuild('users');
+    expect(without(await trail())).toEqual(before);
+  });
+
+  it('exports the trail as xlsx (read by SheetJS): every signature with name, Ljubljana time and meaning, the code and the verification', async () => {
+    const response = await call('revizor', 'GET', `/api/courses/${courseId}/approval/trail.xlsx`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="revizijska-sled-${courseId}.xlsx"`);
+    const { names, rows, book } = sheetRows(response.rawPayload, 'Revizijska sled');
+    expect(names).toEqual(['Revizijska sled', 'O izpisu']);
+    expect(rows[0]).toEqual([
+      'Št.',
+      'Čas (Ljubljana)',
+      'Dejanje',
+      'Različica',
+      'Korak',
+      'Kdo',
+      'Pomen',
+      'Komentar',
+      'Način podpisa',
+      'Koda odobritve',
+      'Zgoščena vrednost vsebine (SHA-256)',
+      'Zgoščena vrednost se ujema z vsebino iz dnevnika',
+      'Zapis v dnevniku (revizija)',
+    ]);
+    expect(rows).toHaveLength(10);
+    const regulatory = rows[7] as unknown[];
+    expect(regulatory.slice(2, 10)).toEqual([
+      'Podpis: odobreno',
+      2,
+      'Regulatorni pregled',
+      'Test rok',
+      'S tem elektronskim podpisom odobravam vsebino v koraku regulatory.',
+      'Ustrezno.',
+      'ponovni vnos gesla',
+      '',
+    ]);
+    expect(regulatory[10]).toBe(approvedHash);
+    expect(regulatory[11]).toBe('Da');
+    // The time is a date cell showing the Ljubljana wall clock of the signature's recording.
+    const cell = (book.Sheets['Revizijska sled'] as XLSX.WorkSheet).B8;
+    expect(cell?.t).toBe('n');
+    expect(XLSX.SSF.is_date(cell?.z as string)).toBe(true);
+    const d = XLSX.SSF.parse_date_code(cell?.v as number);
+    const signed = (await trail()).rows[6]?.at as string;
+    expect(`${d.y}-${String(d.m).padStart(2, '0')}-${String(d.d).padStart(2, '0')} ${String(d.H).padStart(2, '0')}:${String(d.M).padStart(2, '0')}`).toBe(
+      ljubljanaWallClock(new Date(signed)).toISOString().slice(0, 16).replace('T', ' '),
+    );
+    expect((rows[9] as unknown[]).slice(2, 3)).toEqual(['Objava']);
+    expect((rows[9] as unknown[])[9]).toBe(CODE);
+    const about = Object.fromEntries(sheetRows(response.rawPayload, 'O izpisu').rows.map((r) => [r[0], r[1]]));
+    expect(about).toMatchObject({
+      Izobraževanje: 'Zdravljenje hipertenzije: čaj, šipek in žajbelj',
+      Preverjanje: 'Ujema se',
+      Ujemanje: 'Da',
+      'Koda odobritve objave': CODE,
+      'Zgoščena vrednost objavljene vsebine': approvedHash,
+      'Zgoščena vrednost odobrene vsebine': approvedHash,
+      'Zgoščena vrednost, preračunana iz dnevnika': approvedHash,
+      Pripravil: 'Test revizor',
+    });
+  });
+
+  it('exports the trail as PDF: the words come out with č, š, ž, and pdftoppm draws its pages', async () => {
+    const response = await call('revizor', 'GET', `/api/courses/${courseId}/approval/trail.pdf`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(response.rawPayload);
+    for (const words of [
+      'Revizijska sled odobritev',
+      'Zdravljenje hipertenzije: čaj, šipek in žajbelj',
+      'Ujema se',
+      CODE,
+      'Test maja',
+      'Test peter',
+      'Test rok',
+      'Regulatorni pregled',
+      'Manjka povzetek glavnih značilnosti zdravila.',
+      'ponovni vnos gesla',
+      ljubljanaWallClock(new Date((await trail()).rows[6]?.at as string))
+        .toISOString()
+        .slice(11, 16),
+    ])
+      expect(text, words).toContain(words);
+    const page = await renderPdfPage(response.rawPayload, 'pdftoppm', 1, 60);
+    expect((await pngInk(page)).ink).toBeGreaterThan(0.01);
+  });
+
+  it('flags content changed after the publish (a change that bypassed the rules), with the time and the hashes', async () => {
+    await record('CourseBlockUpdated', { blockId, block: { kind: 'article', name: 'Uvod', html: '<p>Neodobren popravek</p>' } }, ids.admin as number);
+    const t = await trail();
+    expect(t.rows.at(-1)).toMatchObject({ kind: 'content-changed', who: { name: 'Test skrbnik' } });
+    expect(t.rows.at(-1)?.meaning).toBe(`Vsebina je bila spremenjena po odobritvi različice 2 (koda ${CODE}); spremenjena vsebina potrebuje novo odobritev.`);
+    expect(t.verification).toMatchObject({ matches: false, status: 'mismatch', publishedHash: approvedHash, approvedHash, currentHash: await hashNow() });
+    expect(t.verification.reason).toMatch(/^Vsebina je bila po objavi spremenjena \(/);
+    const about = Object.fromEntries(
+      sheetRows((await call('revizor', 'GET', `/api/courses/${courseId}/approval/trail.xlsx`)).rawPayload, 'O izpisu').rows.map((r) => [r[0], r[1]]),
+    );
+    expect(about).toMatchObject({ Preverjanje: 'Ne ujema se', Ujemanje: 'Ne' });
+  });
+
+  it('is for auditors and admins only: 403 to an editor, a manager of the owning company and a client of another company; 404 for no course', async () => {
+    for (const who of ['skrbnik', 'revizor']) expect((await call(who, 'GET', `/api/courses/${courseId}/approval/trail`)).statusCode, who).toBe(200);
+    for (const who of ['urednik', 'vodja', 'narocnik'])
+      for (const path of ['trail', 'trail.xlsx', 'trail.pdf'])
+        expect((await call(who, 'GET', `/api/courses/${courseId}/approval/${path}`)).statusCode, `${who} ${path}`).toBe(403);
+    expect((await p.app.inject({ method: 'GET', url: `/api/courses/${courseId}/approval/trail` })).statusCode).toBe(401);
+    // The auditor finds the course by a part of its title or by its id; others may not look.
+    const found = (await call('revizor', 'GET', `/api/approval-trail/courses?search=${encodeURIComponent('hipertenz')}`)).json() as { items: unknown[] };
+    expect(found.items).toEqual([
+      { id: courseId, title: 'Zdravljenje hipertenzije: čaj, šipek in žajbelj', published: true, status: 'published', companyName: null },
+    ]);
+    expect(((await call('revizor', 'GET', `/api/approval-trail/courses?search=${courseId}0`)).json() as { items: unknown[] }).items).toEqual([]);
+    expect((await call('urednik', 'GET', '/api/approval-trail/courses?search=hipertenz')).statusCode).toBe(403);
+    const missing = await call('revizor', 'GET', '/api/courses/999999/approval/trail');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ errors: [{ message: 'Izobraževanje ne obstaja.' }] });
+  });
+});
