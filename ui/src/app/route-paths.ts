@@ -80,6 +80,12 @@ export const ROUTES: readonly RouteEntry[] = [
     ...r('/statistika', 'pages.communityStats', 'user', 'done', STATS),
     extra: 'community statistics overview for managers, directors, clients and accountants (1059)',
   },
+  // Not in spec §2: an approver's course versions waiting for their signature, and the review of one (issue 36, decision 0063).
+  { ...r('/odobritve', 'pages.approvalInbox', 'user', 'done', ADMIN_COURSES), extra: 'course versions waiting for the approver’s signature (1071)' },
+  {
+    ...r('/odobritve/:courseId/:approvalVersion', 'pages.approvalReview', 'user', 'done', ADMIN_COURSES),
+    extra: 'the review and electronic signature of a course version under approval (1071)',
+  },
   // Admin routes
   // Not in spec §2: the mail an admin can read (the local outbox without SMTP, and the delivery log; decision 0017).
   { ...r('/admin/posta', 'pages.adminOutbox', 'admin', 'done', IDENTITY), extra: 'local mail outbox and delivery log (1008)' },
@@ -92,6 +98,11 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/admin/academies/:id/general', 'pages.admin.academyGeneral', 'admin', 'done', ADMIN_COURSES),
   r('/admin/academies/:id/success/:intervalId', 'pages.admin.academySuccess', 'admin', 'done', STATS),
   r('/admin/academies/:id/communities/:communityId/success/:intervalId', 'pages.admin.academyCommunitySuccess', 'admin', 'done', STATS),
+  // Not in spec §2: approval of course content before publishing, per company or for the platform's courses (issue 36).
+  {
+    ...r('/admin/odobritve', 'pages.admin.approvalSettings', 'admin', 'done', ADMIN_COURSES),
+    extra: 'content approval settings: steps, approvers, code prefix (1011)',
+  },
   r('/admin/users', 'pages.admin.users', 'admin', 'done', PEOPLE),
   r('/admin/users/new', 'pages.admin.userNew', 'admin', 'done', PEOPLE),
   r('/admin/users/:id', 'pages.admin.user', 'admin', 'done', PEOPLE),

@@ -111,6 +111,9 @@ const REPORT_PAGES = new Set([
  */
 const BARE_PAGES = new Set(['/admin/courses/:courseId/report/print', '/glp']);
 
+/** An approver's inbox and the review of a course version (issue 36): their own chunk. */
+const APPROVAL_PAGES = new Set(['/odobritve', '/odobritve/:courseId/:approvalVersion']);
+
 /** Newsletters for their readers (issue 16): their own chunk. */
 const NEWSLETTER_PAGES = new Set(['/novicnik', '/novicnik/:newsletterId']);
 
@@ -122,6 +125,15 @@ const toRoute = (entry: RouteEntry): RouteObject => {
       lazy: async () => {
         const { NewsletterRoutePage } = await import('./routes/newsletter-pages.tsx');
         return { element: <NewsletterRoutePage path={entry.path} notFound={<NotFoundPage />} /> };
+      },
+    };
+  }
+  if (APPROVAL_PAGES.has(entry.path)) {
+    return {
+      ...base,
+      lazy: async () => {
+        const { ApprovalPage } = await import('./routes/approval-pages.tsx');
+        return { element: <ApprovalPage path={entry.path} notFound={<NotFoundPage />} /> };
       },
     };
   }

@@ -11,6 +11,9 @@ export type MenuItem = {
 
 const NEWS_PERMISSION = 1065;
 const CONSENT_AUDIT_PERMISSION = 1070;
+/** Issue 36 item 3 (decision 0064): read a course's approval trail. */
+const APPROVAL_AUDIT_PERMISSION = 1072;
+const APPROVE_PERMISSION = 1071;
 /** The roles spec §6 grants the community statistics (1059 block views overview): manager, director, client, accountant. */
 export const COMMUNITY_STATS_ROLES = [ROLE_ID.manager, ROLE_ID.director, ROLE_ID.client, ROLE_ID.accountant] as const;
 
@@ -87,14 +90,20 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
         { key: 'companyCosts', label: 'menu.companyCosts', to: '/stroski' },
         // Decision 0013: admins hold the consent audit (1070) too.
         { key: 'consentAudit', label: 'menu.consentAudit', to: '/revizija/privolitve' },
+        // Decision 0064: and the approval trail of courses (1072).
+        { key: 'approvalTrail', label: 'menu.approvalTrail', to: '/revizija/odobritve' },
         // Issue 13: users' deletion requests, and the mail the platform sent (the demo's outbox).
         { key: 'requests', label: 'menu.requests', to: '/admin/zahteve' },
         { key: 'mail', label: 'menu.mail', to: '/admin/posta' },
         // Issue 35 item 5: the xAPI statements sent to the external LRS.
         { key: 'xapiOut', label: 'menu.xapiOut', to: '/admin/zapisi-xapi' },
+        // Issue 36: approval of course content before publishing (steps, approvers, code prefix).
+        { key: 'approvalSettings', label: 'menu.approvalSettings', to: '/admin/odobritve' },
       ],
     });
   }
+  // Issue 36: whoever signs approval steps (1071) finds what waits for them.
+  if (hasSystemPermission(user, APPROVE_PERMISSION)) items.push({ key: 'approvalInbox', label: 'menu.approvalInbox', to: '/odobritve' });
   if ((manager || director) && !admin) items.push({ key: 'managerUsers', label: 'menu.managerUsers', to: '/manager/users' });
   // Issue 18: the statistics of one's community (spec §6 1059: managers, directors, clients, accountants); admins have theirs under data.
   const communityRole = COMMUNITY_STATS_ROLES.some((role) => hasRole(user, role));
@@ -106,6 +115,9 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
   // Decision 0013: the consent audit for auditors (admins find it under data).
   if (!admin && hasSystemPermission(user, CONSENT_AUDIT_PERMISSION))
     items.push({ key: 'consentAudit', label: 'menu.consentAudit', to: '/revizija/privolitve' });
+  // Decision 0064: the approval trail of courses for auditors (admins find it under data).
+  if (!admin && hasSystemPermission(user, APPROVAL_AUDIT_PERMISSION))
+    items.push({ key: 'approvalTrail', label: 'menu.approvalTrail', to: '/revizija/odobritve' });
   // Decision 0026: the accountant exports their company's costs, the auditor consents (admins find exports under data).
   if (!admin && (hasRole(user, ROLE_ID.accountant) || hasSystemPermission(user, CONSENT_AUDIT_PERMISSION)))
     items.push({ key: 'exports', label: 'menu.exports', to: '/admin/exports' });

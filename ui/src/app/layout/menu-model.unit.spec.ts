@@ -31,6 +31,8 @@ const flat = (u: CurrentUser) =>
 describe('menus of spec §2 per role', () => {
   it('auditor (1070, decisions 0013, 0016 and 0026): only the consent audit and exports; no courses to read, nothing to administer', () => {
     expect(flat(user([7], [1070]))).toEqual(['consentAudit /revizija/privolitve', 'exports /admin/exports']);
+    // Decision 0064: the auditor's role holds 1072 too, the approval trail of courses.
+    expect(flat(user([7], [1070, 1072]))).toEqual(['consentAudit /revizija/privolitve', 'approvalTrail /revizija/odobritve', 'exports /admin/exports']);
   });
 
   it('admin: courses, academies, course editing, communities, users, tags, news, data; no manager users', () => {
@@ -59,10 +61,17 @@ describe('menus of spec §2 per role', () => {
       '  stats /admin/stats',
       '  companyCosts /stroski',
       '  consentAudit /revizija/privolitve',
+      '  approvalTrail /revizija/odobritve',
       '  requests /admin/zahteve',
       '  mail /admin/posta',
       '  xapiOut /admin/zapisi-xapi',
+      '  approvalSettings /admin/odobritve',
     ]);
+  });
+
+  it('approver (1071, issue 36): the inbox of course versions waiting for their signature', () => {
+    expect(flat(user([8], [1071]))).toEqual(['courses /izobrazevanja', 'academies /powerclass', 'approvalInbox /odobritve']);
+    expect(mainMenu(user([1], ADMIN_ABILITIES)).map((i) => i.key)).not.toContain('approvalInbox');
   });
 
   it('editor: the admin-type menu without data', () => {

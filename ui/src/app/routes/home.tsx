@@ -1,6 +1,7 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApprovalsWaitingLine } from '../../features/approvals/components/approval-inbox-page.tsx';
 import { type CurrentUser, useMe } from '../../features/users/api/me.ts';
 import { hasRole, hasSystemPermission, ROLE_ID } from '../../features/users/roles.ts';
 import { COMMUNITY_STATS_ROLES, mainMenu } from '../layout/menu-model.ts';
@@ -58,6 +59,8 @@ export const HomePage = () => {
         </Title>
       </Stack>
       {!admin && !community && !learner ? <MenuPages user={user} /> : null}
+      {/* Issue 36: an approver who is no admin sees what waits for their signature (admins in their attention panel). */}
+      {!admin && hasSystemPermission(user, 1071) ? <ApprovalsWaitingLine /> : null}
       {admin ? <AdminHome me={user} /> : null}
       {community ? <CommunityHome /> : null}
       {learner ? <ParticipantHome /> : null}

@@ -2,6 +2,8 @@ import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { ApprovalSettingsPage } from '../../../features/approvals/components/approval-settings-page.tsx';
+import { CourseApprovalPanel } from '../../../features/approvals/components/course-approval-panel.tsx';
 import { CourseChamberCredits, UserChamberCredits } from '../../../features/chambers/components/chamber-credits-table.tsx';
 import { AcademyGeneralPage } from '../../../features/courses/components/academy-general-page.tsx';
 import { AdminCoursesPage } from '../../../features/courses/components/admin-courses-page.tsx';
@@ -92,7 +94,13 @@ const PAGES: Record<string, (id: number | null, holds: Holds, me: CurrentUser | 
   // Academies are read with the system course permission (1017, decision 0012), tags with 1062, 1009 or 1017 (spec §6).
   '/admin/courses': (_id, holds) => <AdminCoursesPage readsAcademies={holds(1017)} readsTags={holds(1062) || holds(1009) || holds(1017)} />,
   '/admin/courses/new': (_id, holds) => <CourseGeneralPage id={null} platformAuthor={holds(1017)} />,
-  '/admin/courses/:courseId/general': (id, holds) => <CourseGeneralPage key={id} id={id} platformAuthor={holds(1017)} />,
+  // Issue 36: the approval of the course's content before publishing stands above its fields.
+  '/admin/courses/:courseId/general': (id, holds) => (
+    <Stack key={id} gap="md">
+      {typeof id === 'number' ? <CourseApprovalPanel courseId={id} /> : null}
+      <CourseGeneralPage id={id} platformAuthor={holds(1017)} />
+    </Stack>
+  ),
   '/admin/courses/:courseId/participants': (id, holds) => (
     <Stack key={id} gap="md">
       <CourseParticipantsPage id={id as number} />
@@ -127,6 +135,7 @@ const PAGES: Record<string, (id: number | null, holds: Holds, me: CurrentUser | 
   '/admin/posta': () => <OutboxPage />,
   '/admin/exports': () => <ExportsPage />,
   '/admin/zapisi-xapi': () => <XapiOutPage />,
+  '/admin/odobritve': () => <ApprovalSettingsPage />,
   '/admin/zahteve': () => <DeletionRequestsPage />,
   '/admin/news': () => <AdminNewsPage />,
   // `new` writes a new item; a number edits that one (the page reads its own `:newsId`).

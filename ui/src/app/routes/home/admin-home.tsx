@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useApprovalsWaiting } from '../../../features/approvals/components/approval-inbox-page.tsx';
 import { listAdminCourses } from '../../../features/courses/api/admin-courses.ts';
 import { exportsQuery } from '../../../features/exports/api/exports.ts';
 import { listImports } from '../../../features/imports/api/imports.ts';
@@ -51,6 +52,8 @@ export const AdminHome = ({ me }: { me: CurrentUser }) => {
   // Imports are the admin's (1005, decision 0025): an editor's home does not ask for them.
   const imports = useQuery({ queryKey: ['home', 'imports'], queryFn: () => listImports(1), enabled: may(1005), ...quiet });
   const platform = useQuery({ ...platformStatsQuery(null), enabled: may(PLATFORM), ...quiet });
+  // Issue 36: the course versions waiting for this person's signature (1071).
+  const waitingApprovals = useApprovalsWaiting(may(1071));
 
   const since = Date.now() - WEEK;
   const incomplete = (drafts.data?.items ?? []).filter((c) => c.gaps.length > 0);
@@ -59,6 +62,7 @@ export const AdminHome = ({ me }: { me: CurrentUser }) => {
   const failedImports = (imports.data?.items ?? []).filter((i) => i.status === 'failed').length;
   const requests = (changes.data?.items.length ?? 0) + (deletions.data?.items.length ?? 0);
   const attention: { key: string; to: string; text: string }[] = [
+    ...(waitingApprovals > 0 ? [{ key: 'approvals', to: '/odobritve', text: t('home.admin.approvalsWaiting', { count: waitingApprovals }) }] : []),
     ...(requests > 0 ? [{ key: 'requests', to: '/admin/zahteve', text: t('home.admin.requests', { count: requests }) }] : []),
     ...(failedMail > 0 ? [{ key: 'mail', to: '/admin/posta', text: t('home.admin.failedMail', { count: failedMail }) }] : []),
     ...(failedExports > 0 ? [{ key: 'exports', to: '/admin/exports', text: t('home.admin.failedExports', { count: failedExports }) }] : []),

@@ -7,7 +7,8 @@ import { ROLE_IDS } from './user-filters.tsx';
 
 export type RoleRow = { roleId: number; companyId: number | null; unitId: number };
 
-const SYSTEM_ROLES = new Set([1, 6, 7]);
+// 8: the approver (issue 36): signs content approval steps (1071), a system ability granted per person.
+const SYSTEM_ROLES = new Set([1, 6, 7, 8]);
 const COMPANY_WIDE = new Set([2, 5]);
 
 /**

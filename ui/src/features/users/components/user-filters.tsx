@@ -6,7 +6,7 @@ import { professionsQuery } from '../api/professions.ts';
 import { companiesQuery, groupsQuery, type UserFilters, type UserStatus, unitsQuery } from '../api/user-admin.ts';
 
 /** spec §6 roles, and the auditor of decision 0013. */
-export const ROLE_IDS = [1, 6, 7, 2, 5, 3, 4, 10] as const;
+export const ROLE_IDS = [1, 6, 7, 8, 2, 5, 3, 4, 10] as const;
 const STATUSES: UserStatus[] = ['active', 'inactive', 'deleted'];
 
 const toId = (value: string | null) => (value ? Number(value) : null);
