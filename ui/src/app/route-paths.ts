@@ -73,6 +73,8 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/login-as', 'pages.loginAs', 'public', 'done'),
   // Not in spec §2: the auditor's view of consent histories (issue 6, decision 0013).
   { ...r('/revizija/privolitve', 'pages.consentAudit', 'user', 'done', CONSENTS), extra: 'consent audit for admins and auditors (1070)' },
+  // Not in spec §2: a course's approval trail for auditors (issue 36 item 3, decision 0064).
+  { ...r('/revizija/odobritve', 'pages.approvalTrail', 'user', 'done', ADMIN_COURSES), extra: 'approval trail of courses for auditors and admins (1072)' },
   // Not in spec §2: a company's cost timeline (issue 7), for its accountant and admins.
   { ...r('/stroski', 'pages.companyCosts', 'user', 'done', STATS), extra: 'company cost timeline for accountants (2009) and admins (1052)' },
   // Not in spec §2: the way in to a community's statistics for its managers, directors, clients and accountants (issue 18).

@@ -69,6 +69,9 @@ const COURSE_PAGES = new Set([
 /** Consents and their audit: one lazily loaded chunk. */
 const CONSENT_PAGES = new Set(['/pogoji', '/profil/pogoji', '/revizija/privolitve']);
 
+/** The approval trail of courses for auditors (issue 36 item 3): its own chunk. */
+const APPROVAL_TRAIL_PAGE = '/revizija/odobritve';
+
 /** Registration, password, e-mail, second factor and the profile (issue 13): their own chunk. */
 const IDENTITY_PAGES = new Set([
   '/prijava/2fa',
@@ -218,6 +221,15 @@ const toRoute = (entry: RouteEntry): RouteObject => {
       lazy: async () => {
         const { IdentityPage } = await import('./routes/identity-pages.tsx');
         return { element: <IdentityPage path={entry.path} /> };
+      },
+    };
+  }
+  if (entry.path === APPROVAL_TRAIL_PAGE) {
+    return {
+      ...base,
+      lazy: async () => {
+        const { ApprovalTrailRoute } = await import('./routes/approval-trail-route.tsx');
+        return { element: <ApprovalTrailRoute /> };
       },
     };
   }

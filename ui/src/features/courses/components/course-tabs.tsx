@@ -19,7 +19,7 @@ const COMMUNITY_TABS = new Set(['general', 'participants', 'posts', 'attachments
  * The system permission (spec §6) a tab's page is read with; issue 18: a tab whose page would refuse
  * is not offered (the editor holds no deal read 1052, so neither costs nor profit).
  */
-const TAB_PERMISSION: Record<string, number> = { costs: 1052, profit: 1052, report: 1064, success: 1056, nps: 1056, npsDetail: 1056 };
+const TAB_PERMISSION: Record<string, number> = { costs: 1052, profit: 1052, report: 1064, success: 1056, nps: 1056, npsDetail: 1056, approvalTrail: 1072 };
 
 export const CourseTabs = ({
   courseId,
@@ -47,6 +47,8 @@ export const CourseTabs = ({
     { key: 'posts', path: `${base}/posts` },
     { key: 'profit', path: `${base}/profit` },
     { key: 'attachments', path: `${base}/attachments` },
+    // Issue 36 item 3: the course's approval trail, on the auditors' page (decision 0064).
+    { key: 'approvalTrail', path: `/revizija/odobritve?course=${courseId}` },
   ];
   const shown = community
     ? tabs.filter((tab) => COMMUNITY_TABS.has(tab.key))
