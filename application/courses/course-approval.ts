@@ -319,7 +319,7 @@ export const setApprovalSettings = async (deps: CoursesDeps, scope: ApprovalScop
   for (const [index, step] of settings.steps.entries()) {
     for (const id of step.approverIds) {
       const person = people.get(id);
-      if (!person || person.status !== 'active' || !mayApprove(person.roleIds.map((roleId) => ({ roleId }))))
+      if (person?.status !== 'active' || !mayApprove(person.roleIds.map((roleId) => ({ roleId }))))
         throw new DomainError('400', `Izbrana oseba ne sme odobravati izobraževanj (št. ${id}); dodelite ji vlogo odobritelja.`, {
           status: 400,
           field: `steps.${index}.approverIds`,

@@ -1,4 +1,5 @@
 import type { AttemptLimiter } from '../../infrastructure/auth/attempt-limiter.port.ts';
+import type { PasswordHasher } from '../../infrastructure/auth/password-hasher.port.ts';
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
 import type { Log } from '../../infrastructure/logging/log.port.ts';
 import type { Mailer } from '../../infrastructure/mail/mailer.port.ts';
@@ -8,11 +9,15 @@ import type { CertificateRenderer } from '../../infrastructure/pdf/certificate.p
 import type { PushSender } from '../../infrastructure/push/push.port.ts';
 import { academiesProjection } from '../../projections/courses/academies.projection.ts';
 import { registerCertificateRoutes } from '../../projections/courses/certificates.routes.ts';
+import { courseApprovalsProjection } from '../../projections/courses/course-approvals.projection.ts';
 import { courseNotificationsProjection } from '../../projections/courses/course-notifications.projection.ts';
 import { coursesProjection } from '../../projections/courses/courses.projection.ts';
 import { registerCourseReadRoutes } from '../../projections/courses/courses.routes.ts';
 import { postsProjection } from '../../projections/courses/posts.projection.ts';
 import { registerPublicCourseRoutes } from '../../projections/courses/public-courses.routes.ts';
+import type { AttemptLimits } from '../shared/attempt-limits.ts';
+import { registerCourseApprovalRoutes } from './course-approval.routes.ts';
+import { APPROVAL_MAIL_QUEUE, courseApprovalMailReactor, mailApprovalEvent } from './course-approval-mail.job.ts';
 import {
   courseNotificationsReactor,
   expandNotification,
@@ -41,6 +46,9 @@ type CoursesNeeds = Omit<CoursesDeps, 'features' | 'packages'> & {
   readonly push: PushSender;
   readonly log: Log;
   readonly limiter: AttemptLimiter;
+  /** Approval signatures re-enter the password (issue 36), within the password-change budget. */
+  readonly passwords: PasswordHasher;
+  readonly attempts: AttemptLimits;
   readonly renderers: { readonly certificates: CertificateRenderer };
   readonly settings: { readonly features: CoursesDeps['features']; readonly publicUrl: string; readonly packages: PackagesDeps['settings']['packages'] };
 };
@@ -50,8 +58,8 @@ const RETRIED = { retryLimit: 5, retryDelaySeconds: 5 };
 /** Courses, academies, posts and comments, certificates, the public course list, course notifications. */
 export const coursesModule: FeatureModule<CoursesNeeds> = {
   name: 'courses',
-  projections: [coursesProjection, academiesProjection, postsProjection, courseNotificationsProjection],
-  reactors: (jobs) => [courseNotificationsReactor(jobs)],
+  projections: [coursesProjection, academiesProjection, postsProjection, courseNotificationsProjection, courseApprovalsProjection],
+  reactors: (jobs) => [courseNotificationsReactor(jobs), courseApprovalMailReactor(jobs)],
   wire: (needs) => {
     const { db, now, files } = needs;
     const { features, publicUrl } = needs.settings;
@@ -59,6 +67,8 @@ export const coursesModule: FeatureModule<CoursesNeeds> = {
     return {
       routes: (app) => {
         registerCourseRoutes(app, courses, { files });
+        // Approval before publishing (issue 36): settings, submit, sign with the password, the approver's inbox.
+        registerCourseApprovalRoutes(app, { ...courses, passwords: needs.passwords, attempts: needs.attempts });
         // SCORM and cmi5 package blocks (issue 35): upload, launch, SCORM commits.
         registerPackageRoutes(app, { ...courses, ...needs, features });
         registerCourseReadRoutes(app, { db, now, certificates: needs.renderers.certificates, files, features, publicUrl });
@@ -74,6 +84,11 @@ export const coursesModule: FeatureModule<CoursesNeeds> = {
           { queue: NOTIFICATION_EXPAND_QUEUE, handler: expandNotification(notifications), options: RETRIED },
           { queue: NOTIFICATION_MAIL_QUEUE, handler: mailNotification(notifications), options: RETRIED },
           { queue: NOTIFICATION_PUSH_QUEUE, handler: pushNotification(notifications), options: RETRIED },
+          {
+            queue: APPROVAL_MAIL_QUEUE,
+            handler: mailApprovalEvent({ store: needs.store, mailer: needs.mailer, log: needs.log, db, publicUrl }),
+            options: RETRIED,
+          },
           {
             queue: NOTIFICATION_TICK_QUEUE,
             handler: async () => void (await runNotificationTick(courses, await openCoursesWithNotifications(db))),

@@ -19,7 +19,8 @@ import { mayReadFile } from './file-access.ts';
  */
 export type ReferenceDeps = { readonly db: ReadDb; readonly files: FileStore; readonly packages: Pick<PackageStore, 'owners'> };
 
-const isStaff = (subject: Subject) => systemAbilities(subject).length > 0;
+/** The approver's 1071 alone (decision 0063) signs the steps that name them: it reaches no company. */
+const isStaff = (subject: Subject) => systemAbilities(subject).some((id) => id !== 1071);
 
 /** The ids of the rows `keep` lets through. */
 const visible = async <R extends { readonly id: number }>(rows: readonly R[], keep: (row: R) => boolean | Promise<boolean>) => {

@@ -26,6 +26,7 @@ import type { AllPosition, EventStore } from '../event-store/event-store.port.ts
 import type { IdAllocator } from '../ids/id-allocator.port.ts';
 import type { Log } from '../logging/log.port.ts';
 import type { Database } from '../postgres/database.ts';
+import { loadDemoApprovals } from './demo-approvals.ts';
 import { demoNews } from './demo-news.ts';
 
 /** Only in demo data: every demo user's password. */
@@ -42,6 +43,10 @@ export const DEMO_LOGINS = [
   { username: 'nov', role: 'nov udeleženec brez privolitev (vidi /pogoji)' },
   { username: 'lekarnar', role: 'udeleženec v enoti Lekarna Bežigrad' },
   { username: 'revizor', role: 'revizor (zgodovina privolitev, samo branje)' },
+  // Issue 36: the approvers of the pharmacy chain's courses (medical, legal, regulatory review).
+  { username: 'medicina', role: 'odobritelj, medicinski pregled' },
+  { username: 'pravo', role: 'odobritelj, pravni pregled (čaka ga izobraževanje)' },
+  { username: 'regulativa', role: 'odobritelj, regulatorni pregled (čaka ga izobraževanje)' },
 ] as const;
 
 const SEED_LOCK = 7_340_003;
@@ -355,6 +360,11 @@ export const loadDemoData = async (deps: {
     // README: news for the pharmacists of Lekarna Center, so a newcomer sees the pop-up and /admin/news lists it (issue 33 item 9).
     const news = { store: deps.store, ids: deps.ids, db: deps.db.slonik, now: () => new Date() };
     for (const item of demoNews(new Date(), { unitIds: [center], professionIds: [pharmacist] })) await step(createNews(news, newsRule.parse(item), meta));
+    // Issue 36: the chain's courses need approval; one approved and published with its code, one waiting in approval.
+    await loadDemoApprovals(
+      { ...courses, passwords: deps.passwords },
+      { companyId, unitId: center, authorId: userIds.get('narocnik') ?? 0, password: DEMO_PASSWORD, meta, step, cover },
+    );
     deps.log.info({ users: people.length }, 'demo data loaded');
     return true;
   } finally {

@@ -36,27 +36,6 @@ export const approvalInbox = async (db: DatabasePool, userId: number): Promise<I
   return rows.map((r) => ({ ...r, submittedBy: r.submittedBy as InboxItem['submittedBy'] }));
 };
 
-const statusRow = z.object({
-  courseId: z.number(),
-  approvalVersion: z.number(),
-  status: z.enum(['pending', 'approved', 'rejected', 'withdrawn']),
-  contentHash: z.string(),
-  lastCode: z.string().nullable(),
-  lastGrantedHash: z.string().nullable(),
-});
-
-/** The approval status of courses, for lists (the newest version and the last code). */
-export const approvalStatuses = (db: DatabasePool, courseIds: readonly number[]) =>
-  db.any(sql.type(statusRow)`
-    select course_id as "courseId", approval_version as "approvalVersion", status, content_hash as "contentHash",
-           last_code as "lastCode", last_granted_hash as "lastGrantedHash"
-      from rm.course_approvals where course_id = any(${sql.array([...courseIds], 'int4')}) order by course_id`);
-
-/** Every row of the read model, in a stable order (a rebuild must give the same). */
-export const allApprovalRows = (db: DatabasePool) =>
-  db.any(sql.unsafe`
-    select a.*, to_char(a.submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS') as submitted_text from rm.course_approvals a order by course_id`);
-
 const candidate = z.object({ id: z.number(), name: z.string(), email: z.string(), status: z.string(), roleIds: z.array(z.number()) });
 
 /** People by id with their roles (whether they hold 1071 is the caller's question), names and addresses for mail. */
@@ -71,5 +50,11 @@ export const approvalCourse = (db: DatabasePool, courseId: number) =>
   db.maybeOne(sql.type(z.object({ title: z.string(), ownerCompanyId: z.number().nullable() }))`
     select title, owner_company_id as "ownerCompanyId" from rm.courses where id = ${courseId}`);
 
-/** How many steps wait for the person's signature (the admin home's line). */
-export const approvalInboxCount = async (db: DatabasePool, userId: number) => (await approvalInbox(db, userId)).length;
+/** Active people holding one of these roles (those that grant 1071): whom the admin may name as approvers. */
+export const approvalCandidates = (db: DatabasePool, roleIds: readonly number[]) =>
+  db.any(sql.type(z.object({ id: z.number(), name: z.string() }))`
+    select u.id, trim(u.first_name || ' ' || u.last_name) as name
+      from rm.users u
+     where u.status = 'active' and exists (select 1 from rm.user_roles r where r.user_id = u.id and r.role_id = any(${sql.array([...roleIds], 'int4')}))
+     order by u.last_name collate public.slovenian, u.first_name collate public.slovenian, u.id
+     limit 1000`);

@@ -407,6 +407,82 @@ export const MATRIX: readonly MatrixCase[] = [
       requests: (f) => one('GET', `/api/courses/${f.courseA}/approval/${path}`),
     }),
   ),
+  // Issue 36 item 2 (decision 0063): approval settings (1011), a course's approval (its editors, named approvers, 1072), submit, sign (1071).
+  {
+    route: 'GET /api/approval-settings/:scope',
+    label: 'approval settings (1011)',
+    allow: system(1011),
+    requests: () => one('GET', '/api/approval-settings/platform'),
+  },
+  {
+    route: 'PUT /api/approval-settings/:scope',
+    label: 'set approval settings (1011); left off, so no course changes',
+    allow: system(1011),
+    requests: (f) =>
+      one('PUT', `/api/approval-settings/${f.companyB}`, {
+        enabled: false,
+        codePrefix: 'MATR',
+        steps: [{ key: 'medical', label: 'Medicinski pregled', approverIds: [] }],
+      }),
+  },
+  {
+    route: 'GET /api/courses/:id/approval',
+    label: "a platform course's approval (1019, 1072; an approver only of the scopes that name them)",
+    allow: any(system(1019), system(1072)),
+    hideFrom: any(community(2006), system(1071)),
+    requests: (f) => one('GET', `/api/courses/${f.courseEdit}/approval`),
+  },
+  {
+    route: 'GET /api/courses/:id/approval',
+    label: "A1's own course's approval (1019, 1072, or 2006 in A1)",
+    allow: any(system(1019), system(1072), community(2006, 'A1')),
+    hideFrom: any(community(2006), system(1071)),
+    requests: (f) => one('GET', `/api/courses/${f.courseOwnedA1}/approval`),
+  },
+  {
+    route: 'GET /api/courses/:id/approval/versions/:approvalVersion/content',
+    label: 'content of a version never submitted: 404 for who may read the approval',
+    allow: any(system(1019), system(1072)),
+    hideFrom: any(community(2006), system(1071)),
+    outcome: 404,
+    requests: (f) => one('GET', `/api/courses/${f.courseEdit}/approval/versions/1/content`),
+  },
+  {
+    route: 'POST /api/courses/:id/approval/submit',
+    label: "submit (the course's editors, 1019); approval is off in the platform's scope, so refused with 422",
+    allow: system(1019),
+    hideFrom: community(2006),
+    outcome: 422,
+    requests: (f) => one('POST', `/api/courses/${f.courseEdit}/approval/submit`, { contentHash: '0'.repeat(64) }),
+  },
+  {
+    route: 'POST /api/courses/:id/approval/withdraw',
+    label: "withdraw (the course's editors, 1019); nothing waits, so 409",
+    allow: system(1019),
+    hideFrom: community(2006),
+    outcome: 409,
+    requests: (f) => one('POST', `/api/courses/${f.courseEdit}/approval/withdraw`, { approvalVersion: 1 }),
+  },
+  {
+    route: 'POST /api/courses/:id/approval/sign',
+    label: 'sign (1071, with the password); nothing waits, so 409',
+    allow: system(1071),
+    outcome: 409,
+    requests: (f) =>
+      one('POST', `/api/courses/${f.courseEdit}/approval/sign`, {
+        approvalVersion: 1,
+        step: 'medical',
+        decision: 'approved',
+        contentHash: '0'.repeat(64),
+        password: 'Geslo1234!',
+      }),
+  },
+  {
+    route: 'GET /api/approvals/inbox',
+    label: "what waits for the caller's signature (1071)",
+    allow: system(1071),
+    requests: () => one('GET', '/api/approvals/inbox'),
+  },
 
   // ------------------------------------------------------------------ companies
   {
