@@ -22,23 +22,24 @@ import {
 const when = new Intl.DateTimeFormat('sl-SI', { timeZone: 'Europe/Ljubljana', dateStyle: 'medium', timeStyle: 'medium' });
 const showTime = (iso: string) => when.format(new Date(iso));
 
+// Dark enough for small text and white badge labels on the striped rows (WCAG AA 4.5:1).
 const STATUS_COLOR: Record<VerificationStatus, string> = {
-  verified: 'green',
-  mismatch: 'red',
-  unapproved: 'orange',
-  'not-published': 'gray',
-  'no-course': 'gray',
+  verified: '#1e6b34',
+  mismatch: '#a61e1e',
+  unapproved: '#8f4300',
+  'not-published': '#495057',
+  'no-course': '#495057',
 };
 
 const KIND_COLOR: Record<TrailKind, string> = {
-  submitted: 'blue',
-  signed: 'green',
-  rejected: 'red',
-  withdrawn: 'gray',
-  granted: 'teal',
-  published: 'indigo',
-  unpublished: 'gray',
-  'content-changed': 'orange',
+  submitted: '#1c4f8a',
+  signed: '#1e6b34',
+  rejected: '#a61e1e',
+  withdrawn: '#495057',
+  granted: '#0b6b55',
+  published: '#2f3f9e',
+  unpublished: '#495057',
+  'content-changed': '#7a2a8c',
 };
 
 const short = (hash: string | null) => (hash ? `${hash.slice(0, 12)}…` : '–');
@@ -95,10 +96,10 @@ const TrailTable = ({ trail }: { trail: ApprovalTrail }) => {
           {trail.rows.map((row) => (
             <Table.Tr key={row.revision} data-kind={row.kind}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{showTime(row.at)}</Table.Td>
-              <Table.Td>
-                <Badge color={KIND_COLOR[row.kind]} variant="light">
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" fw={600} c={KIND_COLOR[row.kind]}>
                   {t(`approvalTrail.kind.${row.kind}`)}
-                </Badge>
+                </Text>
               </Table.Td>
               <Table.Td>
                 {row.approvalVersion ?? '–'}
