@@ -9,17 +9,16 @@ import { ljubljanaWallClock } from '../../domain/shared/ljubljana-time.ts';
 import { newEventId, parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { pngInk, renderPdfPage } from '../support/pdf-render.ts';
 import { pdfText } from '../support/pdf-text.ts';
-import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
+import { startTestPlatform, TEST_PASSWORD, type TestPlatform } from '../support/test-platform.ts';
 
 /**
- * The approval trail for auditors (issue 36 item 3, decision 0064) through the API: replayed from the
- * course's stream to any moment, the published content verified against the grant it was published
- * under and against the content recomputed from the log, the exports read back by a second xlsx
- * reader (SheetJS) and drawn by poppler's pdftoppm, the same after a rebuild of the read models and
- * whatever a read model says, and only to auditors and admins.
- *
- * The approval events are appended to the course stream as the approval routes record them (the
- * shared contract of the session), so the trail is tested whatever the state of those routes.
+ * The approval trail for auditors (issue 36 item 3, decision 0064) through the API: a version
+ * rejected, the content edited, a version approved in three steps with the password and published
+ * (the approval routes of decision 0063), replayed from the course's stream to any moment; the
+ * published content verified against the grant it was published under and against the content
+ * recomputed from the log; the exports read back by a second xlsx reader (SheetJS) and drawn by
+ * poppler's pdftoppm; the same after a rebuild of the read models and whatever a read model says; a
+ * change that bypassed the rules (appended to the stream by hand) shown; only to auditors and admins.
  */
 type Row = {
   at: string;
@@ -46,7 +45,6 @@ const STEPS = [
   { key: 'legal', label: 'Pravni pregled' },
   { key: 'regulatory', label: 'Regulatorni pregled' },
 ];
-const CODE = 'MEDI-2026-0001';
 
 /** The first sheet (or another) as rows of values, read by SheetJS. */
 const sheetRows = (bytes: Buffer, name: string) => {
@@ -61,6 +59,7 @@ describe('approval trail API (issue 36 item 3)', () => {
   let courseId: number;
   let blockId: number;
   let approvedHash: string;
+  let code: string;
 
   const call = async (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
     const response = await p.app.inject({ method, url, headers: { authorization: `JWT ${tokens[who]}` }, ...(payload ? { payload } : {}) });
@@ -78,43 +77,31 @@ describe('approval trail API (issue 36 item 3)', () => {
         (await stored()).map((e) => ({ type: e.type, data: e.data }) as CourseEvent),
       ) as Course,
     );
-  /** Appends one event as the approval routes would, each a few milliseconds after the last (the as-of cuts are by recorded time). */
+  /** Appends one event to the course stream by hand: a change that did not go through the rules. */
   const record = async (type: string, data: object, actorId: number) => {
-    await sleep(5);
     const result = await p.store.append(courseStream(courseId), [{ eventId: newEventId(), type, data, metadata: { actorId } }], { expectedRevision: 'any' });
     await p.platform.runner.waitFor(['courses'], result.position, 10_000);
   };
-  const sign = (step: string, signer: string, decision: 'approved' | 'rejected', hash: string, approvalVersion = 1) =>
-    record(
-      'CourseApprovalSigned',
-      {
-        approvalVersion,
-        step,
-        decision,
-        comment: decision === 'approved' ? 'Ustrezno.' : 'Manjka povzetek glavnih značilnosti zdravila.',
-        signerId: ids[signer],
-        signerName: `Test ${signer}`,
-        meaning: `S tem elektronskim podpisom ${decision === 'approved' ? 'odobravam' : 'zavračam'} vsebino v koraku ${step}.`,
-        contentHash: hash,
-        signedAt: new Date().toISOString(),
-        method: 'password',
-      },
-      ids[signer] as number,
-    );
-  const submit = (approvalVersion: number, hash: string) =>
-    record(
-      'CourseApprovalSubmitted',
-      {
-        approvalVersion,
-        contentHash: hash,
-        contentVersion: 1,
-        steps: STEPS,
-        submittedBy: ids.admin,
-        submittedAt: new Date().toISOString(),
-        comment: `Različica ${approvalVersion} v pregled.`,
-      },
-      ids.admin as number,
-    );
+  const contentHash = async () => ((await call('skrbnik', 'GET', `/api/courses/${courseId}/approval`)).json() as { contentHash: string }).contentHash;
+  const submit = async (hash: string, comment: string) => {
+    const response = await call('skrbnik', 'POST', `/api/courses/${courseId}/approval/submit`, { contentHash: hash, comment });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { approvalVersion: number }).approvalVersion;
+  };
+  const sign = async (approvalVersion: number, step: string, signer: string, decision: 'approved' | 'rejected', hash: string) => {
+    // A few milliseconds apart: the as-of cuts are by the log's recorded time.
+    await sleep(5);
+    const response = await call(signer, 'POST', `/api/courses/${courseId}/approval/sign`, {
+      approvalVersion,
+      step,
+      decision,
+      comment: decision === 'approved' ? 'Ustrezno.' : 'Manjka povzetek glavnih značilnosti zdravila.',
+      contentHash: hash,
+      password: TEST_PASSWORD,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { code?: string | null }).code ?? null;
+  };
 
   beforeAll(async () => {
     p = await startTestPlatform();
@@ -124,7 +111,10 @@ describe('approval trail API (issue 36 item 3)', () => {
     tokens.revizor = (await p.login('revizor')).token;
     ids.urednik = await p.createUser('urednik', [{ roleId: ROLE.editor, unitId: 0, companyId: null }]);
     tokens.urednik = (await p.login('urednik')).token;
-    for (const signer of ['maja', 'peter', 'rok']) ids[signer] = await p.createUser(signer);
+    for (const signer of ['maja', 'peter', 'rok']) {
+      ids[signer] = await p.createUser(signer, [{ roleId: ROLE.approver, unitId: 0, companyId: null }]);
+      tokens[signer] = (await p.login(signer)).token;
+    }
     const company = (await call('skrbnik', 'POST', '/api/companies', { name: 'Farma A', address: 'Cesta 1' })).json() as { id: number };
     const other = (await call('skrbnik', 'POST', '/api/companies', { name: 'Farma B', address: 'Cesta 2' })).json() as { id: number };
     const unitA = ((await call('skrbnik', 'POST', '/api/units', { name: 'A1', companyId: company.id })).json() as { id: number }).id;
@@ -146,6 +136,10 @@ describe('approval trail API (issue 36 item 3)', () => {
     const block = await call('skrbnik', 'POST', `/api/courses/${courseId}/blocks`, { block: { kind: 'article', name: 'Uvod', html: '<p>Prva različica</p>' } });
     expect(block.statusCode).toBe(201);
     blockId = (block.json() as { id: number }).id;
+    // The platform's courses need approval: one step per signer.
+    const steps = STEPS.map((step, i) => ({ ...step, approverIds: [ids[['maja', 'peter', 'rok'][i] as string] as number] }));
+    const settings = await call('skrbnik', 'PUT', '/api/approval-settings/platform', { enabled: true, codePrefix: 'MEDI', steps });
+    expect(settings.statusCode, settings.body).toBe(200);
   });
 
   afterAll(async () => p?.close());
@@ -159,30 +153,34 @@ describe('approval trail API (issue 36 item 3)', () => {
   });
 
   it('lists a rejected version, then an approved one with every signature (name, time, meaning, method), the grant and the publish; the published content verifies', async () => {
-    const first = await hashNow();
-    await submit(1, first);
-    await sign('medical', 'maja', 'rejected', first);
+    const first = await contentHash();
+    expect(first).toBe(await hashNow());
+    await submit(first, 'Različica 1 v pregled.');
+    await sign(1, 'medical', 'maja', 'rejected', first);
     const edited = await call('skrbnik', 'PUT', `/api/courses/${courseId}/blocks/${blockId}`, {
       kind: 'article',
       name: 'Uvod',
       html: '<p>Druga različica</p>',
     });
-    expect(edited.statusCode).toBe(200);
-    approvedHash = await hashNow();
+    expect(edited.statusCode, edited.body).toBe(200);
+    approvedHash = await contentHash();
     expect(approvedHash).not.toBe(first);
-    await submit(2, approvedHash);
-    await sign('medical', 'maja', 'approved', approvedHash, 2);
-    await sign('legal', 'peter', 'approved', approvedHash, 2);
-    await sign('regulatory', 'rok', 'approved', approvedHash, 2);
-    await record(
-      'CourseApprovalGranted',
-      { approvalVersion: 2, contentHash: approvedHash, code: CODE, grantedAt: new Date().toISOString() },
-      ids.rok as number,
-    );
-    await record('CoursePublished', { contentHash: approvedHash, approvalCode: CODE }, ids.admin as number);
+    const version = await submit(approvedHash, 'Različica 2 v pregled.');
+    await sign(version, 'medical', 'maja', 'approved', approvedHash);
+    await sign(version, 'legal', 'peter', 'approved', approvedHash);
+    code = (await sign(version, 'regulatory', 'rok', 'approved', approvedHash)) as string;
+    expect(code).toMatch(/^MEDI-\d{4}-\d{4}$/);
+    const published = await call('skrbnik', 'POST', `/api/courses/${courseId}/publish`);
+    expect(published.statusCode, published.body).toBe(200);
 
     const t = await trail();
     expect(t.rows.map((r) => r.kind)).toEqual(['submitted', 'rejected', 'content-changed', 'submitted', 'signed', 'signed', 'signed', 'granted', 'published']);
+    expect(t.rows[0]).toMatchObject({
+      who: { id: ids.admin, name: 'Test skrbnik' },
+      comment: 'Različica 1 v pregled.',
+      contentHash: first,
+      hashMatchesContent: true,
+    });
     expect(t.rows[1]).toMatchObject({
       who: { id: ids.maja, name: 'Test maja' },
       stepLabel: 'Medicinski pregled',
@@ -190,11 +188,20 @@ describe('approval trail API (issue 36 item 3)', () => {
       method: 'password',
     });
     expect(t.rows[2]).toMatchObject({ who: { id: ids.admin, name: 'Test skrbnik' }, contentHash: approvedHash });
-    expect(t.rows[6]).toMatchObject({ stepLabel: 'Regulatorni pregled', who: { name: 'Test rok' }, hashMatchesContent: true });
-    expect(t.rows[6]?.meaning).toBe('S tem elektronskim podpisom odobravam vsebino v koraku regulatory.');
-    expect(t.rows[7]).toMatchObject({ code: CODE, approvalVersion: 2, contentHash: approvedHash, hashMatchesContent: true });
-    expect(t.rows[8]).toMatchObject({ code: CODE, who: { name: 'Test skrbnik' } });
-    expect(t.verification).toMatchObject({ matches: true, status: 'verified', publishedHash: approvedHash, approvedHash, currentHash: approvedHash });
+    expect(t.rows[6]).toMatchObject({ stepLabel: 'Regulatorni pregled', who: { id: ids.rok, name: 'Test rok' }, hashMatchesContent: true, method: 'password' });
+    // The meaning is the signature's own, as the signer was shown it.
+    const signedEvent = (await stored()).filter((e) => e.type === 'CourseApprovalSigned').at(-1)?.data as { meaning: string };
+    expect(t.rows[6]?.meaning).toBe(signedEvent.meaning);
+    expect(t.rows[7]).toMatchObject({ code, approvalVersion: version, contentHash: approvedHash, hashMatchesContent: true });
+    expect(t.rows[8]).toMatchObject({ code, contentHash: approvedHash, who: { name: 'Test skrbnik' }, hashMatchesContent: true });
+    expect(t.verification).toMatchObject({
+      matches: true,
+      status: 'verified',
+      publishedHash: approvedHash,
+      approvedHash,
+      currentHash: approvedHash,
+      approvalCode: code,
+    });
   });
 
   it('replays to an as-of moment: only what was recorded by then, and the verification of then', async () => {
@@ -252,16 +259,8 @@ describe('approval trail API (issue 36 item 3)', () => {
     ]);
     expect(rows).toHaveLength(10);
     const regulatory = rows[7] as unknown[];
-    expect(regulatory.slice(2, 10)).toEqual([
-      'Podpis: odobreno',
-      2,
-      'Regulatorni pregled',
-      'Test rok',
-      'S tem elektronskim podpisom odobravam vsebino v koraku regulatory.',
-      'Ustrezno.',
-      'ponovni vnos gesla',
-      '',
-    ]);
+    const meaning = ((await stored()).filter((e) => e.type === 'CourseApprovalSigned').at(-1)?.data as { meaning: string }).meaning;
+    expect(regulatory.slice(2, 10)).toEqual(['Podpis: odobreno', 2, 'Regulatorni pregled', 'Test rok', meaning, 'Ustrezno.', 'ponovni vnos gesla', '']);
     expect(regulatory[10]).toBe(approvedHash);
     expect(regulatory[11]).toBe('Da');
     // The time is a date cell showing the Ljubljana wall clock of the signature's recording.
@@ -274,13 +273,13 @@ describe('approval trail API (issue 36 item 3)', () => {
       ljubljanaWallClock(new Date(signed)).toISOString().slice(0, 16).replace('T', ' '),
     );
     expect((rows[9] as unknown[]).slice(2, 3)).toEqual(['Objava']);
-    expect((rows[9] as unknown[])[9]).toBe(CODE);
+    expect((rows[9] as unknown[])[9]).toBe(code);
     const about = Object.fromEntries(sheetRows(response.rawPayload, 'O izpisu').rows.map((r) => [r[0], r[1]]));
     expect(about).toMatchObject({
       Izobraževanje: 'Zdravljenje hipertenzije: čaj, šipek in žajbelj',
       Preverjanje: 'Ujema se',
       Ujemanje: 'Da',
-      'Koda odobritve objave': CODE,
+      'Koda odobritve objave': code,
       'Zgoščena vrednost objavljene vsebine': approvedHash,
       'Zgoščena vrednost odobrene vsebine': approvedHash,
       'Zgoščena vrednost, preračunana iz dnevnika': approvedHash,
@@ -297,7 +296,7 @@ describe('approval trail API (issue 36 item 3)', () => {
       'Revizijska sled odobritev',
       'Zdravljenje hipertenzije: čaj, šipek in žajbelj',
       'Ujema se',
-      CODE,
+      code,
       'Test maja',
       'Test peter',
       'Test rok',
@@ -313,11 +312,21 @@ describe('approval trail API (issue 36 item 3)', () => {
     expect((await pngInk(page)).ink).toBeGreaterThan(0.01);
   });
 
-  it('flags content changed after the publish (a change that bypassed the rules), with the time and the hashes', async () => {
+  it('keeps the trail when the rules refuse a change of the published content, and flags a change that bypassed them, with the time and the hashes', async () => {
+    const before = (await trail()).rows;
+    const refused = await call('skrbnik', 'PUT', `/api/courses/${courseId}/blocks/${blockId}`, {
+      kind: 'article',
+      name: 'Uvod',
+      html: '<p>Neodobren popravek</p>',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect((await trail()).rows).toEqual(before);
+    // Written into the log by hand, past the rules (what the verification is for).
+    await sleep(5);
     await record('CourseBlockUpdated', { blockId, block: { kind: 'article', name: 'Uvod', html: '<p>Neodobren popravek</p>' } }, ids.admin as number);
     const t = await trail();
     expect(t.rows.at(-1)).toMatchObject({ kind: 'content-changed', who: { name: 'Test skrbnik' } });
-    expect(t.rows.at(-1)?.meaning).toBe(`Vsebina je bila spremenjena po odobritvi različice 2 (koda ${CODE}); spremenjena vsebina potrebuje novo odobritev.`);
+    expect(t.rows.at(-1)?.meaning).toBe(`Vsebina je bila spremenjena po odobritvi različice 2 (koda ${code}); spremenjena vsebina potrebuje novo odobritev.`);
     expect(t.verification).toMatchObject({ matches: false, status: 'mismatch', publishedHash: approvedHash, approvedHash, currentHash: await hashNow() });
     expect(t.verification.reason).toMatch(/^Vsebina je bila po objavi spremenjena \(/);
     const about = Object.fromEntries(
@@ -326,7 +335,19 @@ describe('approval trail API (issue 36 item 3)', () => {
     expect(about).toMatchObject({ Preverjanje: 'Ne ujema se', Ujemanje: 'Ne' });
   });
 
-  it('is for auditors and admins only: 403 to an editor, a manager of the owning company and a client of another company; 404 for no course', async () => {
+  it('shows an unpublish, and a version submitted and withdrawn by its author', async () => {
+    expect((await call('skrbnik', 'POST', `/api/courses/${courseId}/unpublish`)).statusCode).toBe(200);
+    const version = await submit(await contentHash(), 'Popravek v pregled.');
+    const withdrawn = await call('skrbnik', 'POST', `/api/courses/${courseId}/approval/withdraw`, { approvalVersion: version, comment: 'Dodajam poglavje.' });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const t = await trail();
+    expect(t.rows.slice(-3).map((r) => r.kind)).toEqual(['unpublished', 'submitted', 'withdrawn']);
+    expect(t.rows.at(-1)).toMatchObject({ approvalVersion: version, who: { id: ids.admin, name: 'Test skrbnik' }, comment: 'Dodajam poglavje.' });
+    expect(t.verification).toMatchObject({ status: 'not-published', matches: false });
+    expect(t.verification.reason).toBe(`Izobraževanje ni objavljeno. Vsebina se razlikuje od zadnje odobrene različice 2 (koda ${code}).`);
+  });
+
+  it('is for auditors and admins only: 403 to an editor, a manager of company A and a client of company B; 404 for no course', async () => {
     for (const who of ['skrbnik', 'revizor']) expect((await call(who, 'GET', `/api/courses/${courseId}/approval/trail`)).statusCode, who).toBe(200);
     for (const who of ['urednik', 'vodja', 'narocnik'])
       for (const path of ['trail', 'trail.xlsx', 'trail.pdf'])
@@ -335,7 +356,7 @@ describe('approval trail API (issue 36 item 3)', () => {
     // The auditor finds the course by a part of its title or by its id; others may not look.
     const found = (await call('revizor', 'GET', `/api/approval-trail/courses?search=${encodeURIComponent('hipertenz')}`)).json() as { items: unknown[] };
     expect(found.items).toEqual([
-      { id: courseId, title: 'Zdravljenje hipertenzije: čaj, šipek in žajbelj', published: true, status: 'published', companyName: null },
+      { id: courseId, title: 'Zdravljenje hipertenzije: čaj, šipek in žajbelj', published: false, status: 'draft', companyName: null },
     ]);
     expect(((await call('revizor', 'GET', `/api/approval-trail/courses?search=${courseId}0`)).json() as { items: unknown[] }).items).toEqual([]);
     expect((await call('urednik', 'GET', '/api/approval-trail/courses?search=hipertenz')).statusCode).toBe(403);
