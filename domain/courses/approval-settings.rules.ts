@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refId } from '../shared/id.rules.ts';
+import { MAX_ID, refId } from '../shared/id.rules.ts';
 import { singleLine } from '../shared/text.rules.ts';
 import { REQUIRED } from '../users/user.rules.ts';
 
@@ -19,7 +19,8 @@ export const DEFAULT_APPROVAL_STEPS = [
 export const approvalScopeParam = z
   .string()
   .regex(/^(platform|[1-9][0-9]{0,9})$/, { error: 'Neveljavno področje odobritev.' })
-  .transform((v) => (v === 'platform' ? ('platform' as const) : Number(v)));
+  .transform((v) => (v === 'platform' ? ('platform' as const) : Number(v)))
+  .refine((v) => v === 'platform' || v <= MAX_ID, { error: 'Neveljavno področje odobritev.' });
 export type ApprovalScope = 'platform' | number;
 
 export const approvalStepRule = z
