@@ -4,7 +4,7 @@ import { mayContact } from '../../domain/consents/contact.ts';
 import type { JobHandler, Jobs } from '../../infrastructure/jobs/jobs.port.ts';
 import type { Projection } from '../../infrastructure/projections/projection.port.ts';
 import type { PushSender } from '../../infrastructure/push/push.port.ts';
-import { notificationRecipients } from '../../projections/courses/course-audience.queries.ts';
+import { notificationRecipients, prescriptionWithheld } from '../../projections/courses/course-audience.queries.ts';
 import {
   coursesWithNotifications,
   newCourseNoticeSince,
@@ -116,6 +116,8 @@ export const mailNotification =
     if (!person) return;
     const kind = notificationMailKind(request.kind);
     const skip = (reason: string) => skipMail(deps, messageId, { kind, recipient: person.email, triggeredBy: request.notificationId, reason, userId });
+    // An RX course reaches only who may receive it when the mail goes, not only when it was queued (decision 0062).
+    if (await prescriptionWithheld(deps.db, courseId, userId)) return void (await skip('not-prescriber'));
     if (person.status !== 'active') return void (await skip('inactive'));
     const consents = (await deps.store.readStream(consentStream(userId))).events.map((e) => ({ type: e.type, data: e.data }) as ConsentEvent);
     if (!mayContact(consents, 'email', deps.now()).allowed) return void (await skip('no-consent'));
@@ -161,6 +163,7 @@ export const pushNotification =
     const kind = `course-${request.kind}`;
     const about = { userId, kind, triggeredBy: request.notificationId };
     const skip = async (reason: string) => void (await skipPush(deps, messageId, { ...about, reason }));
+    if (await prescriptionWithheld(deps.db, courseId, userId)) return skip('not-prescriber');
     if (state.delivered.length === 0) {
       if (person.status !== 'active') return skip('inactive');
       if (person.onesignalEnabled <= 0) return skip('push-off');

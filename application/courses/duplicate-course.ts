@@ -2,6 +2,7 @@ import { type CourseEvent, courseDecider, courseStream } from '../../domain/cour
 import { fold } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { type EventMetadata, newEventId } from '../../infrastructure/event-store/event-store.port.ts';
+import { courseDeciderFor } from './course-type-rules.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 
 /** spec §8 "duplicate course": the failure path's message. */
@@ -25,8 +26,10 @@ export const duplicateCourse = async (deps: CoursesDeps, sourceId: number, metad
   const title = `${source.fields.title.slice(0, TITLE_MAX - SUFFIX.length)}${SUFFIX}`;
   let state = courseDecider.initialState;
   const events: CourseEvent[] = [];
+  // The copy is saved like any course: the rules of its type hold for it (decision 0062).
+  const decider = await courseDeciderFor(deps, 'CreateCourse');
   const decide = (command: Parameters<typeof courseDecider.decide>[0]) => {
-    const decided = courseDecider.decide(command, state);
+    const decided = decider.decide(command, state);
     state = decided.reduce(courseDecider.evolve, state);
     events.push(...decided);
   };

@@ -10,6 +10,7 @@ const course = (over: Partial<CourseAudience> = {}): CourseAudience => ({
   groupIds: [],
   professionIds: [],
   ownerCompanyId: null,
+  prescriptionOnly: false,
   ...over,
 });
 
@@ -18,6 +19,7 @@ const reader = (over: Partial<Reader> = {}): Reader => ({
   companyIds: new Set([1]),
   groupIds: new Set([5]),
   professionId: 3,
+  mayPrescribe: false,
   ...over,
 });
 
@@ -68,5 +70,34 @@ describe('who a course is for (decision 0011)', () => {
     expect(isCourseFor(clientCourse, reader({ companyIds: new Set(), unitIds: new Set() }))).toBe(false);
     // Public is refused to a community's course anyway; were one stored, it would still not leave the company.
     expect(isCourseFor(course({ ownerCompanyId: 1, public: true }), reader({ companyIds: new Set([2]) }))).toBe(false);
+  });
+
+  describe('an RX course (type 1, decision 0062)', () => {
+    const rx = (over: Partial<CourseAudience> = {}) => course({ prescriptionOnly: true, professionIds: [3], ...over });
+    const prescriber = reader({ mayPrescribe: true });
+
+    it('reaches a reader whose profession it names and who may prescribe or supply', () => {
+      expect(isCourseFor(rx(), prescriber)).toBe(true);
+      expect(isCourseFor(rx({ unitIds: [11] }), prescriber)).toBe(true);
+    });
+
+    it('never reaches a profession without the flag, also when it names it', () => {
+      expect(isCourseFor(rx(), reader())).toBe(false);
+    });
+
+    it('never reaches a flagged profession it does not name, nor anyone through public or organisation targets alone', () => {
+      expect(isCourseFor(rx({ professionIds: [4] }), prescriber)).toBe(false);
+      expect(isCourseFor(rx({ professionIds: [], public: true }), prescriber)).toBe(false);
+      expect(isCourseFor(rx({ professionIds: [], unitIds: [11] }), prescriber)).toBe(false);
+      expect(isCourseFor(rx({ public: true }), reader())).toBe(false);
+      expect(isCourseFor(rx(), reader({ professionId: null, mayPrescribe: true }))).toBe(false);
+    });
+
+    it('is gone for an enrolled reader whose profession lost the flag or who changed profession', () => {
+      expect(canReadCourse(rx(), prescriber, true)).toBe(true);
+      expect(canReadCourse(rx({ unitIds: [12] }), prescriber, true)).toBe(true);
+      expect(canReadCourse(rx(), reader(), true)).toBe(false);
+      expect(canReadCourse(rx(), reader({ professionId: 4, mayPrescribe: true }), true)).toBe(false);
+    });
   });
 });

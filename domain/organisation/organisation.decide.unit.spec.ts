@@ -134,11 +134,14 @@ describe('community group, profession, profession group and tag deciders', () =>
   it('updates a profession only on change', () => {
     const created = {
       type: 'ProfessionCreated' as const,
-      data: { professionId: 1, name: 'Farmacevt', groupId: null, needsLicenceNumber: true, needsChamberNumber: false, chamber: null },
+      data: { professionId: 1, name: 'Farmacevt', groupId: null, needsLicenceNumber: true, needsChamberNumber: false, chamber: null, mayPrescribe: false },
     };
     deciderSpec(professionDecider)
       .given([created])
-      .when({ type: 'UpdateProfession', fields: { name: 'Farmacevt', groupId: null, needsLicenceNumber: true, needsChamberNumber: false, chamber: null } })
+      .when({
+        type: 'UpdateProfession',
+        fields: { name: 'Farmacevt', groupId: null, needsLicenceNumber: true, needsChamberNumber: false, chamber: null, mayPrescribe: false },
+      })
       .thenExpect([]);
   });
 

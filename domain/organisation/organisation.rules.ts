@@ -98,6 +98,8 @@ export const professionRule = z
     needsChamberNumber: z.boolean().default(false),
     /** The chamber its people's credit points are reported to (issue 32 item 4). */
     chamber: syncDestinationRule,
+    /** Its people may prescribe or supply medicines: they may receive RX courses (issue 36, decision 0062). */
+    mayPrescribe: z.boolean().default(false),
   })
   .strict();
 

@@ -20,6 +20,12 @@ const fields = z.object({
     .union([z.literal(1), z.literal(2), z.literal(3)])
     .nullable()
     .default(null),
+  /**
+   * Issue 36: its people may prescribe or supply medicines (doctors, dentists, pharmacists), so they
+   * may receive material about prescription-only medicines (course type 1, RX; Directive 2001/83/EC
+   * art. 91, decision 0062). Set by the admin; events from before it read as false.
+   */
+  mayPrescribe: z.boolean().default(false),
 });
 
 export const professionEvents = [

@@ -119,15 +119,16 @@ export const loadDemoData = async (deps: {
     const { id: medicine } = await step(createProfessionGroup(org, 'Medicina', meta));
     const { id: nursing } = await step(createProfessionGroup(org, 'Zdravstvena nega', meta));
     // Credit points go to the profession's chamber (issue 32 item 4): 1 pharmacists, 2 doctors and dentists, 3 nurses.
-    const profession = (name: string, groupId: number, needsLicenceNumber: boolean, chamber: 1 | 2 | 3, needsChamberNumber = false) =>
-      step(createProfession(org, { name, groupId, needsLicenceNumber, needsChamberNumber, chamber }, meta));
-    const { id: pharmacist } = await profession('Magister farmacije', pharmacy, true, 1);
+    // Doctors, dentists, pharmacists (and the medical specialties) may prescribe or supply medicines: they receive RX courses (issue 36).
+    const profession = (name: string, groupId: number, needsLicenceNumber: boolean, chamber: 1 | 2 | 3, needsChamberNumber = false, mayPrescribe = false) =>
+      step(createProfession(org, { name, groupId, needsLicenceNumber, needsChamberNumber, chamber, mayPrescribe }, meta));
+    const { id: pharmacist } = await profession('Magister farmacije', pharmacy, true, 1, false, true);
     await profession('Farmacevtski tehnik', pharmacy, false, 1);
-    await profession('Zdravnik', medicine, true, 2);
+    const { id: doctor } = await profession('Zdravnik', medicine, true, 2, false, true);
     await profession('Medicinska sestra', nursing, false, 3);
-    await profession('Zobozdravnik', medicine, true, 2);
+    await profession('Zobozdravnik', medicine, true, 2, false, true);
     // spec §5: the medical and dental specialties also ask for a chamber membership number.
-    for (const name of CHAMBER_NUMBER_SPECIALTIES) await profession(name, medicine, true, 2, true);
+    for (const name of CHAMBER_NUMBER_SPECIALTIES) await profession(name, medicine, true, 2, true, true);
 
     const people: { username: string; firstName: string; lastName: string; professionId: number | null; roles: RoleAssignment[] }[] = [
       { username: 'admin', firstName: 'Ana', lastName: 'Skrbnik', professionId: null, roles: [{ roleId: ROLE.admin, unitId: 0, companyId: null }] },
@@ -310,6 +311,19 @@ export const loadDemoData = async (deps: {
         intervals: [{ startsAt: days(30), stopsAt: days(90) }],
       },
       [{ kind: 'article', name: 'Uvod', html: '<p>Izobraževanje se začne v kratkem.</p>' }],
+    );
+    // An RX course (issue 36): only pharmacists and doctors see it (udelezenec does; a nurse would not).
+    await course(
+      {
+        type: 1,
+        title: 'Neposredni peroralni antikoagulanti v praksi',
+        description: 'Odmerjanje, interakcije in svetovanje bolnikom, ki jemljejo neposredne peroralne antikoagulante (zdravila na recept).',
+        cover: cover('#c92a2a', 'Antikoagulanti'),
+        creditPoints: 1,
+        durationMinutes: 30,
+        audience: { byProfession: true, professionIds: [pharmacist, doctor] },
+      },
+      [{ kind: 'article', name: 'Odmerjanje', html: '<p>Odmerek prilagodimo ledvičnemu delovanju in starosti bolnika.</p>' }],
     );
     const academies: AcademiesDeps = { store: deps.store, ids: deps.ids, db: deps.db.slonik };
     const { id: academyId } = await step(

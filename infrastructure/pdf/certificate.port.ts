@@ -7,6 +7,8 @@ export type CertificateData = {
   readonly number: string;
   readonly participantName: string;
   readonly courseTitle: string;
+  /** The RX label of a course about a prescription-only medicine (issue 36); absent or null: none. */
+  readonly rxLabel?: string | null;
   readonly completedAt: Date;
   /** "Izobraževanje je ovrednoteno s 3 kreditnimi točkami pri Lekarniški zbornici."; null: no credit points. */
   readonly accreditation: string | null;

@@ -59,6 +59,14 @@ export const createPdfkitCertificateRenderer = (): CertificateRenderer => ({
         .fontSize(19)
         .fillColor(BRAND)
         .text(data.courseTitle, { align: 'center', width: width - 112 });
+      // Issue 36: a course about a prescription-only medicine says whom it was for (decision 0062).
+      if (data.rxLabel)
+        doc
+          .moveDown(0.3)
+          .font('bold')
+          .fontSize(11)
+          .fillColor('#9b1c1c')
+          .text(data.rxLabel, { align: 'center', width: width - 112 });
       doc.moveDown(0.8).font('regular').fontSize(12.5).fillColor('#333333');
       if (data.accreditation) doc.text(data.accreditation, { align: 'center', width: width - 112 });
       doc.text(`Datum zaključka: ${date.format(data.completedAt)}`, { align: 'center', width: width - 112 });

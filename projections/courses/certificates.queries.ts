@@ -28,6 +28,8 @@ const certificateRow = z.object({
   number: z.string(),
   participantName: z.string(),
   courseTitle: z.string(),
+  /** spec §3 course type: an RX course's certificate carries the RX label (issue 36). */
+  courseType: z.number(),
   creditPoints: z.number(),
   completedAt: z.string(),
   syncDestination: z.number().nullable(),
@@ -40,7 +42,7 @@ export type CertificateRow = z.infer<typeof certificateRow>;
 const certificateSelect = sql.fragment`
   select e.certificate_id::text as "certificateId", e.certificate_number as number,
          concat_ws(' ', u.first_name, u.middle_name, u.last_name) as "participantName",
-         c.title as "courseTitle", coalesce(e.credit_points, c.credit_points) as "creditPoints", coalesce(e.completed_at, e.certificate_issued_at) as "completedAt",
+         c.title as "courseTitle", c.type as "courseType", coalesce(e.credit_points, c.credit_points) as "creditPoints", coalesce(e.completed_at, e.certificate_issued_at) as "completedAt",
          case when c.fields->>'syncDestination' in ('1', '2', '3') then (c.fields->>'syncDestination')::int end as "syncDestination",
          case when m.issuer is null then null
               when un.signature is not null then jsonb_build_object('name', un.name, 'signature', un.signature)

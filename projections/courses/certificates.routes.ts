@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accreditationLine, chamberOf, normaliseCertificateNumber } from '../../domain/courses/certificate.ts';
+import { isPrescriptionOnly, RX_LABEL } from '../../domain/courses/course-types.rules.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { AttemptLimiter } from '../../infrastructure/auth/attempt-limiter.port.ts';
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
@@ -23,6 +24,7 @@ export const certificateDocument = async (row: CertificateRow, deps: { files: Fi
     number: row.number,
     participantName: row.participantName,
     courseTitle: row.courseTitle,
+    rxLabel: isPrescriptionOnly(row.courseType) ? RX_LABEL : null,
     completedAt: new Date(row.completedAt),
     accreditation: accreditationLine(row.creditPoints, row.syncDestination),
     issuer: row.issuer

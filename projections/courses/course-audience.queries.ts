@@ -1,5 +1,6 @@
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
+import { isPrescriptionOnly } from '../../domain/courses/course-types.rules.ts';
 
 export type AudiencePreview = {
   readonly public: boolean;
@@ -74,12 +75,34 @@ export const listCourseParticipants = async (db: DatabasePool, courseId: number,
      limit 500`);
 
 /**
+ * The RX condition of domain/courses/course-audience.ts in SQL (issue 36, decision 0062): the person's
+ * profession is among the course's and may prescribe or supply medicines now.
+ */
+const prescriberOf = (professionIds: readonly number[], userId = sql.fragment`u.id`) => sql.fragment`exists (
+  select 1 from rm.users pu join rm.professions pp on pp.id = pu.profession_id
+   where pu.id = ${userId} and pp.may_prescribe and pp.id = any(${ids(professionIds)}))`;
+
+/**
+ * Whether an RX course is kept from this person now: a notification's mail or push, queued while they
+ * could receive it, is dropped when their profession lost the flag (or they changed it) before it went.
+ */
+export const prescriptionWithheld = async (db: DatabasePool, courseId: number, userId: number) => {
+  const course = await db.maybeOne(
+    sql.type(z.object({ type: z.number(), professionIds: z.array(z.number()) }))`
+      select type, audience_professions as "professionIds" from rm.courses where id = ${courseId}`,
+  );
+  if (!course || !isPrescriptionOnly(course.type)) return false;
+  return !(await db.oneFirst(sql.type(z.object({ ok: z.boolean() }))`select ${prescriberOf(course.professionIds, sql.fragment`${userId}::int`)} as ok`));
+};
+
+/**
  * Who a course's notification goes to (issue 16): the active users the course is for now (the rule of
  * `countAudience`), and for a reminder only those who have not completed it. Ids in order.
  */
 export const notificationRecipients = async (db: DatabasePool, courseId: number, options: { onlyUnfinished: boolean }) => {
   const course = await db.maybeOne(sql.type(
     z.object({
+      type: z.number(),
       public: z.boolean(),
       ownerCompanyId: z.number().nullable(),
       unitIds: z.array(z.number()),
@@ -88,7 +111,7 @@ export const notificationRecipients = async (db: DatabasePool, courseId: number,
       professionIds: z.array(z.number()),
     }),
   )`
-    select public, owner_company_id as "ownerCompanyId", audience_units as "unitIds", audience_companies as "companyIds", audience_groups as "groupIds", audience_professions as "professionIds"
+    select type, public, owner_company_id as "ownerCompanyId", audience_units as "unitIds", audience_companies as "companyIds", audience_groups as "groupIds", audience_professions as "professionIds"
       from rm.courses where id = ${courseId} and status <> 'deleted'`);
   if (!course) return [];
   const byOrganisation = course.unitIds.length + course.companyIds.length + course.groupIds.length > 0;
@@ -104,9 +127,23 @@ export const notificationRecipients = async (db: DatabasePool, courseId: number,
   const unfinished = options.onlyUnfinished
     ? sql.fragment`not exists (select 1 from rm.enrollments e where e.course_id = ${courseId} and e.user_id = u.id and e.status = 'completed')`
     : sql.fragment`true`;
+  const prescribers = isPrescriptionOnly(course.type) ? prescriberOf(course.professionIds) : sql.fragment`true`;
   return db.anyFirst(sql.type(z.object({ id: z.number() }))`
     select u.id from rm.users u
-     where u.status = 'active' and ${organisation} and ${profession} and ${unfinished}
+     where u.status = 'active' and ${organisation} and ${profession} and ${prescribers} and ${unfinished}
        and ${withinCompanies(course.ownerCompanyId === null ? null : [course.ownerCompanyId])}
      order by u.id`);
+};
+
+/**
+ * Every profession with its name and whether it may prescribe or supply medicines (issue 36, the
+ * admin's flag): what the rules of an RX course check its audience against (decision 0062). A few
+ * hundred rows at most, read per save or publish of a course.
+ */
+export const professionFacts = async (db: DatabasePool): Promise<ReadonlyMap<number, { name: string; mayPrescribe: boolean }>> => {
+  const rows = await db.any(
+    sql.type(z.object({ id: z.number(), name: z.string(), mayPrescribe: z.boolean() }))`
+      select id, name, may_prescribe as "mayPrescribe" from rm.professions`,
+  );
+  return new Map(rows.map((r) => [r.id, { name: r.name, mayPrescribe: r.mayPrescribe }]));
 };

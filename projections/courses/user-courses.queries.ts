@@ -1,6 +1,7 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { type CourseAudience, canReadCourse, type Reader } from '../../domain/courses/course-audience.ts';
+import { isPrescriptionOnly } from '../../domain/courses/course-types.rules.ts';
 import type { CourseReadDb } from './courses.queries.ts';
 
 /**
@@ -77,6 +78,7 @@ const readerRow = z.object({
   companies: z.array(z.number().nullable()).nullable(),
   groups: z.array(z.number().nullable()).nullable(),
   profession: z.number().nullable(),
+  mayPrescribe: z.boolean(),
   enrollments: z.array(enrollmentRow),
 });
 
@@ -123,6 +125,7 @@ const readReader = (db: CourseReadDb, userId: number) =>
            (select array_agg(coalesce(r.company_id, un.company_id)) from rm.user_roles r left join rm.units un on un.id = r.unit_id where r.user_id = ${userId}) as companies,
            (select array_agg(gu.group_id) from rm.community_group_units gu join rm.user_roles g on g.unit_id = gu.unit_id where g.user_id = ${userId}) as groups,
            (select u.profession_id from rm.users u where u.id = ${userId}) as profession,
+           coalesce((select p.may_prescribe from rm.users u join rm.professions p on p.id = u.profession_id where u.id = ${userId}), false) as "mayPrescribe",
            coalesce((select json_agg(json_build_object(
               'courseId', e.course_id, 'status', e.status, 'startedAt', e.started_at, 'completedAt', e.completed_at, 'certificateId', e.certificate_id,
               'certificateNumber', e.certificate_number,
@@ -147,6 +150,7 @@ const loadCatalogue = async (db: CourseReadDb, version: string): Promise<Catalog
   const courses = rows.map((row) => ({
     ...row,
     deleted: false,
+    prescriptionOnly: isPrescriptionOnly(row.type),
     updatedAtMs: Date.parse(row.updatedAt),
     titleLower: row.title.toLocaleLowerCase('sl'),
   }));
@@ -208,7 +212,13 @@ const item = (course: CatalogueCourse, enrollment: Enrollment | undefined): User
 
 const readerView = async (db: CourseReadDb, userId: number) => {
   const row = await readReader(db, userId);
-  const reader: Reader = { unitIds: ids(row.units), companyIds: ids(row.companies), groupIds: ids(row.groups), professionId: row.profession };
+  const reader: Reader = {
+    unitIds: ids(row.units),
+    companyIds: ids(row.companies),
+    groupIds: ids(row.groups),
+    professionId: row.profession,
+    mayPrescribe: row.mayPrescribe,
+  };
   const enrollments = new Map(row.enrollments.map((e) => [e.courseId, e]));
   return { reader, enrollments, catalogue: await catalogueAt(db, row.version) };
 };

@@ -1,5 +1,6 @@
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
+import { COURSE_TYPE } from '../../domain/courses/course-types.rules.ts';
 import type { NewsFields } from '../../domain/news/news.rules.ts';
 import { isNewsFor, type NewsReader } from '../../domain/news/news.ts';
 import { likePattern } from '../../infrastructure/postgres/search.port.ts';
@@ -93,6 +94,29 @@ export const newsReaderOf = async (db: NewsReadDb, userId: number): Promise<News
   return { unitIds: set(row.units), companyIds: set(row.companies), groupIds: set(row.groups), professionId: row.profession };
 };
 
+/** The courses a news item links to: its button's address and the links of its text (`/izobrazevanja/{id}`, `/courses/{id}`). */
+export const linkedCourseIds = (news: { actionUrl: string | null; htmlContent: string }) =>
+  [...`${news.actionUrl ?? ''} ${news.htmlContent}`.matchAll(/\/(?:izobrazevanja|courses)\/(\d{1,9})(?!\d)/g)].map((m) => Number(m[1]));
+
+/**
+ * The news items kept from this reader because they link an RX course (type 1) the reader may not
+ * receive (issue 36, decision 0062: Directive 2001/83/EC art. 88, 91): their profession is not among
+ * the course's or may not prescribe or supply medicines. Whoever the news item is addressed to.
+ */
+export const rxNewsWithheld = async (db: NewsReadDb, userId: number, items: readonly { id: number; actionUrl: string | null; htmlContent: string }[]) => {
+  const links = new Map(items.map((n) => [n.id, linkedCourseIds(n)]));
+  const courseIds = [...new Set([...links.values()].flat())];
+  if (courseIds.length === 0) return new Set<number>();
+  const kept = new Set(
+    await db.anyFirst(sql.type(z.object({ id: z.number() }))`
+      select c.id from rm.courses c
+       where c.id = any(${sql.array(courseIds, 'int4')}) and c.type = ${COURSE_TYPE.rx}
+         and not exists (select 1 from rm.users u join rm.professions p on p.id = u.profession_id
+                          where u.id = ${userId} and p.may_prescribe and p.id = any(c.audience_professions))`),
+  );
+  return new Set(items.filter((n) => (links.get(n.id) ?? []).some((id) => kept.has(id))).map((n) => n.id));
+};
+
 /**
  * The one news item a reader should see now (spec §7 GET /news/user): on (active, from its start
  * until its end), at one of the asked locations, for the reader (domain isNewsFor), and not yet
@@ -110,13 +134,15 @@ export const newsForReader = async (db: NewsReadDb, userId: number, locations: r
      limit 500`);
   if (candidates.length === 0) return null;
   const reader = await newsReaderOf(db, userId);
-  return candidates.find((n) => isNewsFor(n.recipients as NewsFields['recipients'], reader)) ?? null;
+  const withheld = await rxNewsWithheld(db, userId, candidates);
+  return candidates.find((n) => isNewsFor(n.recipients as NewsFields['recipients'], reader) && !withheld.has(n.id)) ?? null;
 };
 
 /** A news item (not deleted) whose recipients include the reader, whatever its dates: where a reader may record an action. */
 export const newsOfReader = async (db: NewsReadDb, userId: number, newsId: number) => {
   const news = await db.maybeOne(sql.type(newsItem)`select ${columns} from rm.news n where n.id = ${newsId}`);
   if (!news) return null;
+  if ((await rxNewsWithheld(db, userId, [news])).has(news.id)) return null;
   return isNewsFor(news.recipients as NewsFields['recipients'], await newsReaderOf(db, userId)) ? news : null;
 };
 
@@ -125,5 +151,6 @@ export const readsNewsWithFile = async (db: NewsReadDb, userId: number, fileId: 
   const rows = await db.any(sql.type(newsItem)`select ${columns} from rm.news n where n.image = ${`/api/files/${fileId}`}`);
   if (rows.length === 0) return false;
   const reader = await newsReaderOf(db, userId);
-  return rows.some((n) => isNewsFor(n.recipients as NewsFields['recipients'], reader));
+  const withheld = await rxNewsWithheld(db, userId, rows);
+  return rows.some((n) => isNewsFor(n.recipients as NewsFields['recipients'], reader) && !withheld.has(n.id));
 };

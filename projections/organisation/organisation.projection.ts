@@ -54,7 +54,8 @@ export const organisationProjection = defineProjection({
   // 4: professions can be deleted (issue 14); units have the address and register fields of spec §3.
   // 5: units may have a certificate signature of their own (issue 18 item 3).
   // 6: a profession's chamber for credit points (issue 32 item 4).
-  version: 6,
+  // 7: a profession may prescribe or supply medicines (issue 36, RX courses).
+  version: 7,
   tables: ['companies', 'units', 'community_groups', 'community_group_units', 'professions', 'profession_groups', 'tags'],
   setup: (table) => [
     sql.unsafe`create table ${table('companies')} (
@@ -72,7 +73,7 @@ export const organisationProjection = defineProjection({
     sql.unsafe`create table ${table('community_group_units')} (group_id integer not null, unit_id integer not null, primary key (group_id, unit_id))`,
     sql.unsafe`create index on ${table('community_group_units')} (unit_id)`,
     sql.unsafe`create table ${table('professions')} (id integer primary key, name text not null, group_id integer, needs_licence_number boolean not null,
-      needs_chamber_number boolean not null default false, chamber smallint)`,
+      needs_chamber_number boolean not null default false, chamber smallint, may_prescribe boolean not null default false)`,
     sql.unsafe`create table ${table('profession_groups')} (id integer primary key, name text not null)`,
     sql.unsafe`create table ${table('tags')} (id integer primary key, kind text not null, name text not null, internal_use boolean not null, deleted boolean not null default false)`,
     sql.unsafe`create index on ${table('tags')} (kind)`,
@@ -156,20 +157,30 @@ export const organisationProjection = defineProjection({
           needsLicenceNumber: boolean;
           needsChamberNumber?: boolean;
           chamber?: number | null;
+          mayPrescribe?: boolean;
         }>
       ).data;
       await tx.query(sql.unsafe`
-        insert into ${table('professions')} (id, name, group_id, needs_licence_number, needs_chamber_number, chamber)
-        values (${d.professionId}, ${d.name}, ${d.groupId}, ${d.needsLicenceNumber}, ${d.needsChamberNumber ?? false}, ${d.chamber ?? null})
+        insert into ${table('professions')} (id, name, group_id, needs_licence_number, needs_chamber_number, chamber, may_prescribe)
+        values (${d.professionId}, ${d.name}, ${d.groupId}, ${d.needsLicenceNumber}, ${d.needsChamberNumber ?? false}, ${d.chamber ?? null}, ${d.mayPrescribe ?? false})
         on conflict (id) do update set name = excluded.name, group_id = excluded.group_id, needs_licence_number = excluded.needs_licence_number,
-          needs_chamber_number = excluded.needs_chamber_number, chamber = excluded.chamber`);
+          needs_chamber_number = excluded.needs_chamber_number, chamber = excluded.chamber, may_prescribe = excluded.may_prescribe`);
     },
     ProfessionUpdated: async ({ tx, table }, event) => {
-      const d = (event as Data<{ name: string; groupId: number | null; needsLicenceNumber: boolean; needsChamberNumber?: boolean; chamber?: number | null }>)
-        .data;
+      const d = (
+        event as Data<{
+          name: string;
+          groupId: number | null;
+          needsLicenceNumber: boolean;
+          needsChamberNumber?: boolean;
+          chamber?: number | null;
+          mayPrescribe?: boolean;
+        }>
+      ).data;
       await tx.query(sql.unsafe`
         update ${table('professions')} set name = ${d.name}, group_id = ${d.groupId}, needs_licence_number = ${d.needsLicenceNumber},
-          needs_chamber_number = ${d.needsChamberNumber ?? false}, chamber = ${d.chamber ?? null} where id = ${idOf(event)}`);
+          needs_chamber_number = ${d.needsChamberNumber ?? false}, chamber = ${d.chamber ?? null}, may_prescribe = ${d.mayPrescribe ?? false}
+         where id = ${idOf(event)}`);
     },
     ProfessionDeleted: async ({ tx, table }, event) => {
       await tx.query(sql.unsafe`delete from ${table('professions')} where id = ${idOf(event)}`);

@@ -290,6 +290,8 @@ describe("courses API: authoring and a participant's journey", () => {
       description: 'Članek z vsebino, ki jo urednik popravi.',
       cover: '/c.jpg',
       creditPoints: 0,
+      // Informative content gives no certificate (decision 0062).
+      certificateEnabled: false,
     });
     const id = (created.json() as { id: number }).id;
     const added = await call('admin', 'POST', `/api/courses/${id}/blocks`, {

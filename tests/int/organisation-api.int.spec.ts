@@ -220,7 +220,12 @@ describe('organisation API', () => {
 
   it('keeps professions and their groups public to read, and admin-only to change', async () => {
     const group = id(await call('admin', 'POST', '/api/profession-groups', { name: 'Farmacija' }));
-    const profession = await call('admin', 'POST', '/api/professions', { name: 'Magister farmacije', groupId: group, needsLicenceNumber: true });
+    const profession = await call('admin', 'POST', '/api/professions', {
+      name: 'Magister farmacije',
+      groupId: group,
+      needsLicenceNumber: true,
+      mayPrescribe: true,
+    });
     expect(profession.statusCode).toBe(201);
     const list = await p.app.inject({ method: 'GET', url: '/api/professions?search=farm' });
     expect(list.json()).toEqual({
@@ -233,6 +238,7 @@ describe('organisation API', () => {
           needsLicenceNumber: true,
           needsChamberNumber: false,
           chamber: null,
+          mayPrescribe: true,
         },
       ],
       total: 1,

@@ -21,6 +21,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { courseRule } from '../../../../../domain/courses/course.rules.ts';
+import { COURSE_TYPE, COURSE_TYPE_HELP } from '../../../../../domain/courses/course-types.rules.ts';
 import { DateTimeField } from '../../../components/date-fields.tsx';
 import { FormCard } from '../../../components/form-card.tsx';
 import { useFeature } from '../../../lib/features.ts';
@@ -142,6 +143,16 @@ export const CourseGeneralPage = ({ id, platformAuthor = true }: { id: number | 
       error={e[key]}
     />
   );
+  /** A new type brings its rules' defaults (decision 0062): informative content gives no points or certificate, certified issues one, RX is not public. */
+  const setType = (type: CourseInput['type']) => {
+    form.set('type', type);
+    if (type === COURSE_TYPE.informative) {
+      form.set('creditPoints', 0);
+      form.set('certificateEnabled', false);
+    }
+    if (type === COURSE_TYPE.certified) form.set('certificateEnabled', true);
+    if (type === COURSE_TYPE.rx) form.set('public', false);
+  };
   const toggle = (key: 'public' | 'certificateEnabled' | 'postsEnabled' | 'notificationsEnabled' | 'detailNps', label: string) => (
     <Switch label={label} checked={Boolean(v[key])} onChange={(x) => form.set(key, x.currentTarget.checked)} error={e[key]} />
   );
@@ -165,8 +176,10 @@ export const CourseGeneralPage = ({ id, platformAuthor = true }: { id: number | 
             allowDeselect={false}
             data={TYPES.map((type) => ({ value: String(type), label: t(`courses.types.${type}`) }))}
             value={String(v.type)}
-            onChange={(x) => form.set('type', Number(x) as CourseInput['type'])}
+            onChange={(x) => setType(Number(x) as CourseInput['type'])}
             error={e.type}
+            description={COURSE_TYPE_HELP[v.type]}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>{text('title', t('adminCourses.title'), true)}</Grid.Col>

@@ -4,6 +4,7 @@ import { IconCircleCheck, IconCircleDashed, IconPaperclip } from '@tabler/icons-
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { isPrescriptionOnly, RX_LABEL } from '../../../../../domain/courses/course-types.rules.ts';
 import { formatDate, formatDateTime, formatFileSize } from '../../../lib/i18n.ts';
 import { useMinimumDelay } from '../../../lib/use-minimum-delay.ts';
 import { getUserCourse, listBlocks, listRecords, type QuizFields, startCourse } from '../api/courses.ts';
@@ -125,6 +126,12 @@ export const CourseIntroPage = ({ courseId }: { courseId: number }) => {
               {t(`courses.types.${c.type}`)} · {t('courses.creditPoints', pointsCount(c.creditPoints))}
             </Text>
           </Group>
+          {/* Issue 36: material about a prescription-only medicine says whom it is for (decision 0062). */}
+          {isPrescriptionOnly(c.type) ? (
+            <Text size="sm" fw={700} c="red.9" data-testid="rx-label">
+              {RX_LABEL}
+            </Text>
+          ) : null}
           <Title order={1} size="h2">
             {c.title}
           </Title>

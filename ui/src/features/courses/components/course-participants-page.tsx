@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { courseRule } from '../../../../../domain/courses/course.rules.ts';
+import { COURSE_TYPE, COURSE_TYPE_HELP, isPrescriptionOnly } from '../../../../../domain/courses/course-types.rules.ts';
 import { FormCard } from '../../../components/form-card.tsx';
 import { TableRegion } from '../../../components/table-region.tsx';
 import { audienceOptions } from '../../../lib/audience-options.ts';
@@ -116,6 +117,11 @@ export const CourseParticipantsPage = ({ id }: { id: number }) => {
           }
         />
         {audience.byProfession ? targets('professionIds', t('adminCourses.participants.professions'), options.data?.professions) : null}
+        {isPrescriptionOnly(form.values.type) ? (
+          <Text size="sm" c="dimmed" data-testid="rx-audience-rule">
+            {COURSE_TYPE_HELP[COURSE_TYPE.rx]}
+          </Text>
+        ) : null}
         <Alert color="blue" variant="light" data-testid="audience-count" aria-live="polite">
           {count.data === undefined ? t('common.loading') : t('adminCourses.participants.count', { count: count.data })}
         </Alert>

@@ -13,6 +13,8 @@ export type Profession = {
   needsChamberNumber: boolean;
   /** The chamber its people's credit points go to (issue 32 item 4). */
   chamber: 1 | 2 | 3 | null;
+  /** May prescribe or supply medicines: receives RX courses (issue 36). */
+  mayPrescribe: boolean;
 };
 export type ProfessionGroup = { id: number; name: string; professions: { id: number; name: string }[] };
 

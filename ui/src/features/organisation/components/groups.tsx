@@ -93,6 +93,7 @@ export const ProfessionsListPage = () => {
           { key: 'group', label: t('organisation.profession.group'), sortKey: 'group', render: (p) => p.groupName ?? '' },
           { key: 'licence', label: t('organisation.profession.licence'), render: (p) => t(p.needsLicenceNumber ? 'form.yes' : 'form.no') },
           { key: 'chamber', label: t('organisation.profession.chamber'), render: (p) => t(p.needsChamberNumber ? 'form.yes' : 'form.no') },
+          { key: 'mayPrescribe', label: t('organisation.profession.mayPrescribe'), render: (p) => t(p.mayPrescribe ? 'form.yes' : 'form.no') },
         ]}
       />
     </>
@@ -106,7 +107,7 @@ export const ProfessionFormPage = ({ id }: { id: number | null }) => {
     queryKey: 'professions',
     path: '/admin/professions',
     rule: professionRule,
-    empty: { name: '', groupId: null, needsLicenceNumber: false, needsChamberNumber: false, chamber: null },
+    empty: { name: '', groupId: null, needsLicenceNumber: false, needsChamberNumber: false, chamber: null, mayPrescribe: false },
     get: getProfession,
     toForm: (loaded) => ({
       name: loaded.name,
@@ -114,6 +115,7 @@ export const ProfessionFormPage = ({ id }: { id: number | null }) => {
       needsLicenceNumber: loaded.needsLicenceNumber,
       needsChamberNumber: loaded.needsChamberNumber,
       chamber: loaded.chamber,
+      mayPrescribe: loaded.mayPrescribe,
     }),
     save: saveProfession,
   });
@@ -150,6 +152,12 @@ export const ProfessionFormPage = ({ id }: { id: number | null }) => {
         clearable
         placeholder={t('form.none')}
         error={form.errors.chamber}
+      />
+      <Checkbox
+        label={t('organisation.profession.mayPrescribe')}
+        description={t('organisation.profession.mayPrescribeHint')}
+        checked={form.values.mayPrescribe ?? false}
+        onChange={(x) => form.set('mayPrescribe', x.currentTarget.checked)}
       />
     </NamedRecordFormCard>
   );
