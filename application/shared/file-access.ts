@@ -1,6 +1,7 @@
 import { isExportFileName } from '../../domain/exports/export.rules.ts';
 import { can, type Subject } from '../../domain/permissions/can.ts';
 import type { FileInfo } from '../../infrastructure/files/file-store.port.ts';
+import { isNamedApproverOf } from '../../projections/courses/course-approvals.queries.ts';
 import { type CourseReadDb, coursesUsingFile } from '../../projections/courses/courses.queries.ts';
 import { isCourseVisible } from '../../projections/courses/user-courses.queries.ts';
 import { isExportFile } from '../../projections/exports/exports.queries.ts';
@@ -31,6 +32,9 @@ export const mayReadFile = async (deps: { db: ReadDb & CourseReadDb }, subject: 
   if (companies.some((companyId) => can(subject, 2000, { kind: 'community', companyId }))) return true;
   for (const courseId of await coursesUsingFile(deps.db, file.id)) {
     if (can(subject, 1017, { kind: 'system' }) || (await isCourseVisible(deps.db, subject.userId, courseId))) return true;
+    // Approval (decision 0063): the approvers the course's scope names review its content before anyone sees it; the auditor (1072) reads it.
+    if (can(subject, 1072, { kind: 'system' })) return true;
+    if (can(subject, 1071, { kind: 'system' }) && (await isNamedApproverOf(deps.db, subject.userId, courseId))) return true;
   }
   if (await readsNewsletterWithFile(deps.db, subject.userId, file.id)) return true;
   // A news item's uploaded image, for the readers the item is meant for (issue 16).

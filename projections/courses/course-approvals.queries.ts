@@ -58,3 +58,10 @@ export const approvalCandidates = (db: DatabasePool, roleIds: readonly number[])
      where u.status = 'active' and exists (select 1 from rm.user_roles r where r.user_id = u.id and r.role_id = any(${sql.array([...roleIds], 'int4')}))
      order by u.last_name collate public.slovenian, u.first_name collate public.slovenian, u.id
      limit 1000`);
+
+/** Whether the person is named on a step of the approval settings of the course's scope (they review its content, files included). */
+export const isNamedApproverOf = async (db: DatabasePool, userId: number, courseId: number) =>
+  db.oneFirst(sql.type(z.object({ named: z.boolean() }))`
+    select exists (
+      select 1 from rm.courses c join rm.approval_settings s on s.scope = coalesce(c.owner_company_id::text, 'platform')
+       where c.id = ${courseId} and exists (select 1 from jsonb_array_elements(s.steps) ss where ss->'approverIds' @> to_jsonb(${userId}::int))) as named`);

@@ -4,6 +4,7 @@ import { courseStream } from '../../domain/courses/course.ts';
 import { PUBLISHED_UNDER_APPROVAL } from '../../domain/courses/course-approval.ts';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
+import { SAMPLE_PNG } from '../support/sample-png.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 import { startTestPlatform, TEST_PASSWORD, type TestPlatform } from '../support/test-platform.ts';
 
@@ -262,7 +263,20 @@ describe('course approval before publishing', () => {
 
   it('refuses forged signatures: another hash, another version, a person not named on the step, another company’s approver, no 1071', async () => {
     const courseId = await newCourse('Antikoagulanti');
+    // A file of the course: its approvers review it before anyone else may see it; another company's approver may not.
+    const upload = await p.app.inject({
+      method: 'POST',
+      url: '/api/files?name=smernice.png',
+      headers: { authorization: `JWT ${tokens.avtor}`, 'content-type': 'image/png' },
+      payload: SAMPLE_PNG,
+    });
+    const fileId = (upload.json() as { id: number }).id;
+    expect((await call('avtor', 'POST', `/api/courses/${courseId}/attachments`, { fileId })).statusCode).toBe(201);
     const version = await submit(courseId);
+    const file = (who: string) => call(who, 'GET', `/api/files/${fileId}`);
+    expect([(await file('medic')).statusCode, (await file('revizor')).statusCode, (await file('tujec')).statusCode, (await file('ana')).statusCode]).toEqual([
+      200, 200, 404, 404,
+    ]);
     const medical = { ...version, step: 'medical' };
     expect((await sign('medic', courseId, { ...medical, contentHash: 'b'.repeat(64) })).statusCode).toBe(409);
     expect((await sign('medic', courseId, { ...medical, approvalVersion: 2 })).statusCode).toBe(409);
