@@ -12,6 +12,8 @@ export type CertificateData = {
   readonly completedAt: Date;
   /** "Izobraževanje je ovrednoteno s 3 kreditnimi točkami pri Lekarniški zbornici."; null: no credit points. */
   readonly accreditation: string | null;
+  /** The approval code of the course's approved content (issue 36, e.g. MEDI-2026-0042); absent or null: none. */
+  readonly approvalCode?: string | null;
   /** The company or unit signing; null: none (the platform issues it alone). */
   readonly issuer: {
     readonly name: string;

@@ -70,6 +70,12 @@ export const createPdfkitCertificateRenderer = (): CertificateRenderer => ({
       doc.moveDown(0.8).font('regular').fontSize(12.5).fillColor('#333333');
       if (data.accreditation) doc.text(data.accreditation, { align: 'center', width: width - 112 });
       doc.text(`Datum zaključka: ${date.format(data.completedAt)}`, { align: 'center', width: width - 112 });
+      // Issue 36: the code of the approved content the course was published under.
+      if (data.approvalCode)
+        doc
+          .fontSize(10)
+          .fillColor('#555555')
+          .text(`Koda odobritve vsebine: ${data.approvalCode}`, { align: 'center', width: width - 112 });
 
       // Bottom left: the QR code to the public verification and the number under it.
       const qrSize = 92;

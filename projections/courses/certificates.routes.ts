@@ -27,6 +27,7 @@ export const certificateDocument = async (row: CertificateRow, deps: { files: Fi
     rxLabel: isPrescriptionOnly(row.courseType) ? RX_LABEL : null,
     completedAt: new Date(row.completedAt),
     accreditation: accreditationLine(row.creditPoints, row.syncDestination),
+    approvalCode: row.approvalCode,
     issuer: row.issuer
       ? { name: row.issuer.name, signature: row.issuer.signature ? { name: row.issuer.signature.name, role: row.issuer.signature.role, image } : null }
       : null,

@@ -12,6 +12,7 @@ import { anyOf, errorResponses, type HttpApp, type Located, requireAuth } from '
 import { type CertificateRenderer, certificateFileName } from '../../infrastructure/pdf/certificate.port.ts';
 import { registerAcademyReadRoutes } from './academies.routes.ts';
 import { ADMIN_COURSE_SORTS, ADMIN_COURSE_STATUSES, adminCourseListItem, listAdminCoursePage } from './admin-courses.queries.ts';
+import { publishedApprovalCode } from './approval-codes.queries.ts';
 import { certificateData } from './certificates.queries.ts';
 import { certificateDocument } from './certificates.routes.ts';
 import { countAudience, courseParticipant, listCourseParticipants } from './course-audience.queries.ts';
@@ -136,6 +137,8 @@ export const registerCourseReadRoutes = (
             interactrHtml: z.string().nullable(),
             attachments: z.array(courseAttachment),
             live: liveDetail.nullable(),
+            /** The code of the approved content the course was published under (issue 36); null: not under approval. */
+            approvalCode: z.string().nullable(),
           }),
           ...errorResponses,
         },
@@ -150,6 +153,7 @@ export const registerCourseReadRoutes = (
         interactrHtml: deps.features.interactr ? found.interactrHtml : null,
         attachments: [...found.attachments],
         live: deps.features.liveCourses && found.live ? liveView(found.live, found.presence, found.recordingVimeoId, deps.now()) : null,
+        approvalCode: await publishedApprovalCode(db, request.params.id),
       };
     },
   );

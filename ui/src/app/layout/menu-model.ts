@@ -99,11 +99,13 @@ export const mainMenu = (user: CurrentUser): MenuItem[] => {
         { key: 'xapiOut', label: 'menu.xapiOut', to: '/admin/zapisi-xapi' },
         // Issue 36: approval of course content before publishing (steps, approvers, code prefix).
         { key: 'approvalSettings', label: 'menu.approvalSettings', to: '/admin/odobritve' },
+        // Admins hold 1071 as every system ability: their inbox is here, not one more item in a full header.
+        ...(hasSystemPermission(user, APPROVE_PERMISSION) ? [{ key: 'approvalInbox', label: 'menu.approvalInbox', to: '/odobritve' }] : []),
       ],
     });
   }
   // Issue 36: whoever signs approval steps (1071) finds what waits for them.
-  if (hasSystemPermission(user, APPROVE_PERMISSION)) items.push({ key: 'approvalInbox', label: 'menu.approvalInbox', to: '/odobritve' });
+  if (!admin && hasSystemPermission(user, APPROVE_PERMISSION)) items.push({ key: 'approvalInbox', label: 'menu.approvalInbox', to: '/odobritve' });
   if ((manager || director) && !admin) items.push({ key: 'managerUsers', label: 'menu.managerUsers', to: '/manager/users' });
   // Issue 18: the statistics of one's community (spec §6 1059: managers, directors, clients, accountants); admins have theirs under data.
   const communityRole = COMMUNITY_STATS_ROLES.some((role) => hasRole(user, role));

@@ -44,7 +44,8 @@ export type CourseApproval = {
     approvalVersion: number;
     status: ApprovalStatus;
     contentHash: string;
-    submittedBy: { id: number; name: string };
+    /** null: the submitter's account was erased. */
+    submittedBy: { id: number; name: string } | null;
     submittedAt: string;
     comment?: string | null;
     steps: ApprovalStepState[];
@@ -62,7 +63,7 @@ export type InboxItem = {
   step: string;
   stepLabel: string;
   submittedAt: string;
-  submittedBy: { id: number; name: string } | string;
+  submittedBy: { id: number; name: string } | string | null;
 };
 
 /** A block as it was submitted: its id, kind, place and fields. */

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { approvalInboxQuery, type InboxItem } from '../api/approvals.ts';
 
-const submitter = (item: InboxItem) => (typeof item.submittedBy === 'string' ? item.submittedBy : item.submittedBy.name);
+const submitter = (item: InboxItem) => (typeof item.submittedBy === 'string' ? item.submittedBy : (item.submittedBy?.name ?? ''));
 
 /**
  * /odobritve "Čaka na mojo odobritev" (issue 36 item 2): the course versions waiting for the

@@ -64,7 +64,7 @@ export const ApprovalReviewPage = ({ courseId, approvalVersion }: { courseId: nu
           {current ? (
             <>
               <Text size="sm" c="dimmed">
-                {t('approvals.review.submitted', { name: current.submittedBy.name, at: formatDateTime(current.submittedAt) })}
+                {t('approvals.review.submitted', { name: current.submittedBy?.name ?? '–', at: formatDateTime(current.submittedAt) })}
               </Text>
               {current.comment ? (
                 <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
@@ -88,7 +88,7 @@ export const ApprovalReviewPage = ({ courseId, approvalVersion }: { courseId: nu
                   </Button>
                   <Button
                     variant="outline"
-                    color="red.9"
+                    color="#b02525"
                     onClick={() => setSigning({ step, decision: 'rejected' })}
                     aria-label={t('approvals.review.rejectStep', { step: step.label })}
                   >

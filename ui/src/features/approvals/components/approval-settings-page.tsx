@@ -38,7 +38,8 @@ const SettingsForm = ({ scope }: { scope: ApprovalScope }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const saved = useQuery(approvalSettingsQuery(scope));
-  const approvers = useQuery(approverCandidatesQuery);
+  // The settings' answer lists who holds 1071; without it (an older API) the users with the approver role are asked.
+  const approvers = useQuery({ ...approverCandidatesQuery, enabled: saved.isSuccess && saved.data.candidates === undefined });
   const [values, setValues] = useState<ApprovalSettings>(DEFAULT_SETTINGS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -174,7 +175,7 @@ const SettingsForm = ({ scope }: { scope: ApprovalScope }) => {
                   />
                   <Button
                     variant="subtle"
-                    color="red.9"
+                    color="#b02525"
                     mt={{ base: 0, sm: 24 }}
                     leftSection={<IconTrash size={16} aria-hidden />}
                     aria-label={t('approvals.settings.removeStep', { step: step.label || t('approvals.settings.stepN', { n: index + 1 }) })}

@@ -159,7 +159,7 @@ export const CourseApprovalPanel = ({ courseId }: { courseId: number }) => {
             <Text size="sm" c="dimmed">
               {t('approvals.panel.version', {
                 version: current.approvalVersion,
-                name: current.submittedBy.name,
+                name: current.submittedBy?.name ?? '–',
                 at: formatDateTime(current.submittedAt),
               })}
             </Text>

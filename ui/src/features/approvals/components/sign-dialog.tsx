@@ -142,7 +142,7 @@ export const SignDialog = (props: {
             <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" color={approve ? undefined : 'red.9'} loading={sign.isPending}>
+            <Button type="submit" color={approve ? undefined : '#b02525'} loading={sign.isPending}>
               {t(approve ? 'approvals.sign.approve' : 'approvals.sign.reject')}
             </Button>
           </Group>

@@ -128,6 +128,8 @@ export type UserCourseDetail = UserCourse & {
   zoomUrl: string | null;
   /** A live webinar (course type 8) with its presence checks (issue 17). */
   live: LiveDetail | null;
+  /** The code of the approved content the course was published under (issue 36); null or absent: none. */
+  approvalCode?: string | null;
 };
 export const getUserCourse = (id: number) => api<UserCourseDetail>('GET', `/user-courses/${id}`);
 /** spec §7 GET /block?course_id= */

@@ -144,6 +144,12 @@ export const CourseIntroPage = ({ courseId }: { courseId: number }) => {
               {t('courses.interval')}: {c.intervals.map((i) => `${formatDate(i.startsAt)} – ${formatDate(i.stopsAt)}`).join(', ')}
             </Text>
           ) : null}
+          {/* Issue 36: the code of the approved content, as on the certificate. */}
+          {c.approvalCode ? (
+            <Text size="sm" c="dimmed" data-testid="course-approval-code">
+              {t('approvals.onCourse')}: {c.approvalCode}
+            </Text>
+          ) : null}
           {c.live ? <LivePanel courseId={courseId} live={c.live} started={c.enrollment !== 'none'} zoomUrl={c.zoomUrl ?? null} /> : null}
           {c.postsEnabled ? <CoursePosts courseId={courseId} /> : null}
         </Stack>
