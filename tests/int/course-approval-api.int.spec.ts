@@ -313,6 +313,48 @@ describe('course approval before publishing', () => {
     for (const code of codes) expect(code).toMatch(/^PHA-\d{4}-\d{4}$/);
   });
 
+  it('across two processes: two signers at once lose no signature and make one grant; codes drawn at once in both are each drawn once', async () => {
+    const b = await startTestPlatform({}, { joinDatabase: p.db.connectionString });
+    try {
+      const signThrough = async (platform: TestPlatform, who: string, courseId: number, body: object) => {
+        const response = await platform.app.inject({
+          method: 'POST',
+          url: `/api/courses/${courseId}/approval/sign`,
+          headers: { authorization: `JWT ${tokens[who]}` },
+          payload: { decision: 'approved', comment: 'V redu.', password: TEST_PASSWORD, ...body },
+        });
+        const position = response.headers['x-event-position'];
+        if (typeof position === 'string') await p.settleAll(parsePosition(position));
+        return response;
+      };
+      const courseId = await newCourse('Hiperlipidemija');
+      const version = await submit(courseId);
+      expect((await signThrough(b, 'medic', courseId, { ...version, step: 'medical' })).statusCode).toBe(200);
+      const both = await Promise.all([
+        signThrough(p, 'pravnik', courseId, { ...version, step: 'legal' }),
+        signThrough(b, 'regulator', courseId, { ...version, step: 'regulatory' }),
+      ]);
+      expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+      const types = await streamTypes(courseId);
+      expect([types.filter((t) => t === 'CourseApprovalSigned').length, types.filter((t) => t === 'CourseApprovalGranted').length]).toEqual([3, 1]);
+
+      const courses = await Promise.all(['Osteoporoza', 'Astma pri otrocih', 'Glavobol', 'Nespečnost'].map((title) => newCourse(title)));
+      const versions = [];
+      for (const id of courses) {
+        const v = await submit(id);
+        await sign('medic', id, { ...v, step: 'medical' });
+        await sign('pravnik', id, { ...v, step: 'legal' });
+        versions.push({ id, v });
+      }
+      const last = await Promise.all(versions.map(({ id, v }, i) => signThrough(i % 2 === 0 ? p : b, 'regulator', id, { ...v, step: 'regulatory' })));
+      const codes = last.map((r) => (r.json() as { code: string }).code);
+      expect(new Set(codes).size).toBe(4);
+      for (const code of codes) expect(code).toMatch(/^PHA-\d{4}-\d{4}$/);
+    } finally {
+      await b.close();
+    }
+  }, 120_000);
+
   it('leaves a scope with approval off as before, and reads the same after a rebuild of the read model', async () => {
     const platformCourse = (await call('admin', 'POST', '/api/courses', { ...courseBody('Tečaj platforme'), audience: { unitIds: [ids.a1] } })).json() as {
       id: number;
