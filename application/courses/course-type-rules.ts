@@ -5,7 +5,15 @@ import { professionFacts } from '../../projections/courses/course-audience.queri
 import type { CoursesDeps } from './courses.deps.ts';
 
 /** Commands the rules of a course's type look at (domain/courses/course-types.ts); others need no read. */
-const CHECKED = new Set<CourseCommand['type']>(['CreateCourse', 'UpdateCourse', 'PublishCourse', 'RestoreCourse', 'AddBlock', 'UpdateBlock']);
+const CHECKED = new Set<CourseCommand['type']>([
+  'CreateCourse',
+  'UpdateCourse',
+  'PublishCourse',
+  'RestoreCourse',
+  'AddBlock',
+  'UpdateBlock',
+  'SubmitCourseApproval',
+]);
 
 /**
  * The course decider every authoring command goes through (issue 36 item 1, decision 0062): with the

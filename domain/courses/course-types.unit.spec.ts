@@ -156,6 +156,22 @@ describe('the course decider with the type rules (decision 0062)', () => {
     expect(refusal(() => deciding([{ type: 'CourseRestored', data: {} }]).decide(restore, archived))).toMatchObject({ message: RX_NO_PROFESSIONS });
   });
 
+  it('tells what the type requires before anything else refuses a publish or a submission for approval', () => {
+    const draft = given(created({ type: 4, creditPoints: 0 }), article);
+    const approvalMissing = withCourseTypeRules(
+      {
+        ...courseDecider,
+        decide: () => {
+          throw new Error('Izobraževanje mora biti pred objavo odobreno.');
+        },
+      },
+      context,
+    );
+    for (const type of ['PublishCourse', 'SubmitCourseApproval']) {
+      expect(refusal(() => approvalMissing.decide({ type } as CourseCommand, draft))).toMatchObject({ status: 422, field: 'creditPoints' });
+    }
+  });
+
   it('refuses to publish an RX course whose profession lost the flag', () => {
     const draft = given(created({ type: 1, audience: audience([1]) }), article);
     const lost: CourseTypeContext = { professions: new Map([[1, { name: 'Zdravnik', mayPrescribe: false }]]) };
