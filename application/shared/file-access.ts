@@ -32,8 +32,7 @@ export const mayReadFile = async (deps: { db: ReadDb & CourseReadDb }, subject: 
   if (companies.some((companyId) => can(subject, 2000, { kind: 'community', companyId }))) return true;
   for (const courseId of await coursesUsingFile(deps.db, file.id)) {
     if (can(subject, 1017, { kind: 'system' }) || (await isCourseVisible(deps.db, subject.userId, courseId))) return true;
-    // Approval (decision 0063): the approvers the course's scope names review its content before anyone sees it; the auditor (1072) reads it.
-    if (can(subject, 1072, { kind: 'system' })) return true;
+    // Approval (decision 0063): the approvers the course's scope names review its content before anyone sees it.
     if (can(subject, 1071, { kind: 'system' }) && (await isNamedApproverOf(deps.db, subject.userId, courseId))) return true;
   }
   if (await readsNewsletterWithFile(deps.db, subject.userId, file.id)) return true;
