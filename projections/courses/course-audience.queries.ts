@@ -8,6 +8,8 @@ export type AudiencePreview = {
   readonly companyIds: readonly number[];
   readonly groupIds: readonly number[];
   readonly professionIds: readonly number[];
+  /** An RX course (decision 0062): only people whose profession it names and may prescribe or supply. */
+  readonly prescriptionOnly?: boolean;
 };
 
 const ids = (values: readonly number[]) => sql.array([...values], 'int4');
@@ -33,7 +35,9 @@ export const countAudience = async (db: DatabasePool, audience: AudiencePreview,
   const byOrganisation = audience.unitIds.length + audience.companyIds.length + audience.groupIds.length > 0;
   const byProfession = audience.professionIds.length > 0;
   const n = sql.type(z.object({ n: z.number() }));
-  if (audience.public) return db.oneFirst(n`select count(*)::int as n from rm.users u where u.status = 'active' and ${withinCompanies(companies)}`);
+  const prescribers = audience.prescriptionOnly ? prescriberOf(audience.professionIds) : sql.fragment`true`;
+  if (audience.public)
+    return db.oneFirst(n`select count(*)::int as n from rm.users u where u.status = 'active' and ${prescribers} and ${withinCompanies(companies)}`);
   if (!byOrganisation && !byProfession) return 0;
   const organisation = byOrganisation
     ? sql.fragment`exists (select 1 from rm.user_roles r where r.user_id = u.id and (
@@ -42,7 +46,7 @@ export const countAudience = async (db: DatabasePool, audience: AudiencePreview,
     : sql.fragment`true`;
   const profession = byProfession ? sql.fragment`u.profession_id = any(${ids(audience.professionIds)})` : sql.fragment`true`;
   return db.oneFirst(
-    n`select count(*)::int as n from rm.users u where u.status = 'active' and ${organisation} and ${profession} and ${withinCompanies(companies)}`,
+    n`select count(*)::int as n from rm.users u where u.status = 'active' and ${organisation} and ${profession} and ${prescribers} and ${withinCompanies(companies)}`,
   );
 };
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { audienceRule } from '../../domain/courses/course.rules.ts';
+import { audienceRule, COURSE_TYPES } from '../../domain/courses/course.rules.ts';
 import { BLOCK_READERS, COURSE_READERS } from '../../domain/courses/course-access.ts';
 import { visibleFeatureFields } from '../../domain/courses/course-features.ts';
+import { isPrescriptionOnly } from '../../domain/courses/course-types.rules.ts';
 import { attended, type LiveWindow, livePhase, PRESENCE_WINDOW_SECONDS, presenceChecks } from '../../domain/courses/live-presence.ts';
 import { can, communityReach, companiesWith } from '../../domain/permissions/can.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
@@ -35,7 +36,8 @@ import { getUserCourse, getUserCourseDetail, hideCourseTypes, listUserCourses } 
 
 const READ_MODELS = ['courses', 'users', 'organisation'] as const;
 
-const audiencePreviewRule = z.object({ public: z.boolean(), audience: audienceRule }).strict();
+/** `type`: the course's type; an RX course (1) counts only people whose profession it names and may prescribe or supply (decision 0062). */
+const audiencePreviewRule = z.object({ public: z.boolean(), audience: audienceRule, type: z.literal(COURSE_TYPES).optional() }).strict();
 
 const adminCourseListQuery = z.object({
   search: z.string().max(200).optional(),
@@ -204,7 +206,8 @@ export const registerCourseReadRoutes = (
       }
       // A client's course reaches only its company's people (decision 0047): so does the count.
       const companies = can(subject, 1017, { kind: 'system' }) ? null : companiesWith(subject, 2005);
-      return { count: await countAudience(db, { public: request.body.public, ...request.body.audience }, companies) };
+      const prescriptionOnly = request.body.type !== undefined && isPrescriptionOnly(request.body.type);
+      return { count: await countAudience(db, { public: request.body.public, ...request.body.audience, prescriptionOnly }, companies) };
     },
   );
 

@@ -94,3 +94,27 @@ test('a pharmacist sees the demo RX course with its label', async ({ page }) => 
   await expect(page.getByTestId('rx-label')).toHaveText(RX_LABEL);
   expect(await seriousAxeViolations(page, { include: 'main' })).toEqual([]);
 });
+
+test('the admin marks a profession as one that may prescribe or supply medicines, and the list shows it', async ({ page }) => {
+  const name = `Poklic Rx ${stamp}`;
+  await logIn(page, 'admin');
+  await page.goto('/admin/professions');
+  await page.getByRole('textbox', { name: /Iskanje/ }).fill('Zdravnik');
+  const doctor = page.getByRole('table', { name: 'Poklici' }).locator('tr', { has: page.getByRole('link', { name: 'Zdravnik', exact: true }) });
+  await expect(page.getByRole('columnheader', { name: 'Lahko predpisuje ali izdaja zdravila' })).toBeVisible();
+  await expect(doctor.getByRole('cell').last()).toHaveText('Da');
+  await page.getByRole('textbox', { name: /Iskanje/ }).fill('Medicinska sestra');
+  const nurse = page.getByRole('table', { name: 'Poklici' }).locator('tr', { has: page.getByRole('link', { name: 'Medicinska sestra', exact: true }) });
+  await expect(nurse.getByRole('cell').last()).toHaveText('Ne');
+
+  await page.goto('/admin/professions/new');
+  await page.getByLabel(/^Naziv poklica/).fill(name);
+  await page.getByRole('checkbox', { name: 'Lahko predpisuje ali izdaja zdravila' }).check();
+  await page.getByRole('button', { name: 'Ustvari' }).click();
+  await expect(page).toHaveURL(/\/admin\/professions\/\d+$/);
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Lahko predpisuje ali izdaja zdravila' })).toBeChecked();
+  await page.getByRole('button', { name: 'Izbriši' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Izbriši' }).click();
+  await expect(page).toHaveURL(/\/admin\/professions$/);
+});

@@ -178,6 +178,17 @@ describe('course types with meaning', () => {
       expect((await call('sestra', 'GET', url)).statusCode, url).toBe(404);
     }
     expect((await call('sestra', 'POST', `/api/user-courses/${ids.rx}/start`)).statusCode).toBe(404);
+    // The participants tab's live count of an RX audience counts only whom it reaches.
+    const count = async (type?: number) =>
+      (
+        (
+          await call('admin', 'POST', '/api/courses/audience-count', { public: false, audience: audience(ids.doctor, ids.nurse), ...(type ? { type } : {}) })
+        ).json() as {
+          count: number;
+        }
+      ).count;
+    expect(await count()).toBe(2);
+    expect(await count(1)).toBe(1);
 
     // A news item for everyone that links the course reaches only who may receive the course.
     const now = Date.now();

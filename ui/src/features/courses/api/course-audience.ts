@@ -4,8 +4,11 @@ import { api } from '../../../lib/api-client.ts';
 export type Audience = { byProfession: boolean; professionIds: number[]; unitIds: number[]; companyIds: number[]; groupIds: number[] };
 export type Option = { value: string; label: string };
 
-export const countAudience = (isPublic: boolean, audience: Audience) =>
-  api<{ count: number }>('POST', '/courses/audience-count', { body: { public: isPublic, audience } }).then((r) => r.count);
+/** `type`: the course's type; an RX course counts only the prescribing professions it names (decision 0062). */
+export const countAudience = (isPublic: boolean, audience: Audience, type?: number) =>
+  api<{ count: number }>('POST', '/courses/audience-count', { body: { public: isPublic, audience, ...(type === undefined ? {} : { type }) } }).then(
+    (r) => r.count,
+  );
 
 export type CourseParticipant = {
   userId: number;

@@ -41,12 +41,12 @@ export const CourseParticipantsPage = ({ id }: { id: number }) => {
   }, [loaded]);
   const isPublic = Boolean(form.values.public);
   const audience: Audience = { ...NOBODY, ...(form.values.audience ?? {}) } as Audience;
-  const [draft] = useDebouncedValue(JSON.stringify({ isPublic, audience }), 300);
+  const [draft] = useDebouncedValue(JSON.stringify({ isPublic, audience, type: form.values.type }), 300);
   const count = useQuery({
     queryKey: ['course-audience', 'count', draft],
     queryFn: () => {
-      const parsed = JSON.parse(draft) as { isPublic: boolean; audience: Audience };
-      return countAudience(parsed.isPublic, parsed.audience);
+      const parsed = JSON.parse(draft) as { isPublic: boolean; audience: Audience; type: number };
+      return countAudience(parsed.isPublic, parsed.audience, parsed.type);
     },
     enabled: filled,
     placeholderData: keepPreviousData,
