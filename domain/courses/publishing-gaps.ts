@@ -1,3 +1,5 @@
+import { COURSE_TYPE } from './course-types.rules.ts';
+
 /**
  * spec §4: a course is flagged incomplete for publishing when it lacks notifications, an NPS survey,
  * participants, a quiz, tags or a video. The flags warn; publishing stays the author's decision.
@@ -12,6 +14,8 @@ export type PublishingFacts = {
   readonly public: boolean;
   readonly audienceCount: number;
   readonly tagCount: number;
+  /** spec §3 course type: informative content (5) needs no quiz (decision 0062), so lacking one is no gap. */
+  readonly type?: number;
 };
 
 export const publishingGaps = (course: PublishingFacts): PublishingGap[] =>
@@ -24,7 +28,7 @@ export const publishingGaps = (course: PublishingFacts): PublishingGap[] =>
       case 'participants':
         return !course.public && course.audienceCount === 0;
       case 'quiz':
-        return !course.blockKinds.includes('quiz');
+        return course.type !== COURSE_TYPE.informative && !course.blockKinds.includes('quiz');
       case 'tags':
         return course.tagCount === 0;
       case 'video':

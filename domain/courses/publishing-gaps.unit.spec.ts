@@ -23,4 +23,9 @@ describe('publishing gaps (spec §4)', () => {
   it('counts a public course as having its participants: everyone', () => {
     expect(publishingGaps({ ...complete, public: true, audienceCount: 0 })).toEqual([]);
   });
+
+  it('asks no quiz of informative content (type 5, decision 0062)', () => {
+    expect(publishingGaps({ ...complete, blockKinds: ['video', 'nps'], type: 5 })).toEqual([]);
+    expect(publishingGaps({ ...complete, blockKinds: ['video', 'nps'], type: 3 })).toEqual(['quiz']);
+  });
 });

@@ -112,7 +112,7 @@ export const listAdminCoursePage = async (db: DatabasePool, params: AdminCourseL
   return {
     items: rows.map(({ notificationsEnabled, public: isPublic, blockKinds, audienceCount, tagCount, ...item }) => ({
       ...item,
-      gaps: publishingGaps({ notificationsEnabled, public: isPublic, blockKinds, audienceCount, tagCount }),
+      gaps: publishingGaps({ notificationsEnabled, public: isPublic, blockKinds, audienceCount, tagCount, type: item.type }),
     })),
     total,
   };

@@ -151,7 +151,7 @@ describe('course types with meaning', () => {
       message: INFORMATIVE_POINTS,
     });
     expect(refusal(await create({ type: 5, creditPoints: 0 }))).toMatchObject({ field: 'certificateEnabled', message: INFORMATIVE_CERTIFICATE });
-    const informative = idOf(await create({ type: 5, creditPoints: 0, certificateEnabled: false, public: true }));
+    const informative = idOf(await create({ type: 5, title: 'Informativno', creditPoints: 0, certificateEnabled: false, public: true }));
     expect(refusal(await call('admin', 'POST', `/api/courses/${informative}/blocks`, { block: { kind: 'points', name: 'Točke', points: 1 } }))).toEqual({
       status: 422,
       code: '422',
@@ -160,6 +160,10 @@ describe('course types with meaning', () => {
     });
     await article(informative);
     expect((await call('admin', 'POST', `/api/courses/${informative}/publish`)).statusCode).toBe(200);
+    // Lacking a quiz is no gap for publishing it.
+    const list = (await call('admin', 'GET', '/api/courses?search=Informativno')).json() as { items: { id: number; gaps: string[] }[] };
+    expect(list.items.find((c) => c.id === informative)?.gaps).not.toContain('quiz');
+    expect(list.items.find((c) => c.id === informative)?.gaps).toContain('video');
   });
 
   it('types 2 (OTC) and 3 (professional): the general rules only, public allowed', async () => {
