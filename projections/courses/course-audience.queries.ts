@@ -80,11 +80,13 @@ export const listCourseParticipants = async (db: DatabasePool, courseId: number,
 
 /**
  * The RX condition of domain/courses/course-audience.ts in SQL (issue 36, decision 0062): the person's
- * profession is among the course's and may prescribe or supply medicines now.
+ * profession is among the course's and may prescribe or supply medicines now. The flag is read through
+ * to_jsonb so the queries also run while the organisation read model's generation from before the flag
+ * still serves (a version change rebuilds it at start): nobody is a prescriber until the new one is in.
  */
 const prescriberOf = (professionIds: readonly number[], userId = sql.fragment`u.id`) => sql.fragment`exists (
   select 1 from rm.users pu join rm.professions pp on pp.id = pu.profession_id
-   where pu.id = ${userId} and pp.may_prescribe and pp.id = any(${ids(professionIds)}))`;
+   where pu.id = ${userId} and coalesce((to_jsonb(pp) ->> 'may_prescribe')::boolean, false) and pp.id = any(${ids(professionIds)}))`;
 
 /**
  * Whether an RX course is kept from this person now: a notification's mail or push, queued while they
@@ -147,7 +149,7 @@ export const notificationRecipients = async (db: DatabasePool, courseId: number,
 export const professionFacts = async (db: DatabasePool): Promise<ReadonlyMap<number, { name: string; mayPrescribe: boolean }>> => {
   const rows = await db.any(
     sql.type(z.object({ id: z.number(), name: z.string(), mayPrescribe: z.boolean() }))`
-      select id, name, may_prescribe as "mayPrescribe" from rm.professions`,
+      select id, name, coalesce((to_jsonb(p) ->> 'may_prescribe')::boolean, false) as "mayPrescribe" from rm.professions p`,
   );
   return new Map(rows.map((r) => [r.id, { name: r.name, mayPrescribe: r.mayPrescribe }]));
 };

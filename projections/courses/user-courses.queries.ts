@@ -125,7 +125,8 @@ const readReader = (db: CourseReadDb, userId: number) =>
            (select array_agg(coalesce(r.company_id, un.company_id)) from rm.user_roles r left join rm.units un on un.id = r.unit_id where r.user_id = ${userId}) as companies,
            (select array_agg(gu.group_id) from rm.community_group_units gu join rm.user_roles g on g.unit_id = gu.unit_id where g.user_id = ${userId}) as groups,
            (select u.profession_id from rm.users u where u.id = ${userId}) as profession,
-           coalesce((select p.may_prescribe from rm.users u join rm.professions p on p.id = u.profession_id where u.id = ${userId}), false) as "mayPrescribe",
+           -- to_jsonb: also read while the generation from before the flag still serves (it rebuilds at start): nobody is a prescriber then.
+           coalesce((select (to_jsonb(p) ->> 'may_prescribe')::boolean from rm.users u join rm.professions p on p.id = u.profession_id where u.id = ${userId}), false) as "mayPrescribe",
            coalesce((select json_agg(json_build_object(
               'courseId', e.course_id, 'status', e.status, 'startedAt', e.started_at, 'completedAt', e.completed_at, 'certificateId', e.certificate_id,
               'certificateNumber', e.certificate_number,

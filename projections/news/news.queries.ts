@@ -112,7 +112,8 @@ export const rxNewsWithheld = async (db: NewsReadDb, userId: number, items: read
       select c.id from rm.courses c
        where c.id = any(${sql.array(courseIds, 'int4')}) and c.type = ${COURSE_TYPE.rx}
          and not exists (select 1 from rm.users u join rm.professions p on p.id = u.profession_id
-                          where u.id = ${userId} and p.may_prescribe and p.id = any(c.audience_professions))`),
+                          where u.id = ${userId} and coalesce((to_jsonb(p) ->> 'may_prescribe')::boolean, false)
+                            and p.id = any(c.audience_professions))`),
   );
   return new Set(items.filter((n) => (links.get(n.id) ?? []).some((id) => kept.has(id))).map((n) => n.id));
 };

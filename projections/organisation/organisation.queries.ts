@@ -213,7 +213,7 @@ export const listProfessions = async (db: ReadDb, params: ListParams & { ids?: r
   const sorts = { name: sql.fragment`p.name collate public.slovenian`, group: sql.fragment`g.name collate public.slovenian`, id: sql.fragment`p.id` };
   const items = await db.any(sql.type(professionItem)`
     select p.id, p.name, p.group_id as "groupId", g.name as "groupName", p.needs_licence_number as "needsLicenceNumber", p.needs_chamber_number as "needsChamberNumber",
-           p.chamber, p.may_prescribe as "mayPrescribe"
+           p.chamber, coalesce((to_jsonb(p) ->> 'may_prescribe')::boolean, false) as "mayPrescribe"
       from rm.professions p left join rm.profession_groups g on g.id = p.group_id
      where ${where}
      order by ${orderBy(sorts, params, 'name')} ${limitOffset(params)}`);
