@@ -1,7 +1,7 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApprovalsWaitingLine } from '../../features/approvals/components/approval-inbox-page.tsx';
+import { ApprovalsWaitingLine } from '../../features/approvals/components/approvals-waiting.tsx';
 import { type CurrentUser, useMe } from '../../features/users/api/me.ts';
 import { hasRole, hasSystemPermission, ROLE_ID } from '../../features/users/roles.ts';
 import { COMMUNITY_STATS_ROLES, mainMenu } from '../layout/menu-model.ts';

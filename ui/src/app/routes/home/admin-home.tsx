@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useApprovalsWaiting } from '../../../features/approvals/components/approval-inbox-page.tsx';
+import { useApprovalsWaiting } from '../../../features/approvals/components/approvals-waiting.tsx';
 import { listAdminCourses } from '../../../features/courses/api/admin-courses.ts';
 import { exportsQuery } from '../../../features/exports/api/exports.ts';
 import { listImports } from '../../../features/imports/api/imports.ts';

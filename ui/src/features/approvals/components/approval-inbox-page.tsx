@@ -69,24 +69,3 @@ export const ApprovalInboxPage = () => {
     </Stack>
   );
 };
-
-/** The admin home's line (issue 36 item 4): "N izobraževanj čaka na vašo odobritev", leading to the inbox; nothing while none waits. */
-export const useApprovalsWaiting = (enabled: boolean) => {
-  const inbox = useQuery({ ...approvalInboxQuery, enabled, staleTime: 30_000 });
-  // One course may wait on two of the person's steps: courses are counted once.
-  return new Set((inbox.data ?? []).map((item) => `${item.courseId}-${item.approvalVersion}`)).size;
-};
-
-/** The same line on the home page of an approver who is no admin or editor (their home has no attention panel). */
-export const ApprovalsWaitingLine = () => {
-  const { t } = useTranslation();
-  const waiting = useApprovalsWaiting(true);
-  if (waiting === 0) return null;
-  return (
-    <Alert color="blue" variant="light" data-testid="home-approvals-waiting">
-      <Anchor component={Link} to="/odobritve">
-        {t('home.admin.approvalsWaiting', { count: waiting })}
-      </Anchor>
-    </Alert>
-  );
-};
