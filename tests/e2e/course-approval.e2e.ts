@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { pdfText } from '../support/pdf-text.ts';
 import { apiToken, logIn, PASSWORD, PHONE, resizeTo, seriousAxeViolations } from './support.ts';
 
 /**
@@ -144,6 +145,11 @@ test('the admin grants 1071 and switches approval on for a company: three steps,
   expect(await seriousAxeViolations(page, { include: '[data-testid="approval-settings"]' })).toEqual([]);
   await settings.getByRole('button', { name: 'Shrani' }).click();
   await expect(page.getByText('Nastavitve odobritve so shranjene.')).toBeVisible();
+  // On a phone the settings fit the screen: the steps wrap, nothing runs off to the side.
+  await resizeTo(page, PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expect(settings.getByRole('button', { name: 'Odstrani korak Pravni pregled' })).toBeVisible();
+  await resizeTo(page, { width: 1280, height: 720 });
   const saved = (await (await page.request.get(`/api/approval-settings/${companyId}`, { headers: admin })).json()) as Settings;
   expect(saved.enabled).toBe(true);
   expect(saved.steps.map((s) => [s.key, s.approverIds])).toEqual(original.steps.map((s) => [s.key, s.approverIds]));
@@ -196,6 +202,10 @@ test('the author cannot publish unapproved content, submits it, and three approv
   await submit.getByRole('button', { name: 'Pošlji v odobritev' }).click();
   await expect(page.getByText('Vsebina je poslana v odobritev.')).toBeVisible();
   await expect(panel.getByTestId('approval-status')).toHaveText('Čaka na odobritev');
+  await resizeTo(page, PHONE);
+  await expect(panel.getByRole('button', { name: 'Umakni iz odobritve' })).toBeInViewport({ ratio: 1 });
+  expect(await panel.evaluate((p) => p.scrollWidth <= p.clientWidth)).toBe(true);
+  await resizeTo(page, { width: 1280, height: 720 });
   await expect(panel.locator('[data-decision="waiting"]')).toHaveCount(3);
 
   for (const [index, step] of STEPS.entries()) {
@@ -236,6 +246,20 @@ test('the author cannot publish unapproved content, submits it, and three approv
   await participant.page.goto(`/izobrazevanja/${courseId}`);
   await expect(participant.page.getByTestId('course-approval-code')).toHaveText(`Koda odobritve: ${code}`);
   await participant.close();
+
+  // Its certificate carries the code too.
+  const learner = auth(await tokenOf(page.request, 'udelezenec'));
+  for (const path of ['/start', `/blocks/${articleId}/open`]) {
+    const response = await page.request.post(`/api/user-courses/${courseId}${path}`, { headers: learner });
+    expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+  }
+  let certificate = await page.request.get(`/api/user-courses/${courseId}/certificate`, { headers: learner });
+  for (let i = 0; i < 20 && certificate.status() !== 200; i++) {
+    await page.waitForTimeout(250);
+    certificate = await page.request.get(`/api/user-courses/${courseId}/certificate`, { headers: learner });
+  }
+  expect(certificate.status()).toBe(200);
+  expect(await pdfText(await certificate.body())).toContain(`Koda odobritve vsebine: ${code}`);
 });
 
 test('after a text fix, publishing is refused until the new version is approved again; the diff shows the fix', async ({ page, browser }) => {
