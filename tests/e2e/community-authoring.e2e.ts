@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from './support.ts';
+import { apiToken, logIn, PASSWORD } from './support.ts';
 
 /**
  * Issue 15 item 12 in Chromium: the demo client (narocnik, Lekarna Center) authors a course for its
@@ -10,7 +10,7 @@ test.describe.configure({ mode: 'serial' });
 
 const title = `Svetovanje ob izdaji ${Date.now().toString(36)}`;
 
-test('a client creates, fills, targets and publishes a course for its own unit', async ({ page }) => {
+test('a client creates, fills, targets and publishes a course for its own unit', async ({ page, request }) => {
   await logIn(page, 'narocnik');
   await page.goto('/izobrazevanja');
   await page.getByRole('link', { name: 'Urejanje izobraževanj' }).click();
@@ -53,6 +53,31 @@ test('a client creates, fills, targets and publishes a course for its own unit',
 
   await page.goto('/admin/courses');
   const row = page.getByRole('table', { name: 'Izobraževanja' }).locator('tr', { hasText: title });
+  await row.getByRole('button', { name: `Dejanja za ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Objavi' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Vseeno objavi' }).click();
+  // The demo's chain has content approval on (issue 36): publishing waits for its three reviewers.
+  await expect(page.getByText(/mora biti pred objavo odobreno/)).toBeVisible();
+  const token = await apiToken(page, 'narocnik');
+  const approvalUrl = `/api/courses/${courseId}/approval`;
+  const { contentHash } = (await (await page.request.get(approvalUrl, { headers: { authorization: `JWT ${token}` } })).json()) as { contentHash: string };
+  const submitted = await page.request.post(`${approvalUrl}/submit`, { headers: { authorization: `JWT ${token}` }, data: { contentHash } });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  for (const [username, step] of [
+    ['medicina', 'medical'],
+    ['pravo', 'legal'],
+    ['regulativa', 'regulatory'],
+  ] as const) {
+    // Each reviewer's own session, apart from the client's browser.
+    const login = await request.post('/api/auth/login', { data: { usernameOrEmail: username, password: PASSWORD } });
+    const { authToken } = (await login.json()) as { authToken: string };
+    const signed = await request.post(`${approvalUrl}/sign`, {
+      headers: { authorization: `JWT ${authToken}` },
+      data: { approvalVersion: 1, step, decision: 'approved', comment: 'Pregledano.', contentHash, password: PASSWORD },
+    });
+    expect(signed.status(), await signed.text()).toBe(200);
+  }
+  await page.reload();
   await row.getByRole('button', { name: `Dejanja za ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Objavi' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Vseeno objavi' }).click();

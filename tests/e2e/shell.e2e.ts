@@ -14,7 +14,7 @@ const MENUS: Record<string, string[]> = {
   // Exports (issue 17): the accountant's costs of their company, the auditor's consent histories (decision 0026).
   racunovodja: ['Izobraževanja', 'Akademije', 'Statistika', 'Podjetja', 'Stroški', 'Izvozi'],
   narocnik: ['Izobraževanja', 'Akademije', 'Statistika', 'Podjetja'],
-  revizor: ['Revizija privolitev', 'Izvozi'],
+  revizor: ['Revizija privolitev', 'Revizijska sled odobritev', 'Izvozi'],
   udelezenec: ['Izobraževanja', 'Akademije'],
 };
 
