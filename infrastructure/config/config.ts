@@ -14,6 +14,14 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** API processes `npm start` runs on one PostgreSQL (node:cluster, one port; decision 0035). */
   API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  /** What this process runs (decision 0066): api (HTTP, projections, reactors; jobs only sent), jobs (queue workers only), all. */
+  PROCESS_ROLE: z.enum(['api', 'jobs', 'all'], { error: 'must be api, jobs or all' }).default('all'),
+  /** Job processes the supervisor forks beside API_PROCESSES api processes; 0: every process is `all` (decision 0066). */
+  JOB_PROCESSES: z.coerce.number().int().min(0).max(64).default(0),
+  /** How often a job process looks for jobs whose process fell silent or expired (pg-boss monitor; default 60 s). */
+  JOB_MONITOR_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(600).optional(),
+  /** Replaces the heartbeat of the queues that have one (exports 30 s, imports 10 s): how soon a dead process's job runs again. */
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).optional(),
   DATA_DIR: z.string().default('./.data'),
   OBJECT_STORE_DIR: z.string().optional(),
   /** Where credit points for chambers without an address go as files (decision 0030). */
@@ -48,6 +56,11 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65_535).default(54_329),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+  /** Streaming replicas GET routes read from (comma-separated connection strings; decision 0067); unset: all on DATABASE_URL. */
+  DATABASE_READ_URL: z.string().optional(),
+  /** Reads leave a replica whose replay lags more than this; the health check runs every REPLICA_CHECK_MS. */
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  REPLICA_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   EVENT_STORE: z.enum(['postgres', 'esdb']).default('postgres'),
   EVENTSTORE_URL: z.string().optional(),
   /** The same as EVENTSTORE_URL (the name CI uses for the contract suite); EVENTSTORE_URL wins when both are set. */
@@ -126,6 +139,12 @@ export type Config = {
   readonly host: string;
   /** How many API processes `npm start` runs (1: this process serves; more: a supervisor forks them). */
   readonly apiProcesses: number;
+  /** What this process runs (decision 0066): 'api' sends jobs and never works them, 'jobs' works them and serves no HTTP. */
+  readonly processRole: ProcessRole;
+  /** Job processes a supervisor forks (0: its processes are all `all`, as before decision 0066). */
+  readonly jobProcesses: number;
+  /** pg-boss's monitor interval and a heartbeat for every queue that has one; undefined: pg-boss's and the queues' own. */
+  readonly jobTiming: { readonly monitorIntervalSeconds: number | undefined; readonly heartbeatSeconds: number | undefined };
   readonly dataDir: string;
   /** Where uploads go with the S3-upload feature on (the local object store). */
   readonly objectStoreDir: string;
@@ -141,6 +160,8 @@ export type Config = {
   readonly databaseUrl: string | undefined;
   readonly embeddedPgPort: number;
   readonly databasePoolSize: number;
+  /** Read replicas (decision 0067): GET routes' queries go to them while they answer and keep up. */
+  readonly readReplicas: { readonly urls: readonly string[]; readonly maxLagMs: number; readonly checkEveryMs: number };
   readonly eventStore: 'postgres' | 'esdb';
   readonly eventStoreUrl: string | undefined;
   readonly jwtSecret: string | undefined;
@@ -178,6 +199,8 @@ export type Config = {
   readonly features: FeatureFlags;
 };
 
+export type ProcessRole = 'api' | 'jobs' | 'all';
+
 export class ConfigError extends Error {}
 
 /**
@@ -206,11 +229,19 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   const eventStoreUrl = e.EVENTSTORE_URL || e.ESDB_URL || undefined;
   if (e.EVENT_STORE === 'esdb' && !eventStoreUrl) throw new ConfigError('EVENT_STORE=esdb needs EVENTSTORE_URL (or ESDB_URL)');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  // One process's role, or a supervisor that gives each of its processes one: never both (decision 0066).
+  if (e.PROCESS_ROLE !== 'all' && (e.API_PROCESSES > 1 || e.JOB_PROCESSES > 0))
+    throw new ConfigError(
+      `PROCESS_ROLE=${e.PROCESS_ROLE} is the role of one process; with API_PROCESSES or JOB_PROCESSES the supervisor gives each process its role: set one or the other`,
+    );
   const mailAddress = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM.trim();
   return {
     port: e.PORT,
     host: e.HOST,
     apiProcesses: e.API_PROCESSES,
+    processRole: e.PROCESS_ROLE,
+    jobProcesses: e.JOB_PROCESSES,
+    jobTiming: { monitorIntervalSeconds: e.JOB_MONITOR_INTERVAL_SECONDS, heartbeatSeconds: e.JOB_HEARTBEAT_SECONDS },
     dataDir: e.DATA_DIR,
     objectStoreDir: e.OBJECT_STORE_DIR ?? join(e.DATA_DIR, 'objects'),
     videoMaxBytes: e.VIDEO_MAX_BYTES,
@@ -229,6 +260,14 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL || undefined,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    readReplicas: {
+      urls: (e.DATABASE_READ_URL ?? '')
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+      maxLagMs: e.REPLICA_MAX_LAG_MS,
+      checkEveryMs: e.REPLICA_CHECK_MS,
+    },
     eventStore: e.EVENT_STORE,
     eventStoreUrl,
     jwtSecret: e.JWT_SECRET,

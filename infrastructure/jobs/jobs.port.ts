@@ -16,6 +16,7 @@ export type Jobs = {
    * Registers a queue and its worker; with `cron`, also a schedule (Europe/Ljubljana time); `retryLimit` attempts with exponential backoff.
    * With `heartbeatSeconds` (at least 10) a running job keeps telling the queue it is alive; one whose process died is retried
    * soon after it falls silent, rather than when its expiry (15 minutes) runs out.
+   * In an api process (PROCESS_ROLE=api, decision 0066) it only creates the queue: jobs are sent there, worked elsewhere.
    */
   register(name: string, handler: JobHandler, options?: JobOptions): Promise<void>;
   /**

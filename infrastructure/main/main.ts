@@ -7,14 +7,15 @@ import { superviseApiProcesses } from './supervisor.ts';
 /**
  * `npm start`: runs the layers until SIGINT or SIGTERM, then interrupts them so each releases
  * what it holds (HTTP server, jobs, projection runner, pools, embedded PostgreSQL).
- * With API_PROCESSES above 1 this process supervises that many API processes instead (decision 0035);
- * each of them (a cluster worker) runs the layers below.
+ * With API_PROCESSES above 1 this process supervises that many API processes instead (decision 0035),
+ * and with JOB_PROCESSES above 0 that many job processes beside them (decision 0066); each of them
+ * (a cluster worker) runs the layers below in its PROCESS_ROLE.
  */
 const supervising = (): Config | null => {
   if (!cluster.isPrimary) return null;
   try {
     const config = loadConfig();
-    return config.apiProcesses > 1 ? config : null;
+    return config.apiProcesses > 1 || config.jobProcesses > 0 ? config : null;
   } catch {
     // An invalid configuration is reported by the layers below, as for one process.
     return null;

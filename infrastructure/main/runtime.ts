@@ -107,7 +107,10 @@ export const PlatformLayer = Layer.effect(
 /** Projections follow the store from here on; stopping waits for the batch in flight. */
 export const RunnerLayer = Layer.effectDiscard(
   Effect.gen(function* () {
+    const config = yield* AppConfig;
     const platform = yield* AppPlatform;
+    // A job process runs no projection (decision 0066): its jobs read the read models and wait for none.
+    if (config.processRole === 'jobs') return;
     yield* Effect.acquireRelease(
       attempt('Projection runner', () => platform.runner.start()),
       () => Effect.promise(() => platform.runner.stop()),
@@ -120,7 +123,8 @@ export const DemoDataLayer = Layer.effectDiscard(
     const config = yield* AppConfig;
     const platform = yield* AppPlatform;
     const logger = yield* AppLogger;
-    if (!config.demoData) return;
+    // Demo data waits for its read models: an api (or all) process loads it, where the runner runs.
+    if (!config.demoData || config.processRole === 'jobs') return;
     yield* attempt('Demo data', () =>
       loadDemoData({
         store: platform.store,
@@ -140,10 +144,20 @@ export const DemoDataLayer = Layer.effectDiscard(
 export const JobsLayer = Layer.effect(
   AppJobs,
   Effect.gen(function* () {
+    const config = yield* AppConfig;
     const db = yield* AppDatabase;
     const logger = yield* AppLogger;
+    // An api process only sends (decision 0066): its registrations create queues, never workers or schedules.
+    const timing = config.jobTiming;
+    const options = {
+      connectionString: db.connectionString,
+      log: logger,
+      sendOnly: config.processRole === 'api',
+      ...(timing.monitorIntervalSeconds ? { monitorIntervalSeconds: timing.monitorIntervalSeconds } : {}),
+      ...(timing.heartbeatSeconds ? { heartbeatSeconds: timing.heartbeatSeconds } : {}),
+    };
     const jobs = yield* Effect.acquireRelease(
-      attempt('Job queue', () => startJobs({ connectionString: db.connectionString, log: logger })),
+      attempt('Job queue', () => startJobs(options)),
       (j) => Effect.promise(() => j.stop()),
     );
     // Schemas of retired projection generations are dropped by the switch; this catches any a crash left behind.
@@ -169,6 +183,7 @@ export const ServerLayer = Layer.effectDiscard(
     const config = yield* AppConfig;
     const platform = yield* AppPlatform;
     const logger = yield* AppLogger;
+    if (config.processRole === 'jobs') return yield* jobProcessReady(platform, logger);
     yield* Effect.acquireRelease(
       attempt('HTTP server', () => platform.app.listen({ port: config.port, host: config.host })),
       () => Effect.promise(() => platform.app.close()).pipe(Effect.tap(() => Effect.sync(() => logger.info('HTTP server closed')))),
@@ -191,6 +206,27 @@ export const ServerLayer = Layer.effectDiscard(
     process.stdout.write(`\n${lines.join('\n')}\n\n`);
   }),
 );
+
+/**
+ * A job process listens on no port (decision 0066): its workers started with the platform's wiring.
+ * The app is never listened on, but closing it still releases the adapters (its onClose hooks).
+ * Cluster workers tell the supervisor they are ready, as a listening API process does by listening.
+ */
+const jobProcessReady = (platform: Platform, logger: Logger) =>
+  Effect.gen(function* () {
+    yield* Effect.acquireRelease(
+      attempt('Job process', async () => {
+        await platform.app.ready();
+      }),
+      () => Effect.promise(() => platform.app.close()).pipe(Effect.tap(() => Effect.sync(() => logger.info('job process stopped')))),
+    );
+    if (cluster.isWorker) {
+      logger.info({ pid: process.pid }, 'job process is working the queues');
+      process.send?.({ medilearn: 'jobs-ready' });
+      return;
+    }
+    process.stdout.write(`\nMedilearn job process ${process.pid} is working the queues (no HTTP)\n\n`);
+  });
 
 /** Everything `npm start` runs, in dependency order. */
 export const MainLayer = ServerLayer.pipe(

@@ -15,18 +15,32 @@ const SHUTDOWN_MS = 35_000;
  * workers) on the one database; they share the port (the primary hands connections round-robin).
  * The projection runners agree through advisory locks, so one worker at a time applies each
  * projection; a worker that dies is replaced, and meanwhile another takes over its projections.
+ *
+ * With `JOB_PROCESSES=M` above 0 (decision 0066) the N are api processes (HTTP, projections and
+ * reactors; jobs only sent) and M job processes work every queue and listen on no port, so only
+ * the api processes share it. Each role is replaced as it ends, and each has its own crash-loop count.
  */
+type Role = 'api' | 'jobs' | 'all';
+
 export const superviseApiProcesses = async (config: Config): Promise<void> => {
   const logger = createLogger(config.logLevel).child({ role: 'supervisor' });
-  const processes = config.apiProcesses;
+  // JOB_PROCESSES=0: every process does everything, as before roles existed.
+  const counts: Partial<Record<Role, number>> =
+    config.jobProcesses > 0 ? { api: config.apiProcesses, jobs: config.jobProcesses } : { all: config.apiProcesses };
+  const total = config.apiProcesses + config.jobProcesses;
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 'es'}`;
+  const described =
+    config.jobProcesses > 0
+      ? `${plural(config.apiProcesses, 'API process')} and ${plural(config.jobProcesses, 'job process')}`
+      : `${config.apiProcesses} API processes`;
   let database: Promise<MigratedDatabase> | null = null;
   let stopping = false;
-  const restarts: number[] = [];
+  const restarts: Record<Role, number[]> = { api: [], jobs: [], all: [] };
 
   const shutdown = async (reason: string, code: number) => {
     if (stopping) return;
     stopping = true;
-    process.stdout.write(`\n${reason}: shutting down ${processes} API processes\n`);
+    process.stdout.write(`\n${reason}: shutting down ${described}\n`);
     const force = setTimeout(() => process.exit(1), SHUTDOWN_MS);
     force.unref();
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
@@ -58,32 +72,43 @@ export const superviseApiProcesses = async (config: Config): Promise<void> => {
     process.exit(1);
   }
 
-  const env = { DATABASE_URL: databaseUrl };
-  let listening = 0;
-  const fork = (): void => {
-    const worker = cluster.fork(env);
-    worker.once('listening', () => {
-      listening++;
-      if (listening === processes) {
-        logger.info({ processes, port: config.port }, 'every API process is listening');
-        process.stdout.write(`${processes} API processes serve http://localhost:${config.port} on one PostgreSQL\n`);
-      }
-    });
+  let ready = 0;
+  const isReady = () => {
+    ready++;
+    if (ready !== total) return;
+    logger.info({ ...counts, port: config.port }, 'every process is ready');
+    const jobs = config.jobProcesses > 0 ? `; ${plural(config.jobProcesses, 'job process')} work the queues` : '';
+    process.stdout.write(`${plural(config.apiProcesses, 'API process')} serve http://localhost:${config.port} on one PostgreSQL${jobs}\n`);
+  };
+  const fork = (role: Role): void => {
+    // Each worker is one process of its role: the counts are the supervisor's, not the worker's.
+    const worker = cluster.fork({ DATABASE_URL: databaseUrl, PROCESS_ROLE: role, API_PROCESSES: '1', JOB_PROCESSES: '0' });
+    // An API process is ready when it listens; a job process listens on nothing and says so.
+    if (role === 'jobs') {
+      const onMessage = (message: unknown) => {
+        if ((message as { medilearn?: string } | null)?.medilearn !== 'jobs-ready') return;
+        worker.off('message', onMessage);
+        isReady();
+      };
+      worker.on('message', onMessage);
+    } else worker.once('listening', isReady);
     worker.once('exit', (code, signal) => {
       if (stopping) return;
-      logger.warn({ pid: worker.process.pid, code, signal }, 'API process ended; starting another');
+      const name = role === 'jobs' ? 'job process' : 'API process';
+      logger.warn({ pid: worker.process.pid, role, code, signal }, `${name} ended; starting another`);
       const now = Date.now();
-      restarts.push(now);
-      while (restarts.length > 0 && (restarts[0] as number) < now - 60_000) restarts.shift();
-      if (restarts.length > RESTARTS_PER_MINUTE) {
-        process.stderr.write(`API processes keep ending (${restarts.length} in a minute); see the log above.\n`);
+      const ends = restarts[role];
+      ends.push(now);
+      while (ends.length > 0 && (ends[0] as number) < now - 60_000) ends.shift();
+      if (ends.length > RESTARTS_PER_MINUTE) {
+        process.stderr.write(`${name}es keep ending (${ends.length} in a minute); see the log above.\n`);
         void shutdown('crash loop', 1);
         return;
       }
       setTimeout(() => {
-        if (!stopping) fork();
+        if (!stopping) fork(role);
       }, RESTART_DELAY_MS);
     });
   };
-  for (let i = 0; i < processes; i++) fork();
+  for (const [role, count] of Object.entries(counts) as [Role, number][]) for (let i = 0; i < count; i++) fork(role);
 };
