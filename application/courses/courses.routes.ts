@@ -8,12 +8,13 @@ import { idParam, refId } from '../../domain/shared/id.rules.ts';
 import type { AllPosition } from '../../infrastructure/event-store/event-store.port.ts';
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
 import { anyOf, commandMetadata, errorResponses, type HttpApp, type Located, requireAuth, system, withPosition } from '../../infrastructure/http/http.port.ts';
-import { courseNamedBefore, courseOwner } from '../../projections/courses/courses.queries.ts';
+import { courseNamedBefore } from '../../projections/courses/courses.queries.ts';
 import { registerAcademyRoutes } from './academies.routes.ts';
 import { addBlock, changeCourse, createCourse } from './author-courses.ts';
 import { checkCommunityAudience, ownerFor } from './community-authoring.ts';
 import { addAttachment, checkCover } from './course-attachments.ts';
 import { sendManualNotification } from './course-notifications.ts';
+import { courseOwnerForAccess } from './course-owner.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 import { duplicateCourse } from './duplicate-course.ts';
 import { registerPostRoutes } from './posts.routes.ts';
@@ -46,13 +47,13 @@ const sent = (reply: FastifyReply, status: number, result: { id: number; positio
  */
 export const registerCourseRoutes = (app: HttpApp, deps: CoursesDeps, uploads: { files: FileStore }) => {
   const tags = ['courses'];
-  const owner = (located: Located) => courseOwner(deps.db, located.params.id as number);
+  const owner = (located: Located) => courseOwnerForAccess(deps, located.params.id as number);
   /** The platform's authors anywhere; a community's author on the courses its unit owns. */
   const authoring = (systemId: number, communityId: number) => ({ ...config, access: anyOf([{ system: systemId }, { community: communityId, scope: owner }]) });
   /** What a community author saves stays within its company (spec §6; the platform's authors are not bound). */
   const keepInCommunity = async (request: FastifyRequest, courseId: number, fields: z.output<typeof courseRule>) => {
     if (can(requireAuth(request).subject, 1019, { kind: 'system' })) return;
-    const owned = await courseOwner(deps.db, courseId);
+    const owned = await courseOwnerForAccess(deps, courseId);
     if (owned) await checkCommunityAudience(deps, owned, fields);
   };
 

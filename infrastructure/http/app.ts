@@ -61,6 +61,11 @@ export type HttpAppOptions = {
   readonly expensiveAtOnce: Readonly<Partial<Record<ExpensiveWork, number>>>;
   /** Other origins the platform's pages may frame: the content origin SCORM and cmi5 packages play from (issue 35). */
   readonly frameOrigins?: readonly string[];
+  /** Read replicas (decision 0067): every hook and the handler of a request run in its scope, which names its database pool. */
+  readonly requestScope?: {
+    readonly enter: (request: FastifyRequest, next: () => void) => void;
+    readonly resume: (request: FastifyRequest, next: () => void) => void;
+  };
 };
 
 const TOKEN_INVALID = () => new DomainError('401', 'Seja je neveljavna ali je potekla. Prijavite se znova.', { status: 401 });
@@ -158,6 +163,12 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  const scope = options.requestScope;
+  if (scope) {
+    // First of all hooks, so authentication already reads where the request's queries go.
+    app.addHook('onRequest', (request, _reply, done) => scope.enter(request, done));
+    app.addHook('preValidation', (request, _reply, done) => scope.resume(request, done));
+  }
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -205,8 +216,13 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
     if (token !== null) {
       const claims = token ? await options.tokens.verify(token) : null;
       const minPosition = typeof request.headers['x-min-position'] === 'string' ? parsePosition(request.headers['x-min-position']) : null;
-      // After a write, who the user is (roles, consents given or withdrawn) is read once the read models have it.
-      if (claims && minPosition) await options.freshness.waitFor(options.subjectReadModels, minPosition, options.readWaitMs);
+      // After a write, who the user is (roles, consents given or withdrawn) is read once the read models have it,
+      // and so are the route's own: a permission scoped to a record (the course a client's unit owns) is
+      // decided below from them, before the handler's wait.
+      if (claims && minPosition) {
+        const routeReadModels = request.routeOptions.config.readModels ?? [];
+        await options.freshness.waitFor([...new Set([...options.subjectReadModels, ...routeReadModels])], minPosition, options.readWaitMs);
+      }
       let loaded = claims ? await options.loadSubject(claims) : null;
       if (claims && !loaded && claims.position) {
         // A session opened a moment ago may be ahead of the read model that knows its user.

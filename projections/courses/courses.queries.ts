@@ -151,6 +151,10 @@ export const coursesUsingFile = async (db: CourseReadDb, fileId: number) => {
  * author's unit and company; null for a course the platform's admins authored, or none at all (a
  * community role then learns nothing of it: 404).
  */
+/** Whether the read model knows the course yet (deleted ones included): a course created a moment ago may not be there. */
+export const courseKnown = async (db: CourseReadDb, courseId: number) =>
+  (await db.maybeOneFirst(sql.type(z.object({ known: z.boolean() }))`select true as known from rm.courses where id = ${courseId}`)) === true;
+
 export const courseOwner = async (db: CourseReadDb, courseId: number) => {
   const row = await db.maybeOne(sql.type(z.object({ companyId: z.number().nullable(), unitId: z.number().nullable() }))`
     select owner_company_id as "companyId", owner_unit_id as "unitId" from rm.courses where id = ${courseId} and status <> 'deleted'`);

@@ -121,4 +121,32 @@ describe('community authoring: a client writes courses for its own company', () 
     expect((await call('vodja', 'POST', `/api/courses/${ids.own}/publish`)).statusCode).toBe(403);
     expect((await call('vodja', 'POST', '/api/courses', course())).statusCode).toBe(403);
   });
+
+  it('lets a client add a block to the course it created a moment ago, before the read models know it', async () => {
+    // The courses read model is held still (its projection waits on the lock), as on a busy platform
+    // where the next call comes before the projection has applied the creation.
+    const holder = await p.db.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('lock table rm.courses in exclusive mode');
+      const send = (method: 'POST', url: string, payload: object) =>
+        p.app.inject({ method, url, headers: { authorization: `JWT ${tokens.narocnica}` }, payload });
+      const created = await send('POST', '/api/courses', course({ title: 'Takoj napolnjeno' }));
+      expect(created.statusCode).toBe(201);
+      const id = (created.json() as { id: number }).id;
+      const block = await send('POST', `/api/courses/${id}/blocks`, { block: { kind: 'points', name: 'Točke', points: 1 } });
+      expect(block.statusCode, block.body).toBe(201);
+      // Another community's client is still refused, known to the read model or not.
+      const foreign = await p.app.inject({
+        method: 'POST',
+        url: `/api/courses/${id}/blocks`,
+        headers: { authorization: `JWT ${tokens.narocnikb}` },
+        payload: { block: { kind: 'points', name: 'Tuje', points: 1 } },
+      });
+      expect([403, 404]).toContain(foreign.statusCode);
+    } finally {
+      await holder.query('commit');
+      await holder.end();
+    }
+  });
 });
