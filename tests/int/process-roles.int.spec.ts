@@ -1,0 +1,206 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_QUEUE } from '../../application/exports/export.job.ts';
+import { ROLE } from '../../domain/permissions/roles.ts';
+import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
+
+/**
+ * Issue 37 item 2 (decision 0066): an api process (`PROCESS_ROLE=api`) and job processes
+ * (`PROCESS_ROLE=jobs`), real `node infrastructure/main/main.ts` processes on one PostgreSQL.
+ * An export asked through the api process waits in its queue while only the api process runs (it
+ * sends jobs, never works them); a job process computes it. That job process is SIGKILLed with the
+ * export half done (held up while storing its file), and the api process still does not take the
+ * job; another job process runs it again once it falls silent (heartbeat 10 s, monitor every second),
+ * and the export finishes once, on its second attempt.
+ */
+const MAIN = join(import.meta.dirname, '..', '..', 'infrastructure', 'main', 'main.ts');
+
+type Role = 'api' | 'jobs';
+type Child = { child: ChildProcess; role: Role; port: number; pid: number; output: string[] };
+type Item = { id: number; status: string; attempts: number; rows: number | null };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+describe('an api process and job processes on one PostgreSQL', () => {
+  let seed: TestPlatform;
+  let dataDir: string;
+  let token: string;
+  let position: string | null = null;
+  const children: Child[] = [];
+
+  const start = async (role: Role): Promise<Child> => {
+    const port = await freePort();
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      PROCESS_ROLE: role,
+      DATABASE_URL: seed.db.connectionString,
+      PORT: String(port),
+      CONTENT_PORT: '0',
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'false',
+      DATA_DIR: dataDir,
+      UI_DIST_DIR: '/nonexistent',
+      LOG_LEVEL: 'info',
+      DATABASE_POOL_SIZE: '4',
+      READ_WAIT_MS: '8000',
+      // A dead process's export runs again within seconds (decision 0066), not the default minute and a half.
+      JOB_HEARTBEAT_SECONDS: '10',
+      JOB_MONITOR_INTERVAL_SECONDS: '1',
+    };
+    delete env.API_PROCESSES;
+    delete env.JOB_PROCESSES;
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output: string[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    const started = { child, role, port, pid: child.pid as number, output };
+    children.push(started);
+    return started;
+  };
+
+  /** An api process answers its health check; a job process, which listens on nothing, says it works the queues. */
+  const ready = async (p: Child) => {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (p.child.exitCode !== null) throw new Error(`${p.role} process ${p.pid} ended at start:\n${p.output.join('')}`);
+      if (p.role === 'jobs' && p.output.join('').includes('is working the queues')) return;
+      if (
+        p.role === 'api' &&
+        (await fetch(`http://127.0.0.1:${p.port}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      )
+        return;
+      await sleep(100);
+    }
+    throw new Error(`${p.role} process ${p.pid} is not ready:\n${p.output.join('')}`);
+  };
+
+  const call = async (api: Child, method: 'GET' | 'POST', url: string, body?: object) => {
+    const response = await fetch(`http://127.0.0.1:${api.port}${url}`, {
+      method,
+      headers: {
+        authorization: `JWT ${token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(position ? { 'x-min-position': position } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    position = response.headers.get('x-event-position') ?? position;
+    return response;
+  };
+  const item = async (api: Child, id: number) =>
+    ((await (await call(api, 'GET', '/api/exports')).json()) as { items: Item[] }).items.find((i) => i.id === id) as Item;
+  const job = async (exportId: number) =>
+    (
+      await seed.db.pg.query<{ state: string; retry_count: number }>(
+        `select state, retry_count from pgboss.job where name = $1 and (data->>'exportId')::int = $2`,
+        [EXPORT_QUEUE, exportId],
+      )
+    ).rows;
+  const waitUntil = async (what: string, check: () => Promise<boolean>, seconds: number) => {
+    const deadline = Date.now() + seconds * 1000;
+    while (!(await check())) {
+      if (Date.now() > deadline)
+        throw new Error(`${what} within ${seconds} s\n${children.map((c) => `--- ${c.role} ${c.pid}\n${c.output.join('')}`).join('\n')}`);
+      await sleep(200);
+    }
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'medilearn-roles-'));
+    seed = await startTestPlatform();
+    await seed.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
+    for (const name of ['prva', 'druga']) await seed.createUser(name, [{ roleId: ROLE.participant, unitId: 1, companyId: null }]);
+    token = (await seed.login('skrbnik')).token;
+    // The seeding runner leaves: the api process applies the projections and runs the reactors.
+    await seed.runner.stop();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const c of children) if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
+    await seed?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('an export asked through the api process is computed by a job process, and by another after the first is SIGKILLed mid-export', async () => {
+    const api = await start('api');
+    await ready(api);
+
+    // Only the api process runs: its reactor queues the export's job, and nothing works it.
+    const asked = await call(api, 'POST', '/api/exports', { kind: 'users', parameters: { companyId: 0, status: 'all' } });
+    expect(asked.status, await asked.clone().text()).toBe(202);
+    const id = ((await asked.json()) as { id: number }).id;
+    await waitUntil('the api process queues the export job', async () => (await job(id)).length === 1, 15);
+    await sleep(3000);
+    expect(await job(id)).toEqual([{ state: 'created', retry_count: 0 }]);
+    expect(await item(api, id)).toMatchObject({ status: 'initiated', attempts: 0 });
+    // Storing export files is held up: the job process's export stops halfway, in its INSERT.
+    const blocker: pg.PoolClient = await seed.db.pg.connect();
+    let first: Child;
+    try {
+      await blocker.query('begin');
+      await blocker.query('lock table public.files in exclusive mode');
+      first = await start('jobs');
+      await ready(first);
+      await waitUntil(
+        'the first job process is storing the file',
+        async () =>
+          ((
+            await seed.db.pg.query(`select 1 from pg_stat_activity where application_name = $1 and wait_event_type = 'Lock' and query like '%public.files%'`, [
+              `medilearn:${first.pid}`,
+            ])
+          ).rowCount ?? 0) > 0,
+        30,
+      );
+      expect(await item(api, id)).toMatchObject({ status: 'computing', attempts: 1 });
+      expect(await job(id)).toEqual([{ state: 'active', retry_count: 0 }]);
+      // pg-boss's connections name their process and whether it works jobs: the api process's never do.
+      const bossConnections = await seed.db.pg.query<{ application_name: string }>(
+        `select distinct application_name from pg_stat_activity where application_name like 'medilearn-jobs:%'`,
+      );
+      const named = bossConnections.rows.map((r) => r.application_name);
+      expect(named).toContain(`medilearn-jobs:${first.pid}:work`);
+      expect(named.filter((name) => name.startsWith(`medilearn-jobs:${api.pid}:`) && !name.endsWith(':send'))).toEqual([]);
+      first.child.kill('SIGKILL');
+      await new Promise((resolve) => first.child.once('exit', resolve));
+    } finally {
+      await blocker.query('rollback').catch(() => undefined);
+      blocker.release();
+    }
+
+    // The api process keeps running and still does not take the job.
+    await sleep(2000);
+    expect(await item(api, id)).toMatchObject({ status: 'computing', attempts: 1 });
+    expect((await job(id))[0]?.state).toBe('active');
+
+    // Another job process: once the first one's job has fallen silent, it runs the export again.
+    const second = await start('jobs');
+    await ready(second);
+    await waitUntil('the export finishes', async () => (await item(api, id)).status !== 'computing', 45);
+    expect(await item(api, id)).toMatchObject({ status: 'finished', attempts: 2, rows: 3 });
+    expect(await job(id)).toEqual([{ state: 'completed', retry_count: 1 }]);
+    const file = await call(api, 'GET', `/api/exports/${id}/file`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('spreadsheetml');
+    const events = (await seed.store.readStream(`export-${id}`)).events.map((e) => e.type);
+    expect(events.filter((type) => type === 'ExportStarted')).toHaveLength(2);
+    expect(events.filter((type) => type === 'ExportFinished')).toHaveLength(1);
+  }, 120_000);
+});
