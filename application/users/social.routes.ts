@@ -95,7 +95,8 @@ export const registerSocialRoutes = (app: HttpApp, deps: SocialDeps) => {
   app.get(
     '/api/auth/social/:platform/callback',
     {
-      config: { access: PUBLIC },
+      // It binds an identity and waits for the read model to have it: on the primary with read replicas (decision 0067).
+      config: { access: PUBLIC, onPrimary: true },
       schema: {
         tags,
         summary: 'Where the provider sends the browser back; redirects on to the UI',
@@ -113,7 +114,8 @@ export const registerSocialRoutes = (app: HttpApp, deps: SocialDeps) => {
   app.get(
     '/api/redirect/:id',
     {
-      config: { access: PUBLIC },
+      // It opens a session (an event): on the primary with read replicas (decision 0067).
+      config: { access: PUBLIC, onPrimary: true },
       schema: {
         tags,
         summary: 'spec §7 GET /redirect/{id}?provider=&user=: the provider entry; answers {data:{authToken}}',

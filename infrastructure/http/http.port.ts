@@ -93,6 +93,11 @@ declare module 'fastify' {
      * without one) has an hourly budget of such requests, counted in PostgreSQL across processes.
      */
     expensive?: ExpensiveWork;
+    /**
+     * A GET that writes (opens a session, appends an event) and reads what it wrote: with read
+     * replicas (DATABASE_READ_URL) it runs on the primary whole instead of a replica (decision 0067).
+     */
+    onPrimary?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -30,6 +30,7 @@ import type { Jobs } from '../jobs/jobs.port.ts';
 import type { Log } from '../logging/log.port.ts';
 import { createContentServer } from '../packages/content-server.ts';
 import type { Database } from '../postgres/database.ts';
+import { openReadRouting } from '../postgres/read-routing.ts';
 import { createProjectionRunner } from '../projections/projection-runner.ts';
 import { createReadModelChanges } from '../projections/read-model-changes.ts';
 import { createReadModels } from '../projections/read-models.ts';
@@ -84,14 +85,17 @@ export const buildPlatform = async (options: {
   const { store } = adapters;
   const reactors = jobs ? FEATURE_MODULES.flatMap((module) => module.reactors?.(jobs) ?? []) : [];
   const runner = createProjectionRunner({ db, store, projections: [...PROJECTIONS, ...reactors], log });
+  // DATABASE_READ_URL (decision 0067): GET requests' queries, and their read-your-writes waits, on a replica.
+  const reads = await openReadRouting({ primary: db, replicas: config.readReplicas, poolSize: config.databasePoolSize, log });
+  const freshness = reads ? reads.freshness(runner) : runner;
   // A record named right after it was made may be a moment ahead of the read models that know it.
-  const readModels = createReadModels(runner, store, READ_MODELS, config.readWaitMs);
+  const readModels = createReadModels(freshness, store, READ_MODELS, config.readWaitMs);
   const erasure = erasureOutsideTheLog({ db, projections: PROJECTIONS, outbox: adapters.outbox, forgetChamberFiles: adapters.forgetChamberFiles, readModels });
   // The ports every module takes what it needs from (each module's `Needs` type says what).
   const base = {
     ...adapters,
-    db: db.slonik,
-    pg: db.pg,
+    db: reads?.slonik ?? db.slonik,
+    pg: reads?.pg ?? db.pg,
     now: () => new Date(),
     log,
     readModels,
@@ -117,8 +121,10 @@ export const buildPlatform = async (options: {
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
     tokens: adapters.tokens,
-    ...requestSubjects({ pg: db.pg, changeStamp: (names) => runner.changeStamp(names), consentGate: consents.gate }),
-    freshness: runner,
+    // The runner's stamp says what the primary holds: a subject read on a replica is not kept under it.
+    ...requestSubjects({ pg: base.pg, changeStamp: (names) => (reads?.onReplica() ? null : runner.changeStamp(names)), consentGate: consents.gate }),
+    freshness,
+    requestScope: reads?.requestScope,
     readWaitMs: config.readWaitMs,
     version: APP_VERSION,
     features: config.features,
@@ -139,7 +145,7 @@ export const buildPlatform = async (options: {
   const metrics = createMetrics(app);
   registerSystemRoutes(app, {
     checkDatabase: async () => (await db.pg.query('select 1')).rowCount === 1,
-    metrics: () => metrics({ projections: () => runner.status(), head: () => store.headPosition() }),
+    metrics: async () => (await metrics({ projections: () => runner.status(), head: () => store.headPosition() })) + (reads?.metrics() ?? ''),
     features: config.features,
     version: APP_VERSION,
   });
@@ -164,9 +170,10 @@ export const buildPlatform = async (options: {
     logger,
   });
   app.addHook('onClose', async () => contentApp.close());
+  app.addHook('onClose', async () => reads?.close());
 
   const { personalKeys, protection, ids, passwords, tokens } = adapters;
-  return { app, contentApp, runner, store, db, ids, passwords, tokens, personalKeys, protection };
+  return { app, contentApp, runner, store, db, ids, passwords, tokens, personalKeys, protection, reads };
 };
 
 /** What `npm start`, the API tests and the benchmarks get: the server, the runner and the adapters they seed through. */

@@ -44,12 +44,20 @@ export const openDatabase = async (
      * idle connections after 10 s pays it again after every quiet spell (decision 0045).
      */
     warmConnections?: number;
+    /** How long a new connection may take; unset: pg's none and slonik's 5 s. A read replica's is short, so a dead one is left quickly. */
+    connectionTimeoutMs?: number;
   } = {},
 ): Promise<Database> => {
   const applicationName = options.applicationName ?? 'medilearn';
   const max = options.poolSize ?? 10;
   const warm = Math.min(options.warmConnections ?? 0, max);
-  const pgPool = new pg.Pool({ connectionString, max, min: warm, application_name: applicationName });
+  const pgPool = new pg.Pool({
+    connectionString,
+    max,
+    min: warm,
+    application_name: applicationName,
+    ...(options.connectionTimeoutMs ? { connectionTimeoutMillis: options.connectionTimeoutMs } : {}),
+  });
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pgPool.on('error', () => undefined);
   if (warm > 0) {
@@ -70,6 +78,7 @@ export const openDatabase = async (
     statementTimeout: 'DISABLE_TIMEOUT',
     idleTimeout: 30_000,
     captureStackTrace: false,
+    ...(options.connectionTimeoutMs ? { connectionTimeout: options.connectionTimeoutMs } : {}),
     // Our sessions keep no state between uses, so the default DISCARD ALL round trip is skipped.
     resetConnection: async () => undefined,
     typeParsers: [

@@ -27,12 +27,12 @@ export type EmbeddedServer = {
   readonly stop: () => Promise<void>;
 };
 
-const USER = 'postgres';
+export const USER = 'postgres';
 const PASSWORD = 'medilearn-local';
 const run = promisify(execFile);
 
 /** A running process (a zombie, killed but not yet reaped, is not). */
-const isAlive = (pid: number) => {
+export const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
   } catch (error) {
@@ -55,14 +55,14 @@ const isOurNode = (pid: number) => {
   }
 };
 
-const waitUntilGone = async (pid: number, ms: number) => {
+export const waitUntilGone = async (pid: number, ms: number) => {
   const deadline = Date.now() + ms;
   while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   return !isAlive(pid);
 };
 
 /** Gives "others" the right to enter each existing parent directory that lacks it (never read or write). */
-const ensureTraversable = async (path: string, log: Log) => {
+export const ensureTraversable = async (path: string, log: Log) => {
   let current = resolve(path);
   while (dirname(current) !== current) {
     current = dirname(current);
@@ -75,7 +75,7 @@ const ensureTraversable = async (path: string, log: Log) => {
 };
 
 /** The uid/gid postgres runs as: ours, or (as root, which postgres refuses) the `postgres` user's, created if missing. */
-const serverIdentity = async (): Promise<{ uid: number; gid: number } | Record<string, never>> => {
+export const serverIdentity = async (): Promise<{ uid: number; gid: number } | Record<string, never>> => {
   if (process.getuid?.() !== 0) return {};
   const lookup = async () => {
     const uid = Number((await run('id', ['-u', USER])).stdout.trim());
@@ -103,7 +103,7 @@ const canConnect = async (port: number) => {
   }
 };
 
-const collectOutput = (child: ChildProcess, sink: (line: string) => void) => {
+export const collectOutput = (child: ChildProcess, sink: (line: string) => void) => {
   for (const stream of [child.stdout, child.stderr]) {
     stream?.setEncoding('utf8');
     stream?.on('data', (chunk: string) => {
@@ -148,6 +148,9 @@ const FLAGS = [
   ['checkpoint_timeout', '15min'],
   ['fsync', 'on'],
   ['synchronous_commit', 'on'],
+  // A streaming replica can be made from it (infrastructure/postgres/replica.ts, decision 0067): PostgreSQL's defaults, said aloud.
+  ['wal_level', 'replica'],
+  ['max_wal_senders', '10'],
 ];
 
 export const startEmbeddedPostgres = async (options: { dataDir: string; port: number; log: Log; database: string }): Promise<EmbeddedServer> => {

@@ -1,0 +1,158 @@
+import pg from 'pg';
+import { sql } from 'slonik';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../domain/permissions/roles.ts';
+import { type ReplicaPair, startReplicaPair } from '../support/replica-pair.ts';
+import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
+
+/**
+ * A platform on a primary and a real streaming replica (decision 0067): GET routes read from the
+ * replica, a read after a write sees it, and a replica that stops, lags or comes back changes where
+ * reads go without one failed answer.
+ */
+describe('read replica', () => {
+  let pair: ReplicaPair;
+  let platform: TestPlatform;
+  let token = '';
+
+  const call = (method: 'GET' | 'POST', url: string, options: { payload?: object; minPosition?: string } = {}) =>
+    platform.app.inject({
+      method,
+      url,
+      headers: { authorization: `JWT ${token}`, ...(options.minPosition ? { 'x-min-position': options.minPosition } : {}) },
+      ...(options.payload ? { payload: options.payload } : {}),
+    });
+  const position = (response: { headers: Record<string, unknown> }) => String(response.headers['x-event-position']);
+  const metric = async (name: string, label: string) => {
+    const text = (await platform.app.inject({ method: 'GET', url: '/api/metrics' })).body;
+    const line = text.split('\n').find((l) => l.startsWith(`${name}{${label}} `));
+    return Number(line?.split(' ')[1] ?? Number.NaN);
+  };
+  const until = async (what: string, condition: () => Promise<boolean>, ms = 15_000) => {
+    const deadline = Date.now() + ms;
+    while (!(await condition())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const onReplica = async (sql: string, params: unknown[] = []) => {
+    const client = new pg.Client({ connectionString: pair.replicaUrl });
+    await client.connect();
+    try {
+      return (await client.query(sql, params)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  const createTag = async (name: string) => {
+    const created = await call('POST', '/api/tags', { payload: { kind: 'course', name } });
+    expect(created.statusCode).toBe(201);
+    return { id: (created.json() as { id: number }).id, position: position(created) };
+  };
+
+  beforeAll(async () => {
+    pair = await startReplicaPair({ name: 'read-replica' });
+    platform = await startTestPlatform(
+      { DATABASE_READ_URL: pair.replicaUrl, REPLICA_CHECK_MS: '100', REPLICA_MAX_LAG_MS: '1500', READ_WAIT_MS: '1000' },
+      { joinDatabase: pair.primaryUrl },
+    );
+    await platform.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
+    token = (await platform.login('skrbnik')).token;
+  });
+
+  afterAll(async () => {
+    await platform?.close();
+    await pair?.close();
+  });
+
+  it('sends GET routes to the replica, and a read after a write sees the write', async () => {
+    expect(platform.reads?.status()).toEqual([expect.objectContaining({ replica: 1, up: true })]);
+    const before = await metric('db_reads_total', 'pool="replica-1"');
+    for (let i = 0; i < 15; i++) {
+      const { id, position: written } = await createTag(`Značka ${i}`);
+      const read = await call('GET', `/api/tags/${id}`, { minPosition: written });
+      expect(read.statusCode, `tag ${i}`).toBe(200);
+      expect(read.headers['x-read-stale']).toBeUndefined();
+      expect(read.json()).toMatchObject({ id, name: `Značka ${i}` });
+    }
+    const list = await call('GET', '/api/tags?kind=course&pageSize=50');
+    expect(list.statusCode).toBe(200);
+    expect((list.json() as { items: unknown[] }).items).toHaveLength(15);
+    expect(await metric('db_reads_total', 'pool="replica-1"')).toBeGreaterThanOrEqual(before + 16);
+    // The replica itself shows it: the platform's read sessions there, the last of them having read the tags.
+    const sessions = await onReplica(`select query from pg_stat_activity where application_name = $1`, [`medilearn:${process.pid}:read`]);
+    expect(sessions.length).toBeGreaterThan(0);
+    expect(sessions.some((s) => /\btags\b/.test(String(s.query)))).toBe(true);
+  });
+
+  it('runs a query that writes, made in a GET through the read pool, on the primary instead (and says so)', async () => {
+    const reads = platform.reads;
+    if (!reads) throw new Error('no read routing');
+    const writes = await metric('db_read_fallbacks_total', 'reason="write"');
+    const request = { method: 'GET', routeOptions: { config: { access: { kind: 'public' } } } } as unknown as Parameters<typeof reads.requestScope.enter>[0];
+    const inserted = await new Promise<unknown>((resolve, reject) =>
+      reads.requestScope.enter(request, () => {
+        const where = reads.onReplica();
+        reads.slonik
+          .oneFirst(sql.unsafe`insert into public.app_secrets (name, value) values ('replica-test', 'x') returning value`)
+          .then((count) => resolve({ where, count, after: reads.onReplica() }), reject);
+      }),
+    );
+    expect(inserted).toEqual({ where: true, count: 'x', after: false });
+    expect(await metric('db_read_fallbacks_total', 'reason="write"')).toBe(writes + 1);
+  });
+
+  it('answers from the primary when the replica has not replayed a write within READ_WAIT_MS, and leaves a lagging replica', async () => {
+    await onReplica('select pg_wal_replay_pause()');
+    try {
+      const waits = await metric('db_read_fallbacks_total', 'reason="wait"');
+      const { id, position: written } = await createTag('Med premorom');
+      const read = await call('GET', `/api/tags/${id}`, { minPosition: written });
+      expect(read.statusCode).toBe(200);
+      expect(read.headers['x-read-stale']).toBeUndefined();
+      expect(read.json()).toMatchObject({ id, name: 'Med premorom' });
+      expect(await metric('db_read_fallbacks_total', 'reason="wait"')).toBe(waits + 1);
+      // Still paused past REPLICA_MAX_LAG_MS: the health check takes it out, reads go to the primary at once.
+      await until('the replica marked lagging', async () => (await metric('db_replica_up', 'replica="1"')) === 0);
+      expect(await metric('db_replica_lag_seconds', 'replica="1"')).toBeGreaterThan(1.5);
+      const lagging = await metric('db_read_fallbacks_total', 'reason="lagging"');
+      const plain = await call('GET', `/api/tags/${id}`);
+      expect(plain.statusCode).toBe(200);
+      expect(await metric('db_read_fallbacks_total', 'reason="lagging"')).toBeGreaterThan(lagging);
+    } finally {
+      await onReplica('select pg_wal_replay_resume()');
+    }
+    await until('the replica caught up again', async () => (await metric('db_replica_up', 'replica="1"')) === 1);
+  });
+
+  it('keeps answering from the primary while the replica is down, and returns to it when it is back', async () => {
+    const tags = await Promise.all([createTag('Pred izpadom A'), createTag('Pred izpadom B')]);
+    await platform.settleAll(tags[1]?.position);
+    const reads = async (count: number) => {
+      for (let i = 0; i < count; i++) {
+        const tag = tags[i % tags.length] as { id: number };
+        const response = await call('GET', `/api/tags/${tag.id}`);
+        expect(response.statusCode, response.body).toBe(200);
+      }
+    };
+    for (const stop of [() => pair.replica.stop(), () => pair.replica.kill()]) {
+      const down = await metric('db_read_fallbacks_total', 'reason="down"');
+      await stop();
+      // Straight after the stop: the health check has not seen it yet, the pooled connections are gone.
+      await reads(10);
+      await until('the replica marked down', async () => (await metric('db_replica_up', 'replica="1"')) === 0);
+      await reads(10);
+      expect(await metric('db_read_fallbacks_total', 'reason="down"')).toBeGreaterThan(down);
+      // Written while it is down, read after it comes back: it streams what it missed from its slot.
+      const missed = await createTag(`Med izpadom ${down}`);
+      await pair.replica.start();
+      await until('the replica back in use', async () => (await metric('db_replica_up', 'replica="1"')) === 1);
+      const onReplicaBefore = await metric('db_reads_total', 'pool="replica-1"');
+      await reads(10);
+      const read = await call('GET', `/api/tags/${missed.id}`, { minPosition: missed.position });
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toMatchObject({ id: missed.id });
+      expect(await metric('db_reads_total', 'pool="replica-1"')).toBeGreaterThanOrEqual(onReplicaBefore + 11);
+    }
+  });
+});
