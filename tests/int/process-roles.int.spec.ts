@@ -202,5 +202,60 @@ describe('an api process and job processes on one PostgreSQL', () => {
     const events = (await seed.store.readStream(`export-${id}`)).events.map((e) => e.type);
     expect(events.filter((type) => type === 'ExportStarted')).toHaveLength(2);
     expect(events.filter((type) => type === 'ExportFinished')).toHaveLength(1);
+    for (const c of [api, second]) c.child.kill('SIGKILL');
+  }, 120_000);
+
+  it('API_PROCESSES=1 JOB_PROCESSES=1 npm start: the supervisor forks one of each (pg-boss workers only in the job process), a killed job process is replaced while the api process serves on', async () => {
+    const port = await freePort();
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      API_PROCESSES: '1',
+      JOB_PROCESSES: '1',
+      DATABASE_URL: seed.db.connectionString,
+      PORT: String(port),
+      CONTENT_PORT: '0',
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'false',
+      DATA_DIR: dataDir,
+      UI_DIST_DIR: '/nonexistent',
+      LOG_LEVEL: 'info',
+      DATABASE_POOL_SIZE: '4',
+    };
+    delete env.PROCESS_ROLE;
+    const supervisor = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output: string[] = [];
+    supervisor.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    supervisor.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    children.push({ child: supervisor, role: 'api', port, pid: supervisor.pid as number, output });
+    /** The job processes' pids, from their "working the queues" lines. */
+    const jobPids = () =>
+      output
+        .join('')
+        .split('\n')
+        .filter((line) => line.includes('job process is working the queues'))
+        .map((line) => (JSON.parse(line) as { pid: number }).pid);
+
+    await waitUntil('the supervisor says every process is ready', async () => output.join('').includes('1 job process work the queues'), 60);
+    expect(output.join('')).toContain(`1 API process serve http://localhost:${port}`);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    const [jobPid] = jobPids();
+    expect(jobPid).toBeGreaterThan(0);
+    // The job process holds pg-boss workers; the api process at most a sender.
+    const named = (
+      await seed.db.pg.query<{ application_name: string }>(
+        `select distinct application_name from pg_stat_activity where application_name like 'medilearn-jobs:%:work'`,
+      )
+    ).rows.map((r) => r.application_name);
+    expect(named).toEqual([`medilearn-jobs:${jobPid}:work`]);
+
+    process.kill(jobPid as number, 'SIGKILL');
+    await waitUntil('another job process takes its place', async () => jobPids().length === 2, 45);
+    expect(jobPids()[1]).not.toBe(jobPid);
+    expect(output.join('')).toMatch(/"role":"jobs".*job process ended; starting another/);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+
+    supervisor.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => supervisor.once('exit', (exit) => resolve(exit)));
+    expect(code, output.join('')).toBe(0);
   }, 120_000);
 });
