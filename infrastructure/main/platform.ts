@@ -85,8 +85,9 @@ export const buildPlatform = async (options: {
   const { store } = adapters;
   const reactors = jobs ? FEATURE_MODULES.flatMap((module) => module.reactors?.(jobs) ?? []) : [];
   const runner = createProjectionRunner({ db, store, projections: [...PROJECTIONS, ...reactors], log });
-  // DATABASE_READ_URL (decision 0067): GET requests' queries, and their read-your-writes waits, on a replica.
-  const reads = await openReadRouting({ primary: db, replicas: config.readReplicas, poolSize: config.databasePoolSize, log });
+  // DATABASE_READ_URL (decision 0067): GET requests' queries, and their read-your-writes waits, on a replica; a job process serves none.
+  const replicas = config.processRole === 'jobs' ? { ...config.readReplicas, urls: [] } : config.readReplicas;
+  const reads = await openReadRouting({ primary: db, replicas, poolSize: config.databasePoolSize, log });
   const freshness = reads ? reads.freshness(runner) : runner;
   // A record named right after it was made may be a moment ahead of the read models that know it.
   const readModels = createReadModels(freshness, store, READ_MODELS, config.readWaitMs);

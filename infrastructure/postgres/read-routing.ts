@@ -57,7 +57,10 @@ type FallbackReason = 'down' | 'lagging' | 'wait' | 'write' | 'conflict';
 
 type ReplicaState = {
   readonly index: number;
-  readonly db: Database;
+  readonly url: string;
+  /** Its pools, opened once it first answers (opening them queries it: a replica down at start must not stop the platform). */
+  db: Database | null;
+  opening: Promise<Database> | null;
   up: boolean;
   lagMs: number | null;
   lagBytes: number | null;
@@ -111,7 +114,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const createReadRouting = (options: {
   readonly primary: Database;
-  readonly replicas: readonly Database[];
+  /** The replicas' connection strings, and how their pools are opened. */
+  readonly replicas: readonly string[];
+  readonly open: (url: string) => Promise<Database>;
   /** Reads leave a replica whose replay is further behind than this. */
   readonly maxLagMs: number;
   readonly checkEveryMs: number;
@@ -120,9 +125,11 @@ export const createReadRouting = (options: {
   const { primary, log } = options;
   const scope = new AsyncLocalStorage<Route>();
   const resources = new WeakMap<FastifyRequest, AsyncResource>();
-  const replicas: ReplicaState[] = options.replicas.map((db, i) => ({
+  const replicas: ReplicaState[] = options.replicas.map((url, i) => ({
     index: i + 1,
-    db,
+    url,
+    db: null,
+    opening: null,
     // Unknown until the first check, which start-up runs before any request.
     up: false,
     lagMs: null,
@@ -187,7 +194,7 @@ export const createReadRouting = (options: {
     try {
       if (!state.checker) {
         const client = new pg.Client({
-          connectionString: state.db.connectionString,
+          connectionString: state.url,
           connectionTimeoutMillis: 2000,
           query_timeout: 2000,
           application_name: `medilearn:${process.pid}:replica-check`,
@@ -206,6 +213,12 @@ export const createReadRouting = (options: {
       const missing = replayed === null || primaryLsn === null ? undefined : samples.find((s) => s.lsn > replayed);
       state.lagMs = missing ? now - missing.at : 0;
       state.lagBytes = replayed === null || primaryLsn === null || primaryLsn <= replayed ? 0 : Number(primaryLsn - replayed);
+      if (!state.db) {
+        state.opening ??= options.open(state.url).finally(() => {
+          state.opening = null;
+        });
+        state.db = await state.opening;
+      }
       const wasUp = state.up;
       state.lastError = null;
       state.up = state.lagMs <= options.maxLagMs;
@@ -273,8 +286,8 @@ export const createReadRouting = (options: {
         else next();
       },
     },
-    slonik: routed(primary.slonik, (state) => state.db.slonik),
-    pg: routed(primary.pg, (state) => state.db.pg),
+    slonik: routed(primary.slonik, (state) => (state.db as Database).slonik),
+    pg: routed(primary.pg, (state) => (state.db as Database).pg),
     freshness: (primaryFreshness) => ({
       waitFor: async (names: readonly string[], position: AllPosition, timeoutMs: number) => {
         const route = scope.getStore();
@@ -284,7 +297,7 @@ export const createReadRouting = (options: {
         for (let polls = 1; ; polls++) {
           let behind: boolean;
           try {
-            const rows = await activeCheckpoints(state.db.slonik, names);
+            const rows = await activeCheckpoints((state.db as Database).slonik, names);
             behind = rows.some((row) => comparePositions({ commit: BigInt(row.checkpoint_commit), prepare: BigInt(row.checkpoint_prepare) }, position) < 0);
           } catch (error) {
             const reason = failureOf(error);
@@ -337,7 +350,7 @@ export const createReadRouting = (options: {
       closed = true;
       if (timer) clearTimeout(timer);
       await started.catch(() => undefined);
-      await Promise.allSettled(replicas.flatMap((r) => [r.checker?.end(), r.db.close()]));
+      await Promise.allSettled(replicas.flatMap((r) => [r.checker?.end(), r.db?.close()]));
     },
   };
 };
@@ -351,11 +364,9 @@ export const openReadRouting = async (options: {
 }): Promise<ReadRouting | null> => {
   const { urls, maxLagMs, checkEveryMs } = options.replicas;
   if (urls.length === 0) return null;
-  // Opened lazily (no warm connections): a replica that is down at start only sends reads to the primary.
-  const replicas = await Promise.all(
-    urls.map((url) => openDatabase(url, { poolSize: options.poolSize, applicationName: `medilearn:${process.pid}:read`, connectionTimeoutMs: 2000 })),
-  );
-  const routing = createReadRouting({ primary: options.primary, replicas, maxLagMs, checkEveryMs, log: options.log });
+  // No warm connections, and opened by the first health check it answers: a replica down at start only sends reads to the primary.
+  const open = (url: string) => openDatabase(url, { poolSize: options.poolSize, applicationName: `medilearn:${process.pid}:read`, connectionTimeoutMs: 2000 });
+  const routing = createReadRouting({ primary: options.primary, replicas: urls, open, maxLagMs, checkEveryMs, log: options.log });
   await routing.check();
   return routing;
 };

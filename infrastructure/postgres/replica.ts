@@ -266,7 +266,7 @@ export const startReplica = async (options: StartReplicaOptions): Promise<Replic
       if (!ready) {
         output.push(line);
         if (output.length > 60) output.shift();
-      } else if (/FATAL|PANIC/.test(line) && !/terminating connection due to administrator command|the database system is shutting down/.test(line)) {
+      } else if (/FATAL|PANIC/.test(line) && !/terminating (connection|walreceiver process) due to administrator command|the database system is shutting down/.test(line)) {
         log.warn({ postgres: line, replica: options.port }, 'replica PostgreSQL');
       }
     });

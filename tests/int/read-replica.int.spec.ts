@@ -2,7 +2,7 @@ import pg from 'pg';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles.ts';
-import { type ReplicaPair, startReplicaPair } from '../support/replica-pair.ts';
+import { freePort, type ReplicaPair, startReplicaPair } from '../support/replica-pair.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
 
 /**
@@ -153,6 +153,21 @@ describe('read replica', () => {
       expect(read.statusCode).toBe(200);
       expect(read.json()).toMatchObject({ id: missed.id });
       expect(await metric('db_reads_total', 'pool="replica-1"')).toBeGreaterThanOrEqual(onReplicaBefore + 11);
+    }
+  });
+
+  it('starts while a replica is down, serving its reads from the primary', async () => {
+    const nobody = await freePort();
+    const other = await startTestPlatform(
+      { DATABASE_READ_URL: `postgres://postgres:x@127.0.0.1:${nobody}/medilearn`, REPLICA_CHECK_MS: '100' },
+      { joinDatabase: pair.primaryUrl },
+    );
+    try {
+      const response = await other.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `JWT ${token}` } });
+      expect(response.statusCode).toBe(200);
+      expect(other.reads?.status()).toEqual([expect.objectContaining({ up: false, lastError: expect.stringContaining('ECONNREFUSED') })]);
+    } finally {
+      await other.close();
     }
   });
 });
