@@ -37,7 +37,7 @@ const locationQuery = z.object({
  */
 export const registerNewsRoutes = (app: HttpApp, deps: NewsDeps) => {
   const authors = { access: system(1065), readModels: ['news', 'organisation'] } as const;
-  const readers = { access: AUTHENTICATED, readModels: ['news', 'users', 'organisation'] } as const;
+  const readers = { access: AUTHENTICATED, readModels: ['news', 'users', 'organisation', 'courses'] } as const;
 
   app.get(
     '/api/news',

@@ -28,7 +28,7 @@ const sent = (reply: FastifyReply, status: number, result: { id: number; positio
  */
 export const registerNewsletterRoutes = (app: HttpApp, deps: NewslettersDeps) => {
   const authors = { access: system(1065), feature: 'newsletters', readModels: ['newsletters', 'organisation'] } as const;
-  const readers = { access: AUTHENTICATED, feature: 'newsletters', readModels: ['newsletters', 'users'] } as const;
+  const readers = { access: AUTHENTICATED, feature: 'newsletters', readModels: ['newsletters', 'users', 'courses', 'organisation'] } as const;
 
   app.get(
     '/api/newsletters',

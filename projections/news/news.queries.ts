@@ -1,5 +1,6 @@
 import { type DatabasePool, sql } from 'slonik';
 import { z } from 'zod';
+import { linksOf } from '../../domain/courses/course-links.ts';
 import { COURSE_TYPE } from '../../domain/courses/course-types.rules.ts';
 import type { NewsFields } from '../../domain/news/news.rules.ts';
 import { isNewsFor, type NewsReader } from '../../domain/news/news.ts';
@@ -94,28 +95,24 @@ export const newsReaderOf = async (db: NewsReadDb, userId: number): Promise<News
   return { unitIds: set(row.units), companyIds: set(row.companies), groupIds: set(row.groups), professionId: row.profession };
 };
 
-/** The courses a news item links to: its button's address and the links of its text (`/izobrazevanja/{id}`, `/courses/{id}`). */
-export const linkedCourseIds = (news: { actionUrl: string | null; htmlContent: string }) =>
-  [...`${news.actionUrl ?? ''} ${news.htmlContent}`.matchAll(/\/(?:izobrazevanja|courses)\/(\d{1,9})(?!\d)/g)].map((m) => Number(m[1]));
-
 /**
  * The news items kept from this reader because they link an RX course (type 1) the reader may not
  * receive (issue 36, decision 0062: Directive 2001/83/EC art. 88, 91): their profession is not among
- * the course's or may not prescribe or supply medicines. Whoever the news item is addressed to.
+ * the course's or may not prescribe or supply medicines. Whoever the news item is addressed to. The
+ * links are found in the button's address and the text however they are encoded (course-links.ts).
  */
 export const rxNewsWithheld = async (db: NewsReadDb, userId: number, items: readonly { id: number; actionUrl: string | null; htmlContent: string }[]) => {
-  const links = new Map(items.map((n) => [n.id, linkedCourseIds(n)]));
-  const courseIds = [...new Set([...links.values()].flat())];
-  if (courseIds.length === 0) return new Set<number>();
+  const links = linksOf(items, (n) => [n.actionUrl, n.htmlContent]);
+  if (links.courseIds.length === 0) return new Set<number>();
   const kept = new Set(
     await db.anyFirst(sql.type(z.object({ id: z.number() }))`
       select c.id from rm.courses c
-       where c.id = any(${sql.array(courseIds, 'int4')}) and c.type = ${COURSE_TYPE.rx}
+       where c.id = any(${sql.array(links.courseIds, 'int4')}) and c.type = ${COURSE_TYPE.rx}
          and not exists (select 1 from rm.users u join rm.professions p on p.id = u.profession_id
                           where u.id = ${userId} and coalesce((to_jsonb(p) ->> 'may_prescribe')::boolean, false)
                             and p.id = any(c.audience_professions))`),
   );
-  return new Set(items.filter((n) => (links.get(n.id) ?? []).some((id) => kept.has(id))).map((n) => n.id));
+  return links.linking(kept);
 };
 
 /**

@@ -1432,6 +1432,12 @@ export const MATRIX: readonly MatrixCase[] = [
 
   // ------------------------------------------------------------------ news (1065 to write, spec §6; every signed-in reader asks and answers, spec §7)
   { route: 'GET /api/news', label: 'admin list with reach (1065)', allow: system(1065), requests: () => one('GET', '/api/news') },
+  {
+    route: 'POST /api/linked-rx-courses',
+    label: "the RX courses a text links to, the news and newsletter editors' warning (1065, issue 36)",
+    allow: system(1065),
+    requests: (f) => one('POST', '/api/linked-rx-courses', { texts: [`/izobrazevanja/${f.courseA}`] }),
+  },
   { route: 'GET /api/news/:id', label: 'as written (1065)', allow: system(1065), requests: (f) => one('GET', `/api/news/${f.news.everyone}`) },
   {
     route: 'POST /api/news',

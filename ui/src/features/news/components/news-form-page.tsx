@@ -25,6 +25,7 @@ import { ACTION_BUTTON_TEXT_MAX, NEWS_LOCATIONS, type NewsInput, newsRule } from
 import { DateTimeField } from '../../../components/date-fields.tsx';
 import { DeleteAction, FormCard } from '../../../components/form-card.tsx';
 import { RichTextInput } from '../../../components/rich-text-input.tsx';
+import { RxLinkWarning } from '../../../components/rx-link-warning.tsx';
 import { audienceOptions } from '../../../lib/audience-options.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { type AdminNews, createNews, deleteNews, getNews, updateNews, uploadNewsImage } from '../api/news.ts';
@@ -217,6 +218,7 @@ export const NewsFormPage = ({ id }: { id: number | null }) => {
           </Stack>
           {v.image ? <Image src={v.image} h={90} w={160} fit="cover" radius="sm" alt={t('news.admin.imagePreview')} data-testid="news-image-preview" /> : null}
         </Group>
+        <RxLinkWarning texts={[v.actionUrl, v.htmlContent]} />
         <Grid>
           <Grid.Col span={{ base: 12, md: 8 }}>
             <TextInput

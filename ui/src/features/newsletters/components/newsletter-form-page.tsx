@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type NewsletterFields, newsletterRule } from '../../../../../domain/newsletters/newsletter.rules.ts';
 import { DeleteAction, FormCard } from '../../../components/form-card.tsx';
+import { RxLinkWarning } from '../../../components/rx-link-warning.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { deleteNewsletter, getNewsletter, listProfessionOptions, type NewsletterInput, saveNewsletter, uploadCover } from '../api/newsletters.ts';
@@ -171,6 +172,7 @@ const Form = ({ id }: { id: number | null }) => {
         onChange={(x) => form.set('url', x.currentTarget.value)}
         error={e.url}
       />
+      <RxLinkWarning texts={[v.url, v.description]} />
       <MultiSelect
         label={t('newsletters.admin.professions')}
         description={t('newsletters.admin.professionsHint')}
