@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -10,6 +11,8 @@ import { join } from 'node:path';
 const ROOT = join(import.meta.dirname, '..', '..');
 const MAIN = join(ROOT, 'infrastructure', 'main', 'main.ts');
 export const HAPROXY_CONFIG = join(ROOT, 'deploy', 'haproxy.cfg');
+/** Debian puts it in /usr/sbin, which a user's PATH may lack; HAPROXY_BIN names another. */
+const HAPROXY = process.env.HAPROXY_BIN ?? (existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy');
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -103,7 +106,7 @@ export const startBalancer = async (ports: { bind: number; stats: number; api: r
   ports.api.forEach((port, i) => {
     env[`MEDILEARN_API${i + 1}`] = `127.0.0.1:${port}`;
   });
-  const child = spawn('haproxy', ['-f', HAPROXY_CONFIG, '-db'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(HAPROXY, ['-f', HAPROXY_CONFIG, '-db'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log: string[] = [];
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) log.push(line);
