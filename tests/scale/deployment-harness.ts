@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -81,6 +81,15 @@ export const stopGently = async (p: PlatformProcess, ms = 10_000) => {
   clearTimeout(timer);
 };
 
+/** Resident memory of a process in MB (0 when it is gone). */
+export const residentMb = (pid: number) => {
+  try {
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+};
+
 /** One value of a Prometheus text line `name{label} value` from a process's /api/metrics (NaN when absent). */
 export const metric = async (port: number, name: string, label: string) => {
   const text = await fetch(`http://127.0.0.1:${port}/api/metrics`).then((r) => r.text());
@@ -90,21 +99,31 @@ export const metric = async (port: number, name: string, label: string) => {
 
 export type Balancer = {
   readonly url: string;
+  /** The content origin (package code). */
+  readonly contentUrl: string;
+  readonly pid: number;
   readonly log: string[];
-  /** Each server's state (UP, DOWN, ...) and the backend's retry and redispatch counts, from the stats CSV. */
+  /** Each server's state (UP, DOWN, ...) by `backend/server`, and the api backend's retry and redispatch counts, from the stats CSV. */
   readonly stats: () => Promise<{ servers: Record<string, string>; retries: number; redispatches: number }>;
   readonly stop: () => Promise<void>;
 };
 
 /** HAProxy from the system (Debian's package), in the foreground, on deploy/haproxy.cfg with these addresses. */
-export const startBalancer = async (ports: { bind: number; stats: number; api: readonly number[] }): Promise<Balancer> => {
+export const startBalancer = async (ports: {
+  bind: number;
+  contentBind: number;
+  stats: number;
+  api: readonly { port: number; contentPort: number }[];
+}): Promise<Balancer> => {
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     MEDILEARN_BIND: `127.0.0.1:${ports.bind}`,
+    MEDILEARN_CONTENT_BIND: `127.0.0.1:${ports.contentBind}`,
     MEDILEARN_STATS: `127.0.0.1:${ports.stats}`,
   };
-  ports.api.forEach((port, i) => {
-    env[`MEDILEARN_API${i + 1}`] = `127.0.0.1:${port}`;
+  ports.api.forEach((api, i) => {
+    env[`MEDILEARN_API${i + 1}`] = `127.0.0.1:${api.port}`;
+    env[`MEDILEARN_CONTENT${i + 1}`] = `127.0.0.1:${api.contentPort}`;
   });
   const child = spawn(HAPROXY, ['-f', HAPROXY_CONFIG, '-db'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log: string[] = [];
@@ -129,27 +148,33 @@ export const startBalancer = async (ports: { bind: number; stats: number; api: r
     let redispatches = 0;
     for (const row of rows) {
       const cells = row.split(',');
-      if (cells[at('pxname')] !== 'api') continue;
-      if (cells[at('svname')] === 'BACKEND') {
-        retries = Number(cells[at('wretr')] || 0);
-        redispatches = Number(cells[at('wredis')] || 0);
-      } else servers[cells[at('svname')] as string] = cells[at('status')] as string;
+      const backend = cells[at('pxname')] as string;
+      const server = cells[at('svname')] as string;
+      if (backend !== 'api' && backend !== 'content') continue;
+      if (server === 'BACKEND') {
+        if (backend === 'api') {
+          retries = Number(cells[at('wretr')] || 0);
+          redispatches = Number(cells[at('wredis')] || 0);
+        }
+      } else if (server !== 'FRONTEND') servers[`${backend}/${server}`] = cells[at('status')] as string;
     }
     return { servers, retries, redispatches };
   };
 
-  // Ready: it serves its stats and has found every API process healthy.
+  // Ready: it serves its stats and has found every API process healthy, and its content server.
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`haproxy ended at start:\n${log.join('\n')}`);
     const state = await stats().catch(() => null);
-    if (state && Object.keys(state.servers).length === ports.api.length && Object.values(state.servers).every((s) => s === 'UP')) break;
+    if (state && Object.keys(state.servers).length === 2 * ports.api.length && Object.values(state.servers).every((s) => s === 'UP')) break;
     if (Date.now() > deadline) throw new Error(`haproxy did not find every API process up:\n${log.join('\n')}`);
     await sleep(100);
   }
 
   return {
     url: `http://127.0.0.1:${ports.bind}`,
+    contentUrl: `http://127.0.0.1:${ports.contentBind}`,
+    pid: child.pid as number,
     log,
     stats,
     stop: async () => {

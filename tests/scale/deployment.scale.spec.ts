@@ -16,6 +16,7 @@ import {
   metric,
   type PlatformProcess,
   type Role,
+  residentMb,
   sleep,
   startBalancer,
   startPlatformProcess,
@@ -65,8 +66,13 @@ describe('the deployment: HAProxy, two API processes, a job process, a primary a
     timings[what] = Math.round((Date.now() - began) / 100) / 10;
   };
 
+  // The balancer's addresses, known before the processes start: the platform names itself and its content origin by them.
+  const front = { bind: 0, contentBind: 0, stats: 0 };
+  const contentPorts = new Map<number, number>();
   const env = (): Record<string, string> => ({
     DATABASE_URL: pair.primaryUrl,
+    PUBLIC_URL: `http://localhost:${front.bind}`,
+    CONTENT_ORIGIN: `http://127.0.0.1:${front.contentBind}`,
     CONTENT_PORT: '0',
     HOST: '127.0.0.1',
     DEMO_DATA: 'false',
@@ -87,13 +93,19 @@ describe('the deployment: HAProxy, two API processes, a job process, a primary a
   const apiEnv = (): Record<string, string> => ({ ...env(), DATABASE_READ_URL: pair.replicaUrl, REPLICA_CHECK_MS: '250' });
 
   const start = async (role: Role, port?: number) => {
-    const p = startPlatformProcess(role, port ?? (await freePort()), role === 'api' ? apiEnv() : env());
+    const chosen = port ?? (await freePort());
+    // An API process's package-content server, on a port of its own the balancer knows (a replacement keeps it).
+    if (role === 'api' && !contentPorts.has(chosen)) contentPorts.set(chosen, await freePort());
+    const p = startPlatformProcess(role, chosen, role === 'api' ? { ...apiEnv(), CONTENT_PORT: String(contentPorts.get(chosen)) } : env());
     (role === 'api' ? apis : jobs).push(p);
     return p;
   };
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'medilearn-deploy-'));
+    front.bind = await freePort();
+    front.contentBind = await freePort();
+    front.stats = await freePort();
     pair = await startReplicaPair({ name: 'deployment-scale' });
     mark('primary and replica');
     // Seeding through a platform of the test's own on the primary; its runner leaves before the processes start.
@@ -109,7 +121,7 @@ describe('the deployment: HAProxy, two API processes, a job process, a primary a
     const first = [await start('api'), await start('api'), await start('jobs')];
     await Promise.all(first.map((p) => waitReady(p)));
     mark('processes ready');
-    balancer = await startBalancer({ bind: await freePort(), stats: await freePort(), api: apis.map((a) => a.port) });
+    balancer = await startBalancer({ ...front, api: apis.map((a) => ({ port: a.port, contentPort: contentPorts.get(a.port) as number })) });
     mark('balancer ready');
   }, 180_000);
 
@@ -137,7 +149,7 @@ describe('the deployment: HAProxy, two API processes, a job process, a primary a
       what: string,
       method: 'GET' | 'POST' | 'PUT',
       path: string,
-      options: { token?: string; body?: object; minPosition?: string | null } = {},
+      options: { token?: string; body?: object; minPosition?: string | null; base?: string } = {},
     ): Promise<Answer | null> => {
       const startedAt = Date.now();
       const headers: Record<string, string> = {};
@@ -145,7 +157,7 @@ describe('the deployment: HAProxy, two API processes, a job process, a primary a
       if (options.body) headers['content-type'] = 'application/json';
       if (options.minPosition) headers['x-min-position'] = options.minPosition;
       try {
-        const response = await fetch(`${balancer.url}${path}`, {
+        const response = await fetch(`${options.base ?? balancer.url}${path}`, {
           method,
           headers,
           ...(options.body ? { body: JSON.stringify(options.body) } : {}),
@@ -286,6 +298,26 @@ describe('the deployment: HAProxy, two API processes, a job process, a primary a
     await moreWrites(30);
     mark('load running');
 
+    // What each part takes under this load (decision 0068): resident memory, and connections by process on each server.
+    const connections = async (query: (sql: string) => Promise<{ rows: { pid: string; n: number }[] }>) =>
+      new Map(
+        (
+          await query(
+            `select split_part(application_name, ':', 2) as pid, count(*)::int as n from pg_stat_activity where application_name like 'medilearn%' group by 1`,
+          )
+        ).rows.map((r) => [Number(r.pid), r.n]),
+      );
+    const onPrimaryConnections = await connections((sql) => seed.db.pg.query(sql));
+    const replicaProbe = new pg.Client({ connectionString: pair.replicaUrl });
+    await replicaProbe.connect();
+    const onReplicaConnections = await connections((sql) => replicaProbe.query(sql)).finally(() => replicaProbe.end());
+    const footprint = [...apis, ...jobs]
+      .map(
+        (p) =>
+          `${p.role} ${residentMb(p.pid)} MB, ${onPrimaryConnections.get(p.pid) ?? 0} connections to the primary, ${onReplicaConnections.get(p.pid) ?? 0} to the replica`,
+      )
+      .concat(`HAProxy ${residentMb(balancer.pid)} MB`);
+
     // 1. The replica dies: reads go to the primary without an error.
     const primaryReadsBefore = await perApi('db_reads_total', 'pool="primary"');
     await pair.replica.kill();
@@ -343,13 +375,22 @@ describe('the deployment: HAProxy, two API processes, a job process, a primary a
     await killHard(victim);
     apiGoneAt = Date.now();
     mark('API process killed');
-    await until('HAProxy takes the dead process out', async () => (await balancer.stats()).servers.api2 === 'DOWN', 10_000);
+    const servers = async () => (await balancer.stats()).servers;
+    await until('HAProxy takes the dead process out', async () => {
+      const now = await servers();
+      return now['api/api2'] === 'DOWN' && now['content/content2'] === 'DOWN';
+    });
     mark('HAProxy routes around it');
+    // The content origin (package code) is served by the survivor.
+    for (let i = 0; i < 4; i++) await call('content origin', 'GET', '/health', { base: balancer.contentUrl });
     await moreWrites(20);
     // A new API process on the dead one's address: HAProxy puts it back once its health check answers.
     const replacement = await start('api', victim.port);
     await waitReady(replacement);
-    await until('HAProxy takes the new process in', async () => (await balancer.stats()).servers.api2 === 'UP', 15_000);
+    await until('HAProxy takes the new process in', async () => {
+      const now = await servers();
+      return now['api/api2'] === 'UP' && now['content/content2'] === 'UP';
+    });
     mark('new API process in the rotation');
     await waitReady(secondJobs);
 
@@ -395,6 +436,7 @@ describe('the deployment: HAProxy, two API processes, a job process, a primary a
         `  writes in flight on the killed API process left unanswered: ${unanswered.map((c) => `${c.what} ${c.status || 'closed'}`).join(', ') || 'none'}; HAProxy retries ${stats.retries}, redispatches ${stats.redispatches}`,
         `  replica down: reads from the primary per API process ${primaryReadsBefore.join('/')} -> ${primaryReadsDuring.join('/')}, fallbacks 'down' ${fallbacksDown.join('/')}`,
         `  replica back: reads from it per API process ${replicaReadsBefore.join('/')} -> ${replicaReadsAfter.join('/')}`,
+        `  footprint under load: ${footprint.join('; ')}`,
         `  live stream: ${live.connects} connections, ${live.ready} ready, ${live.changed} changes, ${live.cut} cut; first event after ${live.readyAfterMs.join('/')} ms`,
         `  export ${exportId}: ${exportEvents.join(', ')}`,
         `  HAProxy lines other than 2xx: ${balancerTrouble.length}${balancerTrouble.map((line) => `\n    ${line}`).join('')}`,
