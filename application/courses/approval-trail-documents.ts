@@ -13,6 +13,7 @@ export const KIND_LABELS: Readonly<Record<TrailKind, string>> = {
   published: 'Objava',
   unpublished: 'Umik objave',
   'content-changed': 'Sprememba vsebine',
+  'settings-changed': 'Sprememba nastavitev odobritev',
 };
 
 export const STATUS_LABELS: Readonly<Record<VerificationStatus, string>> = {
@@ -23,7 +24,10 @@ export const STATUS_LABELS: Readonly<Record<VerificationStatus, string>> = {
   'no-course': 'Izobraževanje ne obstaja',
 };
 
-const METHODS: Readonly<Record<string, string>> = { password: 'ponovni vnos gesla' };
+const METHODS: Readonly<Record<string, string>> = {
+  password: 'ponovni vnos gesla',
+  'password-second-factor': 'ponovni vnos gesla in koda iz e-pošte (dvostopenjska prijava)',
+};
 const method = (value: string | null) => (value ? (METHODS[value] ?? value) : '');
 const yesNo = (value: boolean | null) => (value === null ? '' : value ? 'Da' : 'Ne');
 const asOfText = (t: CourseApprovalTrail) => (t.asOf ? ljubljanaText(t.asOf) : `${ljubljanaText(t.generatedAt)} (trenutno)`);
@@ -48,9 +52,12 @@ const HEADER = [
   'Zapis v dnevniku (revizija)',
 ];
 
+/** The instant cut to its second (a spreadsheet would round the milliseconds into the next one). */
+const toSecond = (iso: string) => new Date(Math.floor(new Date(iso).getTime() / 1000) * 1000);
+
 const cells = (r: TrailRow, n: number): Cell[] => [
   n,
-  new Date(r.at),
+  toSecond(r.at),
   KIND_LABELS[r.kind],
   r.approvalVersion,
   r.stepLabel ?? '',
@@ -71,7 +78,7 @@ export const trailXlsx = (spreadsheet: Spreadsheet, t: CourseApprovalTrail, requ
     header: HEADER,
     rows: t.rows.map((r, i) => cells(r, i + 1)),
     widths: [6, 20, 24, 10, 22, 24, 60, 40, 20, 18, 66, 18, 12],
-    formats: ['integer', 'datetime', 'text', 'integer', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'integer'],
+    formats: ['integer', 'datetime-seconds', 'text', 'integer', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'integer'],
     about: {
       sheet: 'O izpisu',
       rows: [

@@ -40,6 +40,14 @@ const trailRow = z.object({
   method: z.string().nullable(),
   hashMatchesContent: z.boolean().nullable(),
   revision: z.number(),
+  /** A 'settings-changed' row's settings (decision 0064): on or off, the prefix, each step's approvers. */
+  settings: z
+    .object({
+      enabled: z.boolean(),
+      codePrefix: z.string(),
+      steps: z.array(z.object({ key: z.string(), label: z.string(), approvers: z.array(person) })),
+    })
+    .nullable(),
 });
 const verification = z.object({
   publishedHash: z.string().nullable(),

@@ -1,5 +1,6 @@
+import { approvalSettingsStream } from '../../domain/courses/approval-settings.ts';
 import { type ApprovalTrail, approvalTrail, type RecordedCourseEvent, trailPeople } from '../../domain/courses/approval-trail.ts';
-import { type Course, courseStream } from '../../domain/courses/course.ts';
+import { type Course, type CourseOwner, courseStream } from '../../domain/courses/course.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 
@@ -29,16 +30,20 @@ const notFound = () => new DomainError('404', 'Izobraževanje ne obstaja.', { st
 export const courseApprovalTrail = async (deps: ApprovalTrailDeps, courseId: number, asOf: Date | null): Promise<CourseApprovalTrail> => {
   const read = await deps.store.readStream(courseStream(courseId));
   if (read.revision === 'no_stream' || read.events.length === 0) throw notFound();
-  const events: RecordedCourseEvent[] = read.events.map((e) => ({
+  const recorded = (e: (typeof read.events)[number]): RecordedCourseEvent => ({
     type: e.type,
     data: e.data,
     recordedAt: e.createdAt,
     actorId: e.metadata.actorId ?? null,
     revision: Number(e.revision),
-  }));
-  const names = await deps.userNames(trailPeople(events));
+  });
+  const events = read.events.map(recorded);
+  // The settings of the course's scope (its owner's company, or the platform's): who switched approval on or off, and named whom.
+  const created = read.events[0]?.type === 'CourseCreated' ? ((read.events[0].data as { owner?: CourseOwner }).owner ?? null) : null;
+  const settings = (await deps.store.readStream(approvalSettingsStream(created ? created.companyId : 'platform'))).events.map(recorded);
+  const names = await deps.userNames(trailPeople([...events, ...settings]));
   const generatedAt = deps.now();
-  const trail = approvalTrail(events, { asOf, names, contentHash: deps.contentHash });
+  const trail = approvalTrail(events, { asOf, names, contentHash: deps.contentHash, settings });
   const whole = asOf ? approvalTrail(events, { asOf: null, names, contentHash: deps.contentHash }).course : trail.course;
   if (!whole) throw notFound();
   return {

@@ -16,6 +16,10 @@ import { loadApprovalSettings, scopeOf } from './course-approval.ts';
  */
 export const APPROVAL_MAIL_QUEUE = 'course.approval.mail';
 
+/** The kinds approval mail is logged under (the admin's mail log names each in Slovenian: identity.outbox.kinds). */
+export const APPROVAL_MAIL_KINDS = ['course-approval-waiting', 'course-approval-granted', 'course-approval-rejected'] as const;
+type ApprovalMailKind = (typeof APPROVAL_MAIL_KINDS)[number];
+
 export const courseApprovalMailReactor = (jobs: Pick<Jobs, 'send'>): Projection => ({
   name: 'course_approval_mail_jobs',
   version: 1,
@@ -54,7 +58,7 @@ export const mailApprovalEvent =
     const submittedOf = (version: number) =>
       events.find((e) => e.type === 'CourseApprovalSubmitted' && (e.data as Submitted).approvalVersion === version)?.data as Submitted | undefined;
 
-    const send = async (userId: number, content: { subject: string; paragraphs: string[]; action: string; url: string }, kind: string) => {
+    const send = async (userId: number, content: { subject: string; paragraphs: string[]; action: string; url: string }, kind: ApprovalMailKind) => {
       const messageId = messageIdFor(eventId, `to:${userId}`);
       if (await alreadySent(deps, messageId)) return;
       const [person] = await approvalPeople(deps.db, [userId]);

@@ -15,6 +15,7 @@ import {
   approvalSettingsView,
   approvalVersionContent,
   courseApprovalView,
+  requestSignatureCode,
   setApprovalSettings,
   signApproval,
   submitForApproval,
@@ -39,6 +40,7 @@ const stepView = z.object({
   signedAt: z.string().nullable(),
   comment: z.string().nullable(),
   meaning: z.string().nullable(),
+  meaningToSign: z.object({ approved: z.string(), rejected: z.string() }).nullable(),
   mayISign: z.boolean(),
 });
 const approvalView = z.object({
@@ -68,11 +70,13 @@ const approvalView = z.object({
   upToDate: z.boolean(),
   missing: z.array(z.string()),
   versions: z.array(z.object({ approvalVersion: z.number(), status: z.string(), contentHash: z.string(), code: z.string().nullable() })),
+  /** For a caller holding 1071: whether they have a password to sign with, and whether signing asks for the second factor's code. */
+  signing: z.object({ passwordSet: z.boolean(), secondFactor: z.boolean() }).nullable(),
 });
 
 /**
  * Approval before publishing (issue 36, decision 0063; the shared contract of the session). Settings
- * per scope (admin, 1011); a course's approval read by its editors, the scope's approvers and the
+ * per scope (read with 1011, changed only by admins: 1073); a course's approval read by its editors, the scope's approvers and the
  * auditor (1072); submitted and withdrawn by its editors (1019, or 2006 on its community's own
  * course); signed by approvers (1071) named on the step, re-entering their password.
  */
@@ -103,22 +107,24 @@ export const registerCourseApprovalRoutes = (app: HttpApp, deps: ApprovalDeps & 
       return { ...(await approvalSettingsView(deps, request.params.scope)), candidates: await approvalCandidates(deps.db, APPROVING_ROLES) };
     },
   );
+  // Decision 0063: 1073 (admins only): an editor (1011) who could switch approval off could publish unapproved content.
   app.put(
     '/api/approval-settings/:scope',
     {
-      config: { ...config, access: system(1011) },
+      config: { ...config, access: system(1073) },
       schema: {
         tags,
-        summary: "Set a scope's approval settings; every approver must hold 1071 (the approver role)",
+        summary:
+          "Set a scope's approval settings (1073, admins); every approver must hold 1071 (the approver role); `warnings` name a person who is a step's only approver in several steps",
         params: scopeParams,
         body: approvalSettingsRule,
-        response: { 200: z.object({ scope: z.union([z.literal('platform'), z.number()]) }), ...errorResponses },
+        response: { 200: z.object({ scope: z.union([z.literal('platform'), z.number()]), warnings: z.array(z.string()) }), ...errorResponses },
       },
     },
     async (request, reply) => {
       await checkScope(request.params.scope);
       const result = await setApprovalSettings(deps, request.params.scope, request.body, commandMetadata(request));
-      return withPosition(reply, result.position).send({ scope: request.params.scope });
+      return withPosition(reply, result.position).send({ scope: request.params.scope, warnings: result.warnings });
     },
   );
 
@@ -212,6 +218,13 @@ export const registerCourseApprovalRoutes = (app: HttpApp, deps: ApprovalDeps & 
             comment,
             contentHash: hash,
             password: z.string().min(1, { error: 'Vpišite geslo.' }).max(200),
+            // Where the signer has the second factor on (decision 0063): the challenge of POST .../approval/sign/code and the mailed code.
+            secondFactorChallenge: z.uuid({ error: 'Zahtevajte kodo za podpis.' }).nullish(),
+            secondFactorCode: z
+              .string()
+              .trim()
+              .regex(/^\d{6}$/, { error: 'Koda ima 6 številk.' })
+              .nullish(),
           })
           .strict(),
         response: { 200: okResponse, ...errorResponses },
@@ -221,9 +234,35 @@ export const registerCourseApprovalRoutes = (app: HttpApp, deps: ApprovalDeps & 
       const auth = requireAuth(request);
       // A password guessed from a session left open: the budget of a password change.
       if (deps.attempts) await guardAttempts(deps.attempts, reply, 'password-change', { account: String(auth.userId), address: request.ip });
-      const { password, ...rest } = request.body;
-      const result = await signApproval(deps, request.params.id, { ...rest, comment: rest.comment ?? null, password }, auth.subject, commandMetadata(request));
+      const { password, secondFactorChallenge, secondFactorCode, ...rest } = request.body;
+      const result = await signApproval(
+        deps,
+        request.params.id,
+        { ...rest, comment: rest.comment ?? null, password, secondFactorChallenge: secondFactorChallenge ?? null, secondFactorCode: secondFactorCode ?? null },
+        auth.subject,
+        commandMetadata(request),
+      );
       return withPosition(reply, result.position).send({ id: result.id, code: result.code });
+    },
+  );
+  app.post(
+    '/api/courses/:id/approval/sign/code',
+    {
+      config: { ...config, access: system(1071) },
+      schema: {
+        tags,
+        summary:
+          "The second factor's code for a signature, by mail (1071; only for a signer who has the second factor on); answers the challenge the signature names",
+        params: idParams,
+        response: { 200: z.object({ challengeId: z.string(), expiresAt: z.string() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      // Each code is a mail: the budget of a login's "send a new code".
+      if (deps.attempts) await guardAttempts(deps.attempts, reply, 'second-factor-resend', { account: String(auth.userId), address: request.ip });
+      const result = await requestSignatureCode(deps, request.params.id, auth.subject, commandMetadata(request));
+      return withPosition(reply, result.position).send({ challengeId: result.challengeId, expiresAt: result.expiresAt });
     },
   );
 

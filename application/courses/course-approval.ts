@@ -1,4 +1,5 @@
-import type { ApprovalScope, ApprovalSettings } from '../../domain/courses/approval-settings.rules.ts';
+import { randomUUID } from 'node:crypto';
+import { type ApprovalScope, type ApprovalSettings, soleApproverWarnings } from '../../domain/courses/approval-settings.rules.ts';
 import { approvalSettingsDecider, approvalSettingsStream } from '../../domain/courses/approval-settings.ts';
 import { type Course, type CourseEvent, type CourseOwner, type CourseState, courseDecider, courseStream } from '../../domain/courses/course.ts';
 import {
@@ -8,6 +9,8 @@ import {
   grantFor,
   lastGranted,
   missingApprovals,
+  separationOfDuties,
+  signatureMeaning,
   wouldGrant,
 } from '../../domain/courses/course-approval.ts';
 import { courseContentHash, courseContentOf } from '../../domain/courses/course-content-hash.ts';
@@ -17,12 +20,17 @@ import type { RoleId } from '../../domain/permissions/roles.ts';
 import { fold } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { ljubljanaWallClock } from '../../domain/shared/ljubljana-time.ts';
+import { userDecider } from '../../domain/users/user.decide.ts';
 import { evolveUser, initialUserState, type UserEvent, userStream } from '../../domain/users/user.ts';
+import { SIGNATURE_CODE_FAILED } from '../../domain/users/user-identity.decide.ts';
 import type { PasswordHasher } from '../../infrastructure/auth/password-hasher.port.ts';
+import type { SecretSealer } from '../../infrastructure/auth/secret-sealer.port.ts';
 import type { EventMetadata, EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 import { approvalPeople } from '../../projections/courses/course-approvals.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
+import { courseDeciderFor } from './course-type-rules.ts';
 import type { CoursesDeps } from './courses.deps.ts';
+import { hashSignatureCode, newSignatureCode, SIGNATURE_CODE_TTL_SECONDS } from './signature-code.ts';
 
 /**
  * Approval before publishing (issue 36 item 2, decision 0063): the settings of a course's scope, the
@@ -30,7 +38,11 @@ import type { CoursesDeps } from './courses.deps.ts';
  * signing. Everything is decided on the course's stream and the settings' stream, never on a read
  * model, so a signature is checked against the content as stored.
  */
-export type ApprovalDeps = CoursesDeps & { readonly passwords: PasswordHasher };
+export type ApprovalDeps = CoursesDeps & {
+  readonly passwords: PasswordHasher;
+  /** Seals a signature's second-factor code for its mail (the identity mail job unseals it); the demo's loader, which signs with passwords only, has none. */
+  readonly sealer?: SecretSealer;
+};
 
 const notFound = () => new DomainError('404', 'Izobraževanje ne obstaja.', { status: 404 });
 
@@ -109,6 +121,11 @@ type StepView = {
   signedAt: string | null;
   comment: string | null;
   meaning: string | null;
+  /**
+   * The exact sentence the caller would sign, per decision, while the step waits in the pending
+   * version (null otherwise): the dialog shows it and the signature records it (decision 0063).
+   */
+  meaningToSign: { approved: string; rejected: string } | null;
   mayISign: boolean;
 };
 
@@ -116,6 +133,7 @@ const versionView = (version: ApprovalVersion, settings: ApprovalSettings, subje
   const steps: StepView[] = version.steps.map((step) => {
     const signature = version.signatures.find((s) => s.step === step.key) ?? null;
     const named = settings.enabled && (settings.steps.find((s) => s.key === step.key)?.approverIds ?? []).includes(subject.userId);
+    const open = version.status === 'pending' && signature === null;
     return {
       key: step.key,
       label: step.label,
@@ -124,7 +142,14 @@ const versionView = (version: ApprovalVersion, settings: ApprovalSettings, subje
       signedAt: signature?.signedAt ?? null,
       comment: signature?.comment ?? null,
       meaning: signature?.meaning ?? null,
-      mayISign: version.status === 'pending' && signature === null && named && can(subject, 1071, { kind: 'system' }),
+      meaningToSign: open
+        ? {
+            approved: signatureMeaning('approved', step.label, version.approvalVersion, version.contentHash),
+            rejected: signatureMeaning('rejected', step.label, version.approvalVersion, version.contentHash),
+          }
+        : null,
+      // Separation of duties: not the version's submitter, not a second step of one version.
+      mayISign: open && named && can(subject, 1071, { kind: 'system' }) && separationOfDuties(version, subject.userId) === null,
     };
   });
   return {
@@ -153,6 +178,8 @@ export const courseApprovalView = async (deps: Pick<CoursesDeps, 'store' | 'db'>
   const granted = lastGranted(course.approval);
   const submitter = current?.submittedBy ?? null;
   const names = new Map((submitter === null ? [] : await approvalPeople(deps.db, [submitter])).map((p) => [p.id, p.name]));
+  // What signing asks of the caller (an approver): their password, which a social-only account has not set, and the second factor where on.
+  const me = can(subject, 1071, { kind: 'system' }) ? await loadPerson(deps.store, subject.userId) : null;
   return {
     required: steps !== null,
     scope,
@@ -169,6 +196,7 @@ export const courseApprovalView = async (deps: Pick<CoursesDeps, 'store' | 'db'>
     upToDate: grantFor(course.approval, contentHash) !== null,
     missing: steps === null ? [] : missingApprovals(course.approval, contentHash, steps).map((s) => s.label),
     versions: course.approval.versions.map((v) => ({ approvalVersion: v.approvalVersion, status: v.status, contentHash: v.contentHash, code: v.code })),
+    signing: me ? { passwordSet: me.passwordHash !== null, secondFactor: me.secondFactor } : null,
   };
 };
 
@@ -206,7 +234,8 @@ export const submitForApproval = async (
   const person = await loadPerson(deps.store, submitter.userId);
   const result = await handleCommand(deps.store, {
     streamName: courseStream(courseId),
-    decider: courseDecider,
+    // The rules of the course's type first (decision 0062): what could not be published is not submitted either.
+    decider: await courseDeciderFor(deps, 'SubmitCourseApproval'),
     command: {
       type: 'SubmitCourseApproval',
       contentHash: input.contentHash,
@@ -259,6 +288,66 @@ export type SignInput = {
   comment: string | null;
   contentHash: string;
   password: string;
+  /** Where the signer has the second factor on: the challenge the code was mailed for (requestSignatureCode) and the code. */
+  secondFactorChallenge?: string | null;
+  secondFactorCode?: string | null;
+};
+
+export const PASSWORD_NEEDED_TO_SIGN =
+  'Za elektronski podpis potrebujete geslo, vaš račun pa ga nima (prijavljate se prek družbenega omrežja). V profilu pod Varnost si nastavite geslo, nato podpišite.';
+export const CODE_NEEDED_TO_SIGN = 'Imate vklopljeno dvostopenjsko prijavo: za podpis zahtevajte kodo, ki jo pošljemo na vaš e-naslov, in jo vpišite.';
+export const NO_SECOND_FACTOR = 'Dvostopenjska prijava za vaš račun ni vklopljena; za podpis zadošča geslo.';
+
+/**
+ * The second factor of a signature (decision 0063): for a signer who has it on, a 6-digit code by
+ * mail, on a challenge of its own purpose (a login's code does not sign, a signature's does not log
+ * in). Answers the challenge's id, which the signature names with the code.
+ */
+export const requestSignatureCode = async (deps: ApprovalDeps, courseId: number, signer: Subject, metadata: EventMetadata) => {
+  const course = await loadCourse(deps.store, courseId);
+  await checkApprovalReader(deps, signer, course);
+  const person = await loadPerson(deps.store, signer.userId);
+  if (!person) throw notFound();
+  if (!person.secondFactor) throw new DomainError('422', NO_SECOND_FACTOR, { status: 422, field: 'secondFactorCode' });
+  if (!deps.sealer) throw new Error('Signature codes need the secret sealer.');
+  const challengeId = randomUUID();
+  const code = newSignatureCode();
+  const expiresAt = new Date(deps.now().getTime() + SIGNATURE_CODE_TTL_SECONDS * 1000);
+  const result = await handleCommand(deps.store, {
+    streamName: userStream(signer.userId),
+    decider: userDecider,
+    command: {
+      type: 'ChallengeSecondFactor',
+      purpose: 'signature',
+      challengeId,
+      tokenHash: hashSignatureCode(challengeId, code),
+      sealed: deps.sealer.seal(code),
+      expiresAt,
+    },
+    metadata: { ...metadata, actorId: signer.userId },
+  });
+  return { challengeId, expiresAt: expiresAt.toISOString(), position: result.position };
+};
+
+/** Checks the signer's password and, where they have it on, the second factor's code: the method the signature records. */
+const authenticateSigner = async (deps: ApprovalDeps, userId: number, input: SignInput, metadata: EventMetadata) => {
+  const person = await loadPerson(deps.store, userId);
+  // A social-only account has no password to re-enter: say so, rather than "wrong password".
+  if (person && person.passwordHash === null) throw new DomainError('422', PASSWORD_NEEDED_TO_SIGN, { status: 422, field: 'password' });
+  const valid = await deps.passwords.verify(person?.passwordHash ?? deps.passwords.decoyHash, input.password);
+  if (!person?.passwordHash || !valid) throw new DomainError('422', WRONG_PASSWORD, { status: 422, field: 'password' });
+  if (!person.secondFactor) return { person, method: 'password' as const };
+  if (!input.secondFactorChallenge || !input.secondFactorCode) throw new DomainError('422', CODE_NEEDED_TO_SIGN, { status: 422, field: 'secondFactorCode' });
+  const challengeId = input.secondFactorChallenge;
+  const checked = await handleCommand(deps.store, {
+    streamName: userStream(userId),
+    decider: userDecider,
+    command: { type: 'ConfirmSignatureFactor', challengeId, codeHash: hashSignatureCode(challengeId, input.secondFactorCode), now: deps.now() },
+    metadata: { ...metadata, actorId: userId },
+  });
+  if (checked.events.some((e) => e.type === 'UserSecondFactorFailed'))
+    throw new DomainError('422', SIGNATURE_CODE_FAILED, { status: 422, field: 'secondFactorCode' });
+  return { person, method: 'password-second-factor' as const };
 };
 
 /**
@@ -268,9 +357,7 @@ export type SignInput = {
  * unsigned and the signer is named on it and holds 1071. The last approval grants the version a code.
  */
 export const signApproval = async (deps: ApprovalDeps, courseId: number, input: SignInput, signer: Subject, metadata: EventMetadata) => {
-  const person = await loadPerson(deps.store, signer.userId);
-  const valid = await deps.passwords.verify(person?.passwordHash ?? deps.passwords.decoyHash, input.password);
-  if (!person?.passwordHash || !valid) throw new DomainError('422', WRONG_PASSWORD, { status: 422, field: 'password' });
+  const { person, method } = await authenticateSigner(deps, signer.userId, input, metadata);
   const course = await loadCourse(deps.store, courseId);
   const settings = await loadApprovalSettings(deps.store, scopeOf(course.owner));
   // Approvers of another scope learn nothing of the course.
@@ -291,6 +378,7 @@ export const signApproval = async (deps: ApprovalDeps, courseId: number, input: 
           comment: input.comment,
           contentHash: input.contentHash,
           signer: signerInfo,
+          method,
           approverIds,
           code,
           now: deps.now(),
@@ -332,7 +420,7 @@ export const setApprovalSettings = async (deps: CoursesDeps, scope: ApprovalScop
     command: { type: 'SetApprovalSettings', settings },
     metadata,
   });
-  return { position: result.position };
+  return { position: result.position, warnings: soleApproverWarnings(settings, new Map([...people.values()].map((p) => [p.id, p.name]))) };
 };
 
 /** The settings with each approver's name, for the admin's form. */
@@ -343,5 +431,6 @@ export const approvalSettingsView = async (deps: CoursesDeps, scope: ApprovalSco
     scope,
     ...settings,
     steps: settings.steps.map((s) => ({ ...s, approvers: s.approverIds.map((id) => ({ id, name: people.get(id)?.name ?? '' })) })),
+    warnings: soleApproverWarnings(settings, new Map([...people.values()].map((p) => [p.id, p.name]))),
   };
 };

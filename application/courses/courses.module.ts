@@ -1,5 +1,6 @@
 import type { AttemptLimiter } from '../../infrastructure/auth/attempt-limiter.port.ts';
 import type { PasswordHasher } from '../../infrastructure/auth/password-hasher.port.ts';
+import type { SecretSealer } from '../../infrastructure/auth/secret-sealer.port.ts';
 import type { FileStore } from '../../infrastructure/files/file-store.port.ts';
 import type { Log } from '../../infrastructure/logging/log.port.ts';
 import type { Mailer } from '../../infrastructure/mail/mailer.port.ts';
@@ -48,6 +49,8 @@ type CoursesNeeds = Omit<CoursesDeps, 'features' | 'packages'> & {
   readonly limiter: AttemptLimiter;
   /** Approval signatures re-enter the password (issue 36), within the password-change budget. */
   readonly passwords: PasswordHasher;
+  /** A signature's second-factor code is sealed for its mail (issue 36). */
+  readonly sealer: SecretSealer;
   readonly attempts: AttemptLimits;
   readonly renderers: { readonly certificates: CertificateRenderer };
   readonly settings: { readonly features: CoursesDeps['features']; readonly publicUrl: string; readonly packages: PackagesDeps['settings']['packages'] };
@@ -68,7 +71,7 @@ export const coursesModule: FeatureModule<CoursesNeeds> = {
       routes: (app) => {
         registerCourseRoutes(app, courses, { files });
         // Approval before publishing (issue 36): settings, submit, sign with the password, the approver's inbox.
-        registerCourseApprovalRoutes(app, { ...courses, passwords: needs.passwords, attempts: needs.attempts });
+        registerCourseApprovalRoutes(app, { ...courses, passwords: needs.passwords, sealer: needs.sealer, attempts: needs.attempts });
         // SCORM and cmi5 package blocks (issue 35): upload, launch, SCORM commits.
         registerPackageRoutes(app, { ...courses, ...needs, features });
         registerCourseReadRoutes(app, { db, now, certificates: needs.renderers.certificates, files, features, publicUrl });

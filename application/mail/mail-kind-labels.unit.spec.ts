@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sl from '../../ui/src/locales/sl.json' with { type: 'json' };
+import { APPROVAL_MAIL_KINDS } from '../courses/course-approval-mail.job.ts';
 import { NOTIFICATION_KINDS, notificationMailKind } from '../courses/course-notifications.ts';
 import { IDENTITY_MAIL_KINDS } from '../users/identity-mail.job.ts';
 
@@ -9,7 +10,7 @@ import { IDENTITY_MAIL_KINDS } from '../users/identity-mail.job.ts';
  */
 describe('mail kinds in the mail log', () => {
   const labels: Record<string, string> = sl.identity.outbox.kinds;
-  const kinds = [...IDENTITY_MAIL_KINDS, ...NOTIFICATION_KINDS.map(notificationMailKind)];
+  const kinds = [...IDENTITY_MAIL_KINDS, ...NOTIFICATION_KINDS.map(notificationMailKind), ...APPROVAL_MAIL_KINDS];
 
   it('names every kind of mail in Slovenian, never by its code', () => {
     for (const kind of kinds) {
@@ -19,5 +20,9 @@ describe('mail kinds in the mail log', () => {
     expect(labels['course-manual']).toBe('Obvestilo izobraževanja');
     expect(labels['course-reminder']).toBe('Opomnik izobraževanja');
     expect(labels['course-new-course']).toBe('Novo izobraževanje');
+    // Issue 36: approval mail.
+    expect(labels['course-approval-waiting']).toBe('Izobraževanje čaka na odobritev');
+    expect(labels['course-approval-granted']).toBe('Izobraževanje je odobreno');
+    expect(labels['course-approval-rejected']).toBe('Izobraževanje je zavrnjeno');
   });
 });

@@ -54,7 +54,7 @@ export const sendIdentityMail =
     );
     if (user.status !== 'active') return;
     const event = stream.events[index] as (typeof stream.events)[number];
-    const fields = event.data as { sealed?: string; expiresAt?: string; newEmail?: string; oldEmail?: string };
+    const fields = event.data as { sealed?: string; expiresAt?: string; newEmail?: string; oldEmail?: string; purpose?: string };
     const recipient = kind === 'email-change-confirm' ? (fields.newEmail as string) : kind === 'email-change-notice' ? (fields.oldEmail as string) : user.email;
     const skip = (reason: string) => skipMail(deps, messageId, { kind, recipient, triggeredBy: eventId, reason, userId: user.id });
     const now = deps.now().getTime();
@@ -64,7 +64,7 @@ export const sendIdentityMail =
     if (kind !== 'email-change-notice' && !secret) return void (await skip('unsealable'));
     const content = identityMail(kind, {
       name: user.profile.firstName,
-      ...(kind === 'second-factor-code' ? { code: secret as string } : {}),
+      ...(kind === 'second-factor-code' ? { code: secret as string, signature: fields.purpose === 'signature' } : {}),
       ...(kind in PAGE ? { link: `${deps.publicUrl}${PAGE[kind as keyof typeof PAGE]}?link=${encodeURIComponent(secret as string)}` } : {}),
       ...(fields.newEmail ? { newEmail: fields.newEmail } : {}),
     });

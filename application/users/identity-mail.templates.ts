@@ -9,7 +9,10 @@ export type IdentityMailKind =
   | 'email-change-notice'
   | 'second-factor-code';
 
-export const identityMail = (kind: IdentityMailKind, params: { name: string; link?: string; code?: string; newEmail?: string }): MailContent => {
+export const identityMail = (
+  kind: IdentityMailKind,
+  params: { name: string; link?: string; code?: string; newEmail?: string; signature?: boolean },
+): MailContent => {
   const hello = `Pozdravljeni, ${params.name}!`;
   switch (kind) {
     case 'email-confirmation':
@@ -53,6 +56,16 @@ export const identityMail = (kind: IdentityMailKind, params: { name: string; lin
         ],
       });
     case 'second-factor-code':
+      // Issue 36 (decision 0063): the code an approver's electronic signature needs, not a login's.
+      if (params.signature)
+        return mailLayout({
+          subject: `Koda za elektronski podpis: ${params.code}`,
+          heading: hello,
+          paragraphs: [
+            `Vaša koda za elektronski podpis odobritve izobraževanja je ${params.code}. Velja 10 minut.`,
+            'Če ne podpisujete vi, kode ne posredujte nikomur in spremenite geslo.',
+          ],
+        });
       return mailLayout({
         subject: `Koda za prijavo: ${params.code}`,
         heading: hello,

@@ -46,9 +46,14 @@ export const approvalSettingsRule = z
   .strict()
   .superRefine((settings, ctx) => {
     const seen = new Set<string>();
+    // Two steps of one name: the approver, the inbox and the trail could not tell them apart (the form and the API both check it here).
+    const labels = new Set<string>();
     settings.steps.forEach((step, i) => {
       if (seen.has(step.key)) ctx.addIssue({ code: 'custom', path: ['steps', i, 'key'], message: 'Ključi korakov se ne smejo ponavljati.' });
       seen.add(step.key);
+      const label = step.label.trim().toLocaleLowerCase('sl');
+      if (label !== '' && labels.has(label)) ctx.addIssue({ code: 'custom', path: ['steps', i, 'label'], message: 'Dva koraka ne smeta imeti enakega imena.' });
+      labels.add(label);
       if (settings.enabled && step.approverIds.length === 0)
         ctx.addIssue({ code: 'custom', path: ['steps', i, 'approverIds'], message: 'Vsak korak potrebuje vsaj enega odobritelja.' });
       if (new Set(step.approverIds).size !== step.approverIds.length)
@@ -56,6 +61,27 @@ export const approvalSettingsRule = z
     });
   });
 export type ApprovalSettings = z.output<typeof approvalSettingsRule>;
+
+/**
+ * Separation of duties (decision 0063): settings that may be saved but let one person carry several
+ * steps alone (the only approver named on each), so one signer could approve a version in more than
+ * one step's name. The API answers them with the settings and the admin's form shows them; the
+ * signature itself is refused for a second step of one version by one person (course-approval.ts).
+ */
+export const soleApproverWarnings = (settings: Pick<ApprovalSettings, 'steps'>, names: ReadonlyMap<number, string> = new Map()): string[] => {
+  const alone = new Map<number, string[]>();
+  for (const step of settings.steps)
+    if (step.approverIds.length === 1) {
+      const id = step.approverIds[0] as number;
+      alone.set(id, [...(alone.get(id) ?? []), step.label]);
+    }
+  return [...alone.entries()]
+    .filter(([, labels]) => labels.length > 1)
+    .map(
+      ([id, labels]) =>
+        `${names.get(id) || `Oseba št. ${id}`} je edini odobritelj v več korakih (${labels.join(', ')}). Ena oseba lahko podpiše le en korak iste različice, zato teh korakov ne bo mogoče odobriti; v vsak korak dodajte še drugega odobritelja.`,
+    );
+};
 
 /** A scope that was never set: approval off, the default prefix and steps, nobody named yet. */
 export const DEFAULT_APPROVAL_SETTINGS: ApprovalSettings = {

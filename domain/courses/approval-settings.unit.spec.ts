@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../tests/support/decider-spec.ts';
-import { approvalScopeParam, approvalSettingsRule, DEFAULT_APPROVAL_SETTINGS } from './approval-settings.rules.ts';
+import { approvalScopeParam, approvalSettingsRule, DEFAULT_APPROVAL_SETTINGS, soleApproverWarnings } from './approval-settings.rules.ts';
 import { approvalSettingsDecider } from './approval-settings.ts';
 
 const messages = (input: unknown) => Object.fromEntries((approvalSettingsRule.safeParse(input).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -33,6 +33,24 @@ describe('approval settings (decision 0063)', () => {
     expect(messages({ enabled: true, codePrefix: 'MEDI', steps: [{ ...steps[0], key: 'Medicina' }] })).toEqual({
       'steps.0.key': 'Ključ koraka ima male črke, številke in vezaje (do 40 znakov).',
     });
+  });
+
+  it('refuse two steps of one name on the server too (one rule for the API and the form), whatever their case and spaces', () => {
+    expect(messages({ enabled: true, codePrefix: 'MEDI', steps: [steps[0], { ...steps[1], label: ' medicinski PREGLED ' }] })).toEqual({
+      'steps.1.label': 'Dva koraka ne smeta imeti enakega imena.',
+    });
+    expect(messages({ enabled: false, codePrefix: 'MEDI', steps: [steps[0], { ...steps[1], label: 'Medicinski pregled', approverIds: [] }] })).toEqual({
+      'steps.1.label': 'Dva koraka ne smeta imeti enakega imena.',
+    });
+  });
+
+  it('warn when one person is the only approver of several steps (separation of duties), and not when others share them', () => {
+    const three = [...steps, { key: 'regulatory', label: 'Regulatorni pregled', approverIds: [3] }];
+    expect(soleApproverWarnings({ steps: three }, new Map([[3, 'Maja Medicina']]))).toEqual([
+      'Maja Medicina je edini odobritelj v več korakih (Medicinski pregled, Regulatorni pregled). Ena oseba lahko podpiše le en korak iste različice, zato teh korakov ne bo mogoče odobriti; v vsak korak dodajte še drugega odobritelja.',
+    ]);
+    expect(soleApproverWarnings({ steps: three.map((s) => (s.key === 'regulatory' ? { ...s, approverIds: [3, 4] } : s)) })).toEqual([]);
+    expect(soleApproverWarnings({ steps })).toEqual([]);
   });
 
   it('take a scope: the platform or a company id within range', () => {

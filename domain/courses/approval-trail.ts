@@ -23,7 +23,17 @@ export type RecordedCourseEvent = {
   readonly revision: number;
 };
 
-export const TRAIL_KINDS = ['submitted', 'signed', 'rejected', 'withdrawn', 'granted', 'published', 'unpublished', 'content-changed'] as const;
+export const TRAIL_KINDS = [
+  'submitted',
+  'signed',
+  'rejected',
+  'withdrawn',
+  'granted',
+  'published',
+  'unpublished',
+  'content-changed',
+  'settings-changed',
+] as const;
 export type TrailKind = (typeof TRAIL_KINDS)[number];
 
 export type TrailRow = {
@@ -46,6 +56,15 @@ export type TrailRow = {
    */
   readonly hashMatchesContent: boolean | null;
   readonly revision: number;
+  /** A 'settings-changed' row: the approval settings of the course's scope as saved (on or off, prefix, steps with their approvers). */
+  readonly settings: TrailSettings | null;
+};
+
+export type TrailSettings = {
+  readonly enabled: boolean;
+  readonly codePrefix: string;
+  // Plain arrays: the API's response schema takes them as they are.
+  readonly steps: { readonly key: string; readonly label: string; readonly approvers: { readonly id: number; readonly name: string }[] }[];
 };
 
 export type VerificationStatus = 'verified' | 'mismatch' | 'unapproved' | 'not-published' | 'no-course';
@@ -114,20 +133,34 @@ type Withdrawn = { approvalVersion: number; by?: number | null; at?: string; com
 type Granted = { approvalVersion: number; contentHash: string; code: string; grantedAt?: string };
 type Published = { contentHash?: string | null; approvalCode?: string | null };
 
-const WHEN = new Intl.DateTimeFormat('sl-SI', { timeZone: 'Europe/Ljubljana', dateStyle: 'medium', timeStyle: 'short' });
-/** An instant as people in Ljubljana read it, for the sentences of the trail. */
+// To the second: two signatures a minute apart must not read as one moment (the page shows seconds too).
+const WHEN = new Intl.DateTimeFormat('sl-SI', { timeZone: 'Europe/Ljubljana', dateStyle: 'medium', timeStyle: 'medium' });
+/** An instant as people in Ljubljana read it, to the second, for the trail's sentences and its PDF and xlsx. */
 export const ljubljanaText = (at: Date | string) => WHEN.format(typeof at === 'string' ? new Date(at) : at);
 const short = (hash: string | null) => (hash ? `${hash.slice(0, 12)}…` : '–');
 
-/** The ids of the people the rows name by id (submitter, withdrawer, actors of publishes and changes), for a name look-up. */
+type SettingsSet = { enabled: boolean; codePrefix: string; steps: readonly { key: string; label: string; approverIds: readonly number[] }[] };
+
+/** The ids of the people the rows name by id (submitter, withdrawer, actors of publishes and changes, approvers named in settings), for a name look-up. */
 export const trailPeople = (events: readonly RecordedCourseEvent[]): number[] => {
   const ids = new Set<number>();
   for (const e of events) {
     if (e.actorId !== null) ids.add(e.actorId);
     const d = e.data as Partial<Submitted & Withdrawn & Signed>;
     for (const id of [d.submittedBy, d.by, d.signerId]) if (typeof id === 'number') ids.add(id);
+    if (e.type === 'ApprovalSettingsSet') for (const step of (e.data as SettingsSet).steps ?? []) for (const id of step.approverIds) ids.add(id);
   }
   return [...ids];
+};
+
+/** The sentence of a settings row: on or off, and who approves which step. */
+const settingsMeaning = (settings: TrailSettings) => {
+  const steps = settings.steps
+    .map((s) => `${s.label} (${s.approvers.length === 0 ? 'brez odobritelja' : s.approvers.map((a) => a.name).join(', ')})`)
+    .join('; ');
+  return `Nastavitve odobritev, ki veljajo za to izobraževanje, so spremenjene: odobritev pred objavo je ${
+    settings.enabled ? `vključena (predpona kod ${settings.codePrefix})` : 'izključena'
+  }; koraki in odobritelji: ${steps || 'brez korakov'}.`;
 };
 
 type Grant = { approvalVersion: number; contentHash: string; code: string; at: string };
@@ -138,7 +171,17 @@ type Grant = { approvalVersion: number; contentHash: string; code: string; at: s
  */
 export const approvalTrail = (
   events: readonly RecordedCourseEvent[],
-  options: { readonly asOf: Date | null; readonly names: ReadonlyMap<number, string>; readonly contentHash: (course: Course) => string },
+  options: {
+    readonly asOf: Date | null;
+    readonly names: ReadonlyMap<number, string>;
+    readonly contentHash: (course: Course) => string;
+    /**
+     * The approval settings of the course's scope as the log recorded them (ApprovalSettingsSet of its
+     * settings stream, decision 0064): each one saved while the course exists is a row, where it fell
+     * among the course's events; one saved before the course was created is not its history.
+     */
+    readonly settings?: readonly RecordedCourseEvent[];
+  },
 ): ApprovalTrail => {
   const { asOf, names, contentHash } = options;
   const person = (id: number | null | undefined, recorded?: string) => (typeof id === 'number' ? { id, name: recorded ?? names.get(id) ?? `#${id}` } : null);
@@ -151,9 +194,32 @@ export const approvalTrail = (
   let pending: number | null = null;
   let publish: { hash: string | null; code: string | null; at: string; recomputed: string | null } | null = null;
   let changedSincePublish: string | null = null;
+  const settings = [...(options.settings ?? [])].sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime());
+  let nextSetting = 0;
+  /** The settings rows recorded before `until` (all that are left: null), once the course exists. */
+  const settingsUntil = (until: Date | null) => {
+    for (; nextSetting < settings.length; nextSetting++) {
+      const s = settings[nextSetting] as RecordedCourseEvent;
+      if (until && s.recordedAt.getTime() >= until.getTime()) return;
+      if (asOf && s.recordedAt.getTime() > asOf.getTime()) return;
+      if (state.status === 'none' || s.type !== 'ApprovalSettingsSet') continue;
+      const d = s.data as SettingsSet;
+      const saved: TrailSettings = {
+        enabled: d.enabled,
+        codePrefix: d.codePrefix,
+        steps: d.steps.map((step) => ({
+          key: step.key,
+          label: step.label,
+          approvers: step.approverIds.map((id) => person(id) as { id: number; name: string }),
+        })),
+      };
+      rows.push(row(s, s.recordedAt.toISOString(), 'settings-changed', { who: person(s.actorId), meaning: settingsMeaning(saved), settings: saved }));
+    }
+  };
 
   for (const e of events) {
     if (asOf && e.recordedAt.getTime() > asOf.getTime()) break;
+    settingsUntil(e.recordedAt);
     const at = e.recordedAt.toISOString();
     // Approval events change no content; the course's own evolve handles the rest.
     if (!APPROVAL_EVENTS.has(e.type)) state = evolveCourse(state, { type: e.type, data: e.data } as CourseEvent);
@@ -276,6 +342,7 @@ export const approvalTrail = (
         break;
     }
   }
+  settingsUntil(null);
   const course = state.status === 'none' ? null : state;
   return { rows, verification: verify(course, hash, publish, grants, changedSincePublish), course };
 };
@@ -293,6 +360,7 @@ const row = (e: RecordedCourseEvent, at: string, kind: TrailKind, fields: Partia
   method: null,
   hashMatchesContent: null,
   revision: e.revision,
+  settings: null,
   ...fields,
 });
 

@@ -178,7 +178,36 @@ describe('approval trail (issue 36 item 3)', () => {
     );
     expect(trail.verification).toMatchObject({ matches: false, status: 'mismatch', publishedHash: h, approvedHash: h });
     expect(trail.verification.currentHash).not.toBe(h);
-    expect(trail.verification.reason).toMatch(/^Vsebina je bila po objavi spremenjena \(1\. mar\. 2026.*11:06\)/);
+    // To the second (decision 0064).
+    expect(trail.verification.reason).toMatch(/^Vsebina je bila po objavi spremenjena \(1\. mar\. 2026.*11:06:00\)/);
+  });
+
+  it('shows each save of the scope’s approval settings while the course exists, among its events, with who, on or off and the approvers', () => {
+    const { events } = approvedAndPublished();
+    const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 10, minute, 30));
+    const set = (minute: number, enabled: boolean, approverIds: number[], revision: number): RecordedCourseEvent => ({
+      type: 'ApprovalSettingsSet',
+      data: { enabled, codePrefix: 'MEDI', steps: STEPS.map((step, i) => ({ ...step, approverIds: [approverIds[i] as number] })) },
+      actorId: 9,
+      revision,
+      recordedAt: at(minute),
+    });
+    // Before the course existed (not its history), between its submission and first signature, and after everything.
+    const settings = [set(-5, true, [2, 3], 0), set(2, false, [2, 3], 1), set(30, true, [3, 2], 2)];
+    const trail = approvalTrail(events, { asOf: null, names: NAMES, contentHash, settings });
+    expect(trail.rows.map((r) => r.kind)).toEqual(['submitted', 'settings-changed', 'signed', 'signed', 'granted', 'published', 'settings-changed']);
+    expect(trail.rows[1]).toMatchObject({
+      who: { id: 9, name: 'Urška Urednica' },
+      at: at(2).toISOString(),
+      settings: { enabled: false, steps: [{ label: 'Medicinski pregled', approvers: [{ id: 2, name: 'Maja Medicina' }] }, { label: 'Pravni pregled' }] },
+      meaning:
+        'Nastavitve odobritev, ki veljajo za to izobraževanje, so spremenjene: odobritev pred objavo je izključena; koraki in odobritelji: Medicinski pregled (Maja Medicina); Pravni pregled (Peter Pravnik).',
+    });
+    expect(trail.rows.at(-1)?.meaning).toContain('je vključena (predpona kod MEDI); koraki in odobritelji: Medicinski pregled (Peter Pravnik)');
+    // As of a moment, later saves are not there; settings do not change the verification.
+    expect(approvalTrail(events, { asOf: at(3), names: NAMES, contentHash, settings }).rows.filter((r) => r.kind === 'settings-changed')).toHaveLength(1);
+    expect(trail.verification).toEqual(approvalTrail(events, { asOf: null, names: NAMES, contentHash }).verification);
+    expect(trailPeople(settings)).toEqual(expect.arrayContaining([9, 2, 3]));
   });
 
   it('flags a publish whose recorded hash is not the approved one, and a code the log does not know', () => {

@@ -18,6 +18,8 @@ const stepRef = z.object({ key: z.string().min(1).max(40), label: z.string().min
 export type ApprovalStepRef = z.infer<typeof stepRef>;
 const hash = z.string().regex(/^[0-9a-f]{64}$/);
 const comment = z.string().max(2000).nullable();
+export const SIGNATURE_METHODS = ['password', 'password-second-factor'] as const;
+export type SignatureMethod = (typeof SIGNATURE_METHODS)[number];
 
 export const courseApprovalEvents = [
   defineEvent(
@@ -46,7 +48,8 @@ export const courseApprovalEvents = [
       meaning: z.string().max(1000),
       contentHash: hash,
       signedAt: z.iso.datetime(),
-      method: z.literal('password'),
+      /** How the signer proved it was them: the password re-entered, and the second factor's code where they have it on (decision 0063). */
+      method: z.enum(SIGNATURE_METHODS),
     }),
   ),
   defineEvent(
@@ -182,6 +185,7 @@ export type ApprovalCommand =
       comment: string | null;
       contentHash: string;
       signer: { readonly id: number; readonly name: string; readonly mayApprove: boolean };
+      method: SignatureMethod;
       /** The people the course's scope names on this step now (its settings). */
       approverIds: readonly number[];
       /** The code for the grant, when this signature may be the last approval (allocated by the application). */
@@ -222,11 +226,40 @@ export const approvalMissingMessage = (missing: readonly ApprovalStepRef[]) =>
 export const PUBLISHED_UNDER_APPROVAL =
   'Objavljenega izobraževanja, ki ga je treba pred objavo odobriti, ni mogoče spreminjati. Najprej umaknite objavo, nato spremenjeno vsebino oddajte v odobritev.';
 
-/** The sentence a signer signs (shown before they sign, kept in the signature). */
+/**
+ * The sentence a signer signs: the API hands it to the signature dialog (meaningToSign of the pending
+ * version's steps) and the signature records the same one, so what was shown is what was signed.
+ */
 export const signatureMeaning = (decision: 'approved' | 'rejected', stepLabel: string, approvalVersion: number, contentHash: string) =>
   decision === 'approved'
     ? `S tem elektronskim podpisom potrjujem, da sem pregledal(a) vsebino izobraževanja v različici ${approvalVersion} (zgoščena vrednost ${contentHash.slice(0, 16)}…) in jo v koraku »${stepLabel}« odobravam.`
     : `S tem elektronskim podpisom potrjujem, da sem pregledal(a) vsebino izobraževanja v različici ${approvalVersion} (zgoščena vrednost ${contentHash.slice(0, 16)}…) in jo v koraku »${stepLabel}« zavračam.`;
+
+export const SUBMITTER_MAY_NOT_SIGN = 'Različice, ki ste jo sami oddali v odobritev, ne morete podpisati; podpisati jo mora druga oseba.';
+export const ONE_STEP_PER_PERSON = (stepLabel: string) =>
+  `V tej različici ste že podpisali korak »${stepLabel}«. Vsak korak iste različice mora podpisati druga oseba.`;
+
+/**
+ * Separation of duties (decision 0063): whoever submitted a version does not sign it, and one person
+ * signs at most one step of a version. The reason in Slovenian, or null when the person may sign.
+ */
+export const separationOfDuties = (version: ApprovalVersion, signerId: number): string | null => {
+  if (version.submittedBy === signerId) return SUBMITTER_MAY_NOT_SIGN;
+  const own = version.signatures.find((s) => s.signerId === signerId);
+  if (!own) return null;
+  return ONE_STEP_PER_PERSON(version.steps.find((s) => s.key === own.step)?.label ?? own.step);
+};
+
+/**
+ * Manual notifications of a course under approval (decision 0063): they carry the course to its
+ * audience, so only a published course whose content as it is now has a grant may send them.
+ */
+export const NOTIFY_NEEDS_GRANT =
+  'Obvestila ni mogoče poslati: izobraževanje, ki ga je treba pred objavo odobriti, mora biti objavljeno z odobreno trenutno vsebino.';
+export const requireGrantToNotify = (state: CourseApprovalState, contentHash: string, published: boolean, steps: readonly ApprovalStepRef[] | null) => {
+  if (steps === null) return;
+  if (!published || grantFor(state, contentHash) === null) throw new DomainError('422', NOTIFY_NEEDS_GRANT, { status: 422 });
+};
 
 /** The decider needs a grant code for this signature: the application allocates one and asks again. */
 export const CODE_NEEDED = 'approval-code-needed';
@@ -319,6 +352,8 @@ export const decideApproval = (
       if (!command.signer.mayApprove || !command.approverIds.includes(command.signer.id))
         throw new DomainError('403', 'Tega koraka odobritve ne morete podpisati.', { status: 403 });
       if (pending.signatures.some((s) => s.step === step.key)) throw conflict(`Korak »${step.label}« je že podpisan.`);
+      const duty = separationOfDuties(pending, command.signer.id);
+      if (duty) throw new DomainError('403', duty, { status: 403 });
       if (command.decision === 'rejected' && !command.comment?.trim())
         throw new DomainError('422', 'Pri zavrnitvi vpišite razlog.', { status: 422, field: 'comment' });
       const signedAt = command.now.toISOString();
@@ -334,7 +369,7 @@ export const decideApproval = (
           meaning: signatureMeaning(command.decision, step.label, pending.approvalVersion, pending.contentHash),
           contentHash: pending.contentHash,
           signedAt,
-          method: 'password',
+          method: command.method,
         },
       };
       if (command.decision === 'rejected') return [signed];

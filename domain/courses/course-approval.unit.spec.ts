@@ -3,7 +3,14 @@ import { deciderSpec } from '../../tests/support/decider-spec.ts';
 import { fold } from '../shared/decider.ts';
 import { blockRule, courseRule } from './course.rules.ts';
 import { type CourseCommand, type CourseEvent, courseDecider } from './course.ts';
-import { approvalMissingMessage, PUBLISHED_UNDER_APPROVAL, signatureMeaning } from './course-approval.ts';
+import {
+  approvalMissingMessage,
+  NOTIFY_NEEDS_GRANT,
+  ONE_STEP_PER_PERSON,
+  PUBLISHED_UNDER_APPROVAL,
+  SUBMITTER_MAY_NOT_SIGN,
+  signatureMeaning,
+} from './course-approval.ts';
 import { courseContentHash } from './course-content-hash.ts';
 
 const spec = deciderSpec(courseDecider);
@@ -70,6 +77,7 @@ const sign = (over: Partial<Extract<CourseCommand, { type: 'SignCourseApproval' 
   comment: null,
   contentHash: hash,
   signer: { id: 7, name: 'Oseba 7', mayApprove: true },
+  method: 'password',
   approverIds: [7],
   code: null,
   now,
@@ -243,6 +251,66 @@ describe('course approval (issue 36, decision 0063)', () => {
     ];
     spec.given(edited).when({ type: 'PublishCourse', approval: ON }).thenFails('422', approvalMissingMessage(STEPS));
     expect(hashOf(edited)).not.toBe(hash);
+  });
+
+  it('separates duties: the submitter signs no step of their version, one person signs one step of a version', () => {
+    // The author (5) is named on the medical step, but submitted the version.
+    spec
+      .given([...base, submitted])
+      .when(sign({ signer: { id: 5, name: 'Ana Avtor', mayApprove: true }, approverIds: [5] }))
+      .thenFails('403', SUBMITTER_MAY_NOT_SIGN);
+    spec
+      .given([...base, submitted])
+      .when(sign({ signer: { id: 5, name: 'Ana Avtor', mayApprove: true }, approverIds: [5], decision: 'rejected', comment: 'Ne.' }))
+      .thenFails('403', SUBMITTER_MAY_NOT_SIGN);
+    // 7 signed the medical step and is named on the legal one too.
+    spec
+      .given([...base, submitted, signed('medical', 7)])
+      .when(sign({ step: 'legal', approverIds: [7, 8], code: 'MEDI-2026-0001' }))
+      .thenFails('403', ONE_STEP_PER_PERSON('Medicinski pregled'));
+    // A replay of one's own signature is still a replay (409), not a second step.
+    spec
+      .given([...base, submitted, signed('medical', 7)])
+      .when(sign())
+      .thenFails('409');
+    // In the next version the same person signs again.
+    const resubmitted: CourseEvent = { ...submitted, data: { ...(submitted.data as object), approvalVersion: 2 } } as CourseEvent;
+    spec
+      .given([...base, submitted, signed('medical', 7, 'rejected'), resubmitted])
+      .when(sign({ approvalVersion: 2, step: 'legal', approverIds: [7] }))
+      .thenExpect([{ ...signed('legal', 7, 'approved', 2) }]);
+  });
+
+  it('records how the signer proved it was them, in the words they were shown', () => {
+    spec
+      .given([...base, submitted])
+      .when(sign({ method: 'password-second-factor' }))
+      .thenExpect([{ type: 'CourseApprovalSigned', data: { ...(signed('medical', 7).data as object), method: 'password-second-factor' } } as CourseEvent]);
+  });
+
+  it('sends a manual notification of a course under approval only when it is published with a grant of its content as it is now', () => {
+    const notify = (approval: typeof ON | typeof OFF) => ({
+      type: 'RequestNotification' as const,
+      notificationId: '8b1c4c1e-1d3b-4b7e-9a43-7b2f2b0c9f11',
+      kind: 'manual' as const,
+      subject: 'Novost',
+      message: 'Preberite novo poglavje.',
+      now,
+      approval,
+    });
+    const approved = [...base, submitted, signed('medical', 7), signed('legal', 8), granted];
+    spec.given(base).when(notify(ON)).thenFails('422', NOTIFY_NEEDS_GRANT);
+    // Approved but not published.
+    spec.given(approved).when(notify(ON)).thenFails('422', NOTIFY_NEEDS_GRANT);
+    // Published before approval was switched on: no grant of this content.
+    spec
+      .given([...base, { type: 'CoursePublished', data: {} }])
+      .when(notify(ON))
+      .thenFails('422', NOTIFY_NEEDS_GRANT);
+    const published = [...approved, { type: 'CoursePublished', data: { contentHash: hash, approvalCode: 'MEDI-2026-0001' } } as CourseEvent];
+    expect(courseDecider.decide(notify(ON), fold(courseDecider, published)).map((e) => e.type)).toEqual(['CourseNotificationRequested']);
+    // Approval off: as before.
+    expect(courseDecider.decide(notify(OFF), fold(courseDecider, base)).map((e) => e.type)).toEqual(['CourseNotificationRequested']);
   });
 
   it('withdraws only the pending version', () => {

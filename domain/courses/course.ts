@@ -14,6 +14,7 @@ import {
   NO_APPROVALS,
   onContentChange,
   requireGrant,
+  requireGrantToNotify,
 } from './course-approval.ts';
 import { contentFieldsDiffer, courseContentHash } from './course-content-hash.ts';
 import type { CourseCosts } from './course-costs.rules.ts';
@@ -143,7 +144,16 @@ export type CourseCommand =
    * A notification to the course's audience (issue 16). Manual ones at least NOTIFICATION_INTERVAL_MS
    * apart (spec §8, §9: 10 minutes); an id already asked for is asked for once (a repeated tick).
    */
-  | { type: 'RequestNotification'; notificationId: string; kind: 'manual' | 'reminder' | 'new-course'; subject: string; message: string; now: Date }
+  | {
+      type: 'RequestNotification';
+      notificationId: string;
+      kind: 'manual' | 'reminder' | 'new-course';
+      subject: string;
+      message: string;
+      now: Date;
+      /** Decision 0063: a manual notification of a course under approval needs it published with a grant of its content as it is now. */
+      approval?: ApprovalContext;
+    }
   | { type: 'RemoveAttachment'; fileId: number; approval?: ApprovalContext };
 
 const move = <T>(list: readonly T[], from: number, to: number) => {
@@ -376,6 +386,8 @@ const decideCourseChange = (command: Exclude<CourseCommand, ApprovalCommand>, st
       return [{ type: 'CourseAttachmentAdded', data: { attachment: command.attachment } }];
     case 'RequestNotification': {
       if (course.notificationIds.includes(command.notificationId)) return [];
+      if (command.kind === 'manual')
+        requireGrantToNotify(course.approval, courseContentHash(course), course.published && course.status === 'published', command.approval?.steps ?? null);
       const last = course.lastManualNotificationAt === null ? null : new Date(course.lastManualNotificationAt).getTime();
       if (command.kind === 'manual' && last !== null && command.now.getTime() - last < NOTIFICATION_INTERVAL_MS)
         throw new DomainError('422', NOTIFICATION_TOO_SOON, { status: 422 });

@@ -101,8 +101,8 @@ describe('permission catalogue (spec §6)', () => {
         .map((p) => p.scope)
         .sort(),
     ).toEqual(['community', 'membership']);
-    // 10 profile + 33 system + 25 community + 5 membership, plus 1070 (consent audit, decision 0013), 1071 and 1072 (approval, decision 0063).
-    expect(PERMISSIONS).toHaveLength(76);
+    // 10 profile + 33 system + 25 community + 5 membership, plus 1070 (consent audit, decision 0013), 1071, 1072 and 1073 (approval, decision 0063).
+    expect(PERMISSIONS).toHaveLength(77);
   });
 
   it('gives the auditor only the consent audit (1070) and approval trails (1072), which admins hold too and editors do not', () => {
@@ -111,6 +111,10 @@ describe('permission catalogue (spec §6)', () => {
     expect(systemAbilities(subject(ROLE.approver, 0, null))).toEqual([1071]);
     expect(can(subject(ROLE.admin, 0, null), 1071, { kind: 'system' })).toBe(true);
     expect(can(subject(ROLE.editor, 0, null), 1071, { kind: 'system' })).toBe(false);
+    // Approval settings are changed by admins only (1073): an editor's 1011 does not switch approval off.
+    expect(can(subject(ROLE.admin, 0, null), 1073, { kind: 'system' })).toBe(true);
+    expect(can(subject(ROLE.editor, 0, null), 1011, { kind: 'system' })).toBe(true);
+    expect(can(subject(ROLE.editor, 0, null), 1073, { kind: 'system' })).toBe(false);
     expect(can(subject(ROLE.admin, 0, null), 1070, { kind: 'system' })).toBe(true);
     expect(can(subject(ROLE.editor, 0, null), 1070, { kind: 'system' })).toBe(false);
   });

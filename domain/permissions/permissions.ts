@@ -61,6 +61,9 @@ export const PERMISSIONS: readonly Permission[] = [
   // approver role), and read a course's approval trail and export it (the auditor and admins).
   p('system', 1071, 'courses.approve'),
   p('system', 1072, 'courses.approvalAudit'),
+  // Not in spec §6 (issue 36, decision 0063): change a scope's approval settings; admins only (an editor
+  // holding 1011 could otherwise switch approval off, publish and switch it on again).
+  p('system', 1073, 'courses.approvalSettings'),
   // Community: held through a community role in one unit (or every unit of a company).
   p('community', 2000, 'community.read'),
   p('community', 2001, 'community.update'),

@@ -14,6 +14,16 @@ export const SECOND_FACTOR_MAX_FAILURES = 5;
 
 type Sealed = { tokenHash: string; sealed: string; expiresAt: Date };
 
+/** A signature's code that is wrong, spent, expired or not a signature's (issue 36, decision 0063). */
+export const SIGNATURE_CODE_FAILED = 'Koda iz e-pošte ni pravilna ali je potekla. Zahtevajte novo kodo in poskusite ponovno.';
+
+/** A challenge of this purpose still open: not passed, not spent by wrong codes, not expired. */
+const openChallenge = (user: ActiveUser, challengeId: string, purpose: 'login' | 'signature', now: Date) => {
+  const challenge = user.challenges.find((c) => c.challengeId === challengeId && c.purpose === purpose);
+  const open = challenge && !challenge.passed && challenge.failures < SECOND_FACTOR_MAX_FAILURES && new Date(challenge.expiresAt).getTime() > now.getTime();
+  return open ? challenge : null;
+};
+
 export type IdentityCommand =
   | ({ type: 'RequestEmailConfirmation' } & Sealed)
   | { type: 'ConfirmEmail'; tokenHash: string; now: Date }
@@ -24,7 +34,9 @@ export type IdentityCommand =
   | { type: 'ConfirmEmailChange'; tokenHash: string; now: Date }
   | { type: 'EnableSecondFactor' }
   | { type: 'DisableSecondFactor' }
-  | ({ type: 'ChallengeSecondFactor'; challengeId: string } & Sealed)
+  | ({ type: 'ChallengeSecondFactor'; challengeId: string; purpose?: 'login' | 'signature' } & Sealed)
+  /** The code of a signature's challenge (issue 36): passed or failed like a login's, but it opens no session. */
+  | { type: 'ConfirmSignatureFactor'; challengeId: string; codeHash: string; now: Date }
   /** A wrong code is recorded (UserSecondFactorFailed) and the slice refuses after appending it. */
   | { type: 'AnswerSecondFactor'; challengeId: string; codeHash: string; now: Date; sessionId: string; trustedDevice: { hash: string; until: Date } | null }
   | { type: 'LogInTrusted'; sessionId: string; method: 'second-factor' | 'social' | 'email-link'; now: Date }
@@ -68,12 +80,21 @@ export const decideIdentity = (command: IdentityCommand, user: ActiveUser): User
     case 'DisableSecondFactor':
       return user.secondFactor ? [{ type: 'UserSecondFactorDisabled', data: {} }] : [];
     case 'ChallengeSecondFactor':
-      return [{ type: 'UserSecondFactorChallenged', data: { ...sealed(command), challengeId: command.challengeId } }];
+      return [
+        {
+          type: 'UserSecondFactorChallenged',
+          data: { ...sealed(command), challengeId: command.challengeId, ...(command.purpose === 'signature' ? { purpose: 'signature' as const } : {}) },
+        },
+      ];
+    case 'ConfirmSignatureFactor': {
+      const challenge = openChallenge(user, command.challengeId, 'signature', command.now);
+      if (!challenge) throw new DomainError('422', SIGNATURE_CODE_FAILED, { status: 422, field: 'secondFactorCode' });
+      if (challenge.tokenHash !== command.codeHash) return [{ type: 'UserSecondFactorFailed', data: { challengeId: command.challengeId } }];
+      return [{ type: 'UserSecondFactorPassed', data: { challengeId: command.challengeId, trustedDeviceHash: null, trustedUntil: null } }];
+    }
     case 'AnswerSecondFactor': {
-      const challenge = user.challenges.find((c) => c.challengeId === command.challengeId);
-      const open =
-        challenge && !challenge.passed && challenge.failures < SECOND_FACTOR_MAX_FAILURES && new Date(challenge.expiresAt).getTime() > command.now.getTime();
-      if (!challenge || !open) throw new DomainError('401', SECOND_FACTOR_FAILED, { status: 401, field: 'code' });
+      const challenge = openChallenge(user, command.challengeId, 'login', command.now);
+      if (!challenge) throw new DomainError('401', SECOND_FACTOR_FAILED, { status: 401, field: 'code' });
       if (challenge.tokenHash !== command.codeHash) return [{ type: 'UserSecondFactorFailed', data: { challengeId: command.challengeId } }];
       return [
         {
@@ -129,6 +150,7 @@ const IDENTITY_COMMANDS = new Set([
   'DisableSecondFactor',
   'ChallengeSecondFactor',
   'AnswerSecondFactor',
+  'ConfirmSignatureFactor',
   'LogInTrusted',
   'BindSocialIdentity',
   'UnbindSocialIdentity',

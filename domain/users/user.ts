@@ -87,7 +87,8 @@ export const userEvents = [
   defineEvent('UserEmailChanged', z.object({ tokenHash: z.string(), oldEmail: z.string(), newEmail: z.string() }), own('oldEmail', 'newEmail')),
   defineEvent('UserSecondFactorEnabled', z.object({})),
   defineEvent('UserSecondFactorDisabled', z.object({})),
-  defineEvent('UserSecondFactorChallenged', secretRequest.extend({ challengeId: z.uuid() })),
+  // `purpose` (issue 36, decision 0063): 'signature' for the code an approver's electronic signature needs; absent for a login.
+  defineEvent('UserSecondFactorChallenged', secretRequest.extend({ challengeId: z.uuid(), purpose: z.enum(['login', 'signature']).optional() })),
   defineEvent('UserSecondFactorFailed', z.object({ challengeId: z.uuid() })),
   defineEvent(
     'UserSecondFactorPassed',
@@ -139,7 +140,13 @@ export type UserProfile = Extract<UserEvent, { type: 'UserProfileUpdated' }>['da
 /** A secret sent by mail and not yet used: the hash to check against, until when, and what it is for. */
 export type PendingSecret = { readonly tokenHash: string; readonly expiresAt: string };
 
-export type SecondFactorChallenge = PendingSecret & { readonly challengeId: string; readonly failures: number; readonly passed: boolean };
+export type SecondFactorChallenge = PendingSecret & {
+  readonly challengeId: string;
+  readonly failures: number;
+  readonly passed: boolean;
+  /** A login's code opens a session; a signature's code confirms one electronic signature (decision 0063), never a login. */
+  readonly purpose: 'login' | 'signature';
+};
 
 export type ChangeRequest = {
   readonly requestId: string;
@@ -294,7 +301,14 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
         // Only the latest few challenges matter; older ones have expired long since.
         challenges: [
           ...state.challenges.slice(-4),
-          { challengeId: event.data.challengeId, tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, failures: 0, passed: false },
+          {
+            challengeId: event.data.challengeId,
+            tokenHash: event.data.tokenHash,
+            expiresAt: event.data.expiresAt,
+            failures: 0,
+            passed: false,
+            purpose: event.data.purpose ?? 'login',
+          },
         ],
       };
     case 'UserSecondFactorFailed':

@@ -11,6 +11,7 @@ const NUMBER_FORMATS: Record<CellFormat, string | undefined> = {
   percent: '0.0%',
   date: 'dd.mm.yyyy',
   datetime: 'dd.mm.yyyy hh:mm',
+  'datetime-seconds': 'dd.mm.yyyy hh:mm:ss',
 };
 
 /**

@@ -1,10 +1,10 @@
 /**
  * How a column's cells show: numbers stay numbers (a cell of numeric type) and dates stay dates; the
  * format only says how a spreadsheet displays them. `money` is euros with two decimals (the caller
- * turns integer cents into euros), `percent` a fraction shown as a percentage, `date` and `datetime`
- * an instant shown as its Europe/Ljubljana wall clock.
+ * turns integer cents into euros), `percent` a fraction shown as a percentage, `date`, `datetime` and
+ * `datetime-seconds` (an audit trail's signatures, issue 36) an instant shown as its Europe/Ljubljana wall clock.
  */
-export type CellFormat = 'text' | 'integer' | 'decimal' | 'money' | 'percent' | 'date' | 'datetime';
+export type CellFormat = 'text' | 'integer' | 'decimal' | 'money' | 'percent' | 'date' | 'datetime' | 'datetime-seconds';
 
 /** A cell: text, a number, an instant (a Date), or empty. */
 export type Cell = string | number | Date | null;

@@ -33,7 +33,7 @@ const certificateRow = z.object({
   creditPoints: z.number(),
   completedAt: z.string(),
   syncDestination: z.number().nullable(),
-  /** The code of the course's last approved content (issue 36); null: never approved. */
+  /** The code the course was last published under (issue 36, decision 0063); null: published without one. */
   approvalCode: z.string().nullable(),
   /** The unit when it has a signature of its own, else the company; null: the participant belonged nowhere. */
   issuer: z.object({ name: z.string(), signature: signature.nullable().default(null) }).nullable(),
@@ -46,7 +46,7 @@ const certificateSelect = sql.fragment`
          concat_ws(' ', u.first_name, u.middle_name, u.last_name) as "participantName",
          c.title as "courseTitle", c.type as "courseType", coalesce(e.credit_points, c.credit_points) as "creditPoints", coalesce(e.completed_at, e.certificate_issued_at) as "completedAt",
          case when c.fields->>'syncDestination' in ('1', '2', '3') then (c.fields->>'syncDestination')::int end as "syncDestination",
-         (select ca.last_code from rm.course_approvals ca where ca.course_id = c.id and ca.last_granted_hash is not null) as "approvalCode",
+         (select ca.published_code from rm.course_approvals ca where ca.course_id = c.id) as "approvalCode",
          case when m.issuer is null then null
               when un.signature is not null then jsonb_build_object('name', un.name, 'signature', un.signature)
               else jsonb_build_object('name', coalesce(co.name, m.issuer->>'companyName'), 'signature', co.signature) end as issuer

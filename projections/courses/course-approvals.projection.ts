@@ -4,6 +4,7 @@ import { defineProjection } from '../../infrastructure/projections/projection.po
 type Submitted = { approvalVersion: number; contentHash: string; steps: { key: string; label: string }[]; submittedBy: number | null; submittedAt: string };
 type Signed = { approvalVersion: number; step: string; decision: 'approved' | 'rejected'; signerId: number; signedAt: string };
 type Granted = { approvalVersion: number; code: string; grantedAt: string };
+type Published = { contentHash?: string; approvalCode?: string };
 type Settings = { enabled: boolean; codePrefix: string; steps: { key: string; label: string; approverIds: number[] }[] };
 
 const courseIdOf = (streamName: string) => Number(streamName.slice('course-'.length));
@@ -16,7 +17,8 @@ const courseIdOf = (streamName: string) => Number(streamName.slice('course-'.len
  */
 export const courseApprovalsProjection = defineProjection({
   name: 'course_approvals',
-  version: 1,
+  // 2: published_code (the code the course was last published under, not its last grant's).
+  version: 2,
   tables: ['course_approvals', 'approval_settings'],
   setup: (table) => [
     sql.unsafe`create table ${table('course_approvals')} (
@@ -33,7 +35,9 @@ export const courseApprovalsProjection = defineProjection({
       granted_at timestamptz,
       last_code text,
       last_granted_at timestamptz,
-      last_granted_hash text)`,
+      last_granted_hash text,
+      -- The code the last publish (or restore that published again) recorded; null when it carried none (decision 0063).
+      published_code text)`,
     sql.unsafe`create index on ${table('course_approvals')} (status) where status = 'pending'`,
     sql.unsafe`create table ${table('approval_settings')} (scope text primary key, enabled boolean not null, code_prefix text not null, steps jsonb not null)`,
   ],
@@ -69,6 +73,19 @@ export const courseApprovalsProjection = defineProjection({
            set status = 'approved', code = ${d.code}, granted_at = ${d.grantedAt}, last_code = ${d.code}, last_granted_at = ${d.grantedAt},
                last_granted_hash = content_hash
          where course_id = ${courseIdOf(event.streamName)} and approval_version = ${d.approvalVersion}`);
+    },
+    // What participants see on the course page and the certificate is the code it was published under (a later grant is not published).
+    CoursePublished: async ({ tx, table }, event) => {
+      const d = (event.data ?? {}) as Published;
+      await tx.query(sql.unsafe`
+        update ${table('course_approvals')} set published_code = ${d.approvalCode ?? null} where course_id = ${courseIdOf(event.streamName)}`);
+    },
+    CourseRestored: async ({ tx, table }, event) => {
+      const d = (event.data ?? {}) as Published;
+      // A restore records a hash only when it publishes again under approval (course.ts); otherwise the last publish stands.
+      if (d.contentHash === undefined) return;
+      await tx.query(sql.unsafe`
+        update ${table('course_approvals')} set published_code = ${d.approvalCode ?? null} where course_id = ${courseIdOf(event.streamName)}`);
     },
     CourseDeleted: async ({ tx, table }, event) => {
       await tx.query(sql.unsafe`delete from ${table('course_approvals')} where course_id = ${courseIdOf(event.streamName)}`);

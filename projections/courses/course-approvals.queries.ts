@@ -59,9 +59,16 @@ export const approvalCandidates = (db: DatabasePool, roleIds: readonly number[])
      order by u.last_name collate public.slovenian, u.first_name collate public.slovenian, u.id
      limit 1000`);
 
-/** Whether the person is named on a step of the approval settings of the course's scope (they review its content, files included). */
+/**
+ * Whether the person reviews the course's content, files included (decision 0063): named on a step of
+ * the approval settings of the course's scope while its approval is on, and the course has a version
+ * waiting for signatures or one granted. A draft never submitted, or a scope with approval off, is
+ * nothing an approver reviews.
+ */
 export const isNamedApproverOf = async (db: DatabasePool, userId: number, courseId: number) =>
   db.oneFirst(sql.type(z.object({ named: z.boolean() }))`
     select exists (
-      select 1 from rm.courses c join rm.approval_settings s on s.scope = coalesce(c.owner_company_id::text, 'platform')
+      select 1 from rm.courses c
+        join rm.approval_settings s on s.scope = coalesce(c.owner_company_id::text, 'platform') and s.enabled
+        join rm.course_approvals a on a.course_id = c.id and (a.status = 'pending' or a.last_code is not null)
        where c.id = ${courseId} and exists (select 1 from jsonb_array_elements(s.steps) ss where ss->'approverIds' @> to_jsonb(${userId}::int))) as named`);

@@ -4,16 +4,17 @@ import XLSX from 'xlsx';
 import { apiToken, logIn, PASSWORD, seriousAxeViolations } from './support.ts';
 
 /**
- * The approval trail for auditors (issue 36 item 3, decision 0064): a course approved in three steps
- * and published through the API (the admin is every step's approver here), then the demo's auditor
+ * The approval trail for auditors (issue 36 item 3, decision 0064): a course the admin submits, approved
+ * in three steps by the demo's three approvers (one person signs one step of a version, and never the
+ * version they submitted: decision 0063) and published through the API, then the demo's auditor
  * finds it from the menu, reads the trail with its signatures and the verification, picks an as-of
  * moment between two signatures and downloads the trail as xlsx.
  */
 const TITLE = `Revizijska sled ${Date.now()}`;
 const STEPS = [
-  { key: 'medical', label: 'Medicinski pregled' },
-  { key: 'legal', label: 'Pravni pregled' },
-  { key: 'regulatory', label: 'Regulatorni pregled' },
+  { key: 'medical', label: 'Medicinski pregled', signer: 'medicina' },
+  { key: 'legal', label: 'Pravni pregled', signer: 'pravo' },
+  { key: 'regulatory', label: 'Regulatorni pregled', signer: 'regulativa' },
 ];
 
 /** An instant as the as-of field reads it: the Ljubljana wall clock to the second, `27. 11. 2026 10:41:07`. */
@@ -38,7 +39,13 @@ const wallText = (at: Date) => {
 test('an auditor opens a course’s approval trail, picks an as-of time between two signatures and downloads the xlsx', async ({ page, browser }) => {
   const token = await apiToken(page, 'admin');
   const headers = { authorization: `JWT ${token}` };
-  const me = (await (await page.request.get('/api/users/me', { headers })).json()) as { id: number };
+  // The demo's approvers (infrastructure/main/demo-approvals.ts), one per step.
+  const signers = new Map<string, { id: number; headers: { authorization: string } }>();
+  for (const step of STEPS) {
+    const signerHeaders = { authorization: `JWT ${await apiToken(page, step.signer)}` };
+    const signer = (await (await page.request.get('/api/users/me', { headers: signerHeaders })).json()) as { id: number };
+    signers.set(step.key, { id: signer.id, headers: signerHeaders });
+  }
   // The platform's approval settings as they were: put back at the end, whatever happens.
   const before = (await (await page.request.get('/api/approval-settings/platform', { headers })).json()) as {
     enabled: boolean;
@@ -47,7 +54,11 @@ test('an auditor opens a course’s approval trail, picks an as-of time between 
   };
   const put = (settings: object) => page.request.put('/api/approval-settings/platform', { headers, data: settings });
   try {
-    const on = await put({ enabled: true, codePrefix: 'REV', steps: STEPS.map((s) => ({ ...s, approverIds: [me.id] })) });
+    const on = await put({
+      enabled: true,
+      codePrefix: 'REV',
+      steps: STEPS.map((s) => ({ key: s.key, label: s.label, approverIds: [signers.get(s.key)?.id as number] })),
+    });
     expect(on.status(), await on.text()).toBe(200);
     const created = await page.request.post('/api/courses', {
       headers,
@@ -65,7 +76,7 @@ test('an auditor opens a course’s approval trail, picks an as-of time between 
     expect(submitted.status(), await submitted.text()).toBe(200);
     const sign = async (step: string) => {
       const signed = await page.request.post(`/api/courses/${courseId}/approval/sign`, {
-        headers,
+        headers: signers.get(step)?.headers,
         data: { approvalVersion: 1, step, decision: 'approved', comment: `Pregledano: ${step}.`, contentHash, password: PASSWORD },
       });
       expect(signed.status(), await signed.text()).toBe(200);

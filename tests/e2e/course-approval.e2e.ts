@@ -67,6 +67,7 @@ const approveThroughInbox = async (page: Page, step: string, options: { wrongPas
   await page.getByRole('button', { name: `Odobri korak ${step}` }).click();
   const dialog = page.getByRole('dialog', { name: `Odobritev: ${step}` });
   await expect(dialog.getByTestId('signature-meaning')).toContainText(`v koraku »${step}«`);
+  const shown = (await dialog.getByTestId('signature-meaning').textContent()) as string;
   const password = dialog.getByLabel('Za elektronski podpis znova vnesite geslo');
   if (options.wrongPasswordFirst) {
     await password.fill('NiMojeGeslo1!');
@@ -80,6 +81,11 @@ const approveThroughInbox = async (page: Page, step: string, options: { wrongPas
   await expect(page.getByText('Vaša odobritev je podpisana.')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.locator(`[data-step="${STEP_KEYS[step]}"][data-decision="approved"]`)).toBeVisible();
+  // What the dialog showed is what the signature records (decision 0063): the trail's row of this signature has exactly it.
+  const trail = (await (await page.request.get(`/api/courses/${courseId}/approval/trail`, { headers: await adminHeaders(page.request) })).json()) as {
+    rows: { kind: string; step: string | null; meaning: string }[];
+  };
+  expect(trail.rows.filter((r) => r.kind === 'signed' && r.step === STEP_KEYS[step]).at(-1)?.meaning).toBe(shown);
 };
 
 type Settings = { enabled: boolean; codePrefix: string; steps: { key: string; label: string; approverIds: number[] }[] };

@@ -1,8 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE_NEEDED_TO_SIGN, PASSWORD_NEEDED_TO_SIGN } from '../../application/courses/course-approval.ts';
+import { handleCommand } from '../../application/shared/handle-command.ts';
 import { courseStream } from '../../domain/courses/course.ts';
-import { PUBLISHED_UNDER_APPROVAL } from '../../domain/courses/course-approval.ts';
+import { NOTIFY_NEEDS_GRANT, ONE_STEP_PER_PERSON, PUBLISHED_UNDER_APPROVAL, SUBMITTER_MAY_NOT_SIGN } from '../../domain/courses/course-approval.ts';
+import { CERTIFIED_NO_POINTS } from '../../domain/courses/course-types.rules.ts';
 import { ROLE } from '../../domain/permissions/roles.ts';
+import { userDecider } from '../../domain/users/user.decide.ts';
+import { userStream } from '../../domain/users/user.ts';
+import { SIGNATURE_CODE_FAILED } from '../../domain/users/user-identity.decide.ts';
 import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { SAMPLE_PNG } from '../support/sample-png.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
@@ -17,8 +24,15 @@ type Approval = {
     approvalVersion: number;
     status: string;
     contentHash: string;
-    steps: { key: string; decision: string | null; signerName: string | null; mayISign: boolean }[];
+    steps: {
+      key: string;
+      decision: string | null;
+      signerName: string | null;
+      mayISign: boolean;
+      meaningToSign: { approved: string; rejected: string } | null;
+    }[];
   };
+  signing: { passwordSet: boolean; secondFactor: boolean } | null;
   lastApproved: null | { code: string; contentHash: string };
   published: null | { contentHash: string | null; approvalCode: string | null };
 };
@@ -352,6 +366,194 @@ describe('course approval before publishing', () => {
       await b.close();
     }
   }, 120_000);
+
+  it('lets only admins change approval settings (1073), not an editor holding 1011, and warns when one person alone approves several steps', async () => {
+    const path = `/api/approval-settings/${ids.companyA}`;
+    ids.urednik = await p.createUser('urednik', [{ roleId: ROLE.editor, unitId: 0, companyId: null }]);
+    tokens.urednik = (await p.login('urednik')).token;
+    // The editor may read them (1011), never switch approval off to publish unapproved content.
+    expect((await call('urednik', 'GET', path)).statusCode).toBe(200);
+    const off = await call('urednik', 'PUT', path, { enabled: false, codePrefix: 'PHA', steps: steps(ids) });
+    expect(off.statusCode).toBe(403);
+    expect((await call('admin', 'GET', path)).json()).toMatchObject({ enabled: true });
+    // One person alone on two steps: saved, with a warning (in the answer and when read).
+    const alone = [
+      { key: 'medical', label: 'Medicinski pregled', approverIds: [ids.tujec] },
+      { key: 'legal', label: 'Pravni pregled', approverIds: [ids.tujec] },
+    ];
+    const saved = await call('admin', 'PUT', `/api/approval-settings/${ids.companyB}`, { enabled: true, codePrefix: 'PHB', steps: alone });
+    const warning =
+      'Test tujec je edini odobritelj v več korakih (Medicinski pregled, Pravni pregled). Ena oseba lahko podpiše le en korak iste različice, zato teh korakov ne bo mogoče odobriti; v vsak korak dodajte še drugega odobritelja.';
+    expect(saved.json()).toEqual({ scope: ids.companyB, warnings: [warning] });
+    expect(((await call('admin', 'GET', `/api/approval-settings/${ids.companyB}`)).json() as { warnings: string[] }).warnings).toEqual([warning]);
+    // Two steps of one name are refused by the API itself.
+    const twice = await call('admin', 'PUT', `/api/approval-settings/${ids.companyB}`, {
+      enabled: true,
+      codePrefix: 'PHB',
+      steps: [alone[0], { ...alone[1], label: 'medicinski pregled' }],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(messages(twice)).toEqual(['Dva koraka ne smeta imeti enakega imena.']);
+    expect(
+      (await call('admin', 'PUT', `/api/approval-settings/${ids.companyB}`, { enabled: true, codePrefix: 'PHB', steps: alone.slice(0, 1) })).statusCode,
+    ).toBe(200);
+  });
+
+  it('checks the course type before a submission: a certified course without credit points is not submitted', async () => {
+    const created = await call('avtor', 'POST', '/api/courses', {
+      ...courseBody('Certificirani tečaj brez točk'),
+      type: 4,
+      creditPoints: 0,
+      certificateEnabled: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const courseId = (created.json() as { id: number }).id;
+    await call('avtor', 'POST', `/api/courses/${courseId}/blocks`, { block: { kind: 'article', name: 'Vsebina', html: '<p>Vsebina</p>' } });
+    const { contentHash } = await approval('avtor', courseId);
+    const refused = await call('avtor', 'POST', `/api/courses/${courseId}/approval/submit`, { contentHash });
+    expect(refused.statusCode).toBe(422);
+    expect(messages(refused)).toEqual([CERTIFIED_NO_POINTS]);
+    expect((await streamTypes(courseId)).includes('CourseApprovalSubmitted')).toBe(false);
+  });
+
+  it('lets an approver read a course’s files only while a version waits or was granted, in a scope with approval on', async () => {
+    const courseId = await newCourse('Smernice za astmo');
+    const upload = await p.app.inject({
+      method: 'POST',
+      url: '/api/files?name=astma.png',
+      headers: { authorization: `JWT ${tokens.avtor}`, 'content-type': 'image/png' },
+      payload: SAMPLE_PNG,
+    });
+    const fileId = (upload.json() as { id: number }).id;
+    expect((await call('avtor', 'POST', `/api/courses/${courseId}/attachments`, { fileId })).statusCode).toBe(201);
+    const file = async () => (await call('medic', 'GET', `/api/files/${fileId}`)).statusCode;
+    // A draft never submitted is nothing the approver reviews.
+    expect(await file()).toBe(404);
+    const version = await submit(courseId);
+    expect(await file()).toBe(200);
+    expect((await call('avtor', 'POST', `/api/courses/${courseId}/approval/withdraw`, { approvalVersion: version.approvalVersion })).statusCode).toBe(200);
+    expect(await file()).toBe(404);
+  });
+
+  it('shows the published code, not the last grant: content reverted to an approved version publishes under that version’s code', async () => {
+    const courseId = ids.flow as number;
+    const blockId = ids[`block${courseId}`] as number;
+    const lastCode = (await approval('avtor', courseId)).lastApproved?.code;
+    const firstGrant = (await p.store.readStream(courseStream(courseId))).events.find((e) => e.type === 'CourseApprovalGranted')?.data;
+    const firstCode = (firstGrant as { code: string }).code;
+    expect(lastCode).not.toBe(firstCode);
+    expect((await call('avtor', 'POST', `/api/courses/${courseId}/unpublish`)).statusCode).toBe(200);
+    // Back to the words of version 1, which was approved under the first code.
+    expect((await call('avtor', 'PUT', `/api/courses/${courseId}/blocks/${blockId}`, { kind: 'points', name: 'Točke', points: 1 })).statusCode).toBe(200);
+    expect((await call('avtor', 'POST', `/api/courses/${courseId}/publish`)).statusCode).toBe(200);
+    expect((await approval('avtor', courseId)).published).toMatchObject({ approvalCode: firstCode });
+    expect(((await call('ana', 'GET', `/api/user-courses/${courseId}`)).json() as { approvalCode: string | null }).approvalCode).toBe(firstCode);
+    expect((await approval('avtor', courseId)).lastApproved?.code).toBe(lastCode);
+  });
+
+  it('separates duties, shows the signer the sentence the signature records, asks for the second factor where on, and tells a social-only account to set a password', async () => {
+    const approver = [{ roleId: ROLE.approver, unitId: 0, companyId: null }];
+    ids.dvofaktor = await p.createUser('dvofaktor', approver);
+    tokens.dvofaktor = (await p.login('dvofaktor')).token;
+    ids.socialni = await p.createUser('socialni', approver, null);
+    // A social-only account opens its session through its provider: no password to re-enter.
+    const sessionId = randomUUID();
+    const opened = await handleCommand(p.store, {
+      streamName: userStream(ids.socialni),
+      decider: userDecider,
+      command: { type: 'LogInTrusted', sessionId, method: 'social', now: new Date() },
+      metadata: { actorId: ids.socialni },
+    });
+    await p.settleAll(opened.position);
+    tokens.socialni = await p.tokens.sign({ userId: ids.socialni, sessionId, realUserId: null, position: opened.position });
+    const adminId = ((await call('admin', 'GET', '/api/users/me')).json() as { id: number }).id;
+    const platformSteps = [
+      { key: 'medical', label: 'Medicinski pregled', approverIds: [adminId, ids.dvofaktor] },
+      { key: 'legal', label: 'Pravni pregled', approverIds: [ids.medic, ids.socialni] },
+      { key: 'regulatory', label: 'Regulatorni pregled', approverIds: [ids.medic, ids.regulator] },
+    ];
+    const on = await call('admin', 'PUT', '/api/approval-settings/platform', { enabled: true, codePrefix: 'PLAT', steps: platformSteps });
+    expect(on.statusCode, on.body).toBe(200);
+    expect((on.json() as { warnings: string[] }).warnings).toEqual([]);
+
+    const created = await call('admin', 'POST', '/api/courses', courseBody('Tečaj platforme v odobritvi'));
+    const courseId = (created.json() as { id: number }).id;
+    await call('admin', 'POST', `/api/courses/${courseId}/blocks`, { block: { kind: 'points', name: 'Točke', points: 1 } });
+    const { contentHash } = await approval('admin', courseId);
+    const submitted = await call('admin', 'POST', `/api/courses/${courseId}/approval/submit`, { contentHash });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const version = { approvalVersion: 1, contentHash };
+
+    // A manual notification of a course under approval waits for its publish under a grant.
+    const early = await call('admin', 'POST', `/api/courses/${courseId}/notifications`, { subject: 'Novost', message: 'Novo poglavje.' });
+    expect(early.statusCode).toBe(422);
+    expect(messages(early)).toEqual([NOTIFY_NEEDS_GRANT]);
+
+    // The submitter does not sign their own version, though named on its step.
+    expect((await approval('admin', courseId)).current?.steps.map((step) => step.mayISign)).toEqual([false, false, false]);
+    const own = await sign('admin', courseId, { ...version, step: 'medical' });
+    expect(own.statusCode).toBe(403);
+    expect(messages(own)).toEqual([SUBMITTER_MAY_NOT_SIGN]);
+
+    // The sentence the API gives the signer is the one the signature records.
+    const shown = (await approval('medic', courseId)).current?.steps.find((step) => step.key === 'legal')?.meaningToSign?.approved;
+    expect(shown).toMatch(/^S tem elektronskim podpisom potrjujem/);
+    expect((await sign('medic', courseId, { ...version, step: 'legal' })).statusCode).toBe(200);
+    const recorded = (await p.store.readStream(courseStream(courseId))).events.find((e) => e.type === 'CourseApprovalSigned')?.data as {
+      meaning: string;
+      method: string;
+    };
+    expect(recorded.meaning).toBe(shown);
+    expect(recorded.method).toBe('password');
+
+    // One person signs one step of a version.
+    expect((await approval('medic', courseId)).current?.steps.map((step) => step.mayISign)).toEqual([false, false, false]);
+    const second = await sign('medic', courseId, { ...version, step: 'regulatory' });
+    expect(second.statusCode).toBe(403);
+    expect(messages(second)).toEqual([ONE_STEP_PER_PERSON('Pravni pregled')]);
+
+    // A social-only account is told to set a password first (before anything else is checked).
+    expect((await approval('socialni', courseId)).signing).toEqual({ passwordSet: false, secondFactor: false });
+    const social = await sign('socialni', courseId, { ...version, step: 'legal' });
+    expect([social.statusCode, messages(social)]).toEqual([422, [PASSWORD_NEEDED_TO_SIGN]]);
+
+    // The second factor: on for this signer, so the code from the mail is needed too.
+    const factor = await call('dvofaktor', 'PUT', '/api/users/me/second-factor', { enabled: true, password: TEST_PASSWORD });
+    expect(factor.statusCode, factor.body).toBe(200);
+    expect((await approval('dvofaktor', courseId)).signing).toEqual({ passwordSet: true, secondFactor: true });
+    const noCode = await sign('dvofaktor', courseId, { ...version, step: 'medical' });
+    expect([noCode.statusCode, messages(noCode)]).toEqual([422, [CODE_NEEDED_TO_SIGN]]);
+    const asked = await call('dvofaktor', 'POST', `/api/courses/${courseId}/approval/sign/code`);
+    expect(asked.statusCode, asked.body).toBe(200);
+    const challenge = (asked.json() as { challengeId: string }).challengeId;
+    const mail = await smtp.waitFor('dvofaktor@test.si', /Koda za elektronski podpis/);
+    const code = /(\d{6})/.exec(mail.subject)?.[1] as string;
+    const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const wrong = await sign('dvofaktor', courseId, { ...version, step: 'medical' }, { secondFactorChallenge: challenge, secondFactorCode: wrongCode });
+    expect([wrong.statusCode, messages(wrong)]).toEqual([422, [SIGNATURE_CODE_FAILED]]);
+    const right = await sign('dvofaktor', courseId, { ...version, step: 'medical' }, { secondFactorChallenge: challenge, secondFactorCode: code });
+    expect(right.statusCode, right.body).toBe(200);
+    const signatures = (await p.store.readStream(courseStream(courseId))).events.filter((e) => e.type === 'CourseApprovalSigned');
+    expect(signatures.map((e) => (e.data as { method: string }).method)).toEqual(['password', 'password-second-factor']);
+    // An approver without 2FA asks for no code.
+    expect((await call('medic', 'POST', `/api/courses/${courseId}/approval/sign/code`)).statusCode).toBe(422);
+
+    expect((await sign('regulator', courseId, { ...version, step: 'regulatory' })).statusCode).toBe(200);
+    expect((await call('admin', 'POST', `/api/courses/${courseId}/publish`)).statusCode).toBe(200);
+    const grantCode = (await approval('admin', courseId)).published?.approvalCode;
+    expect(grantCode).toMatch(/^PLAT-\d{4}-\d{4}$/);
+    expect((await call('admin', 'POST', `/api/courses/${courseId}/notifications`, { subject: 'Novost', message: 'Novo poglavje.' })).statusCode).toBe(202);
+    expect(((await call('ana', 'GET', `/api/user-courses/${courseId}`)).json() as { approvalCode: string | null }).approvalCode).toBe(grantCode);
+
+    // Approval switched off: published again without a code after a change, the course page shows none (not the old grant's).
+    const off = await call('admin', 'PUT', '/api/approval-settings/platform', { enabled: false, codePrefix: 'PLAT', steps: platformSteps });
+    expect(off.statusCode).toBe(200);
+    expect((await call('admin', 'POST', `/api/courses/${courseId}/unpublish`)).statusCode).toBe(200);
+    const blockId = ((await call('admin', 'GET', `/api/courses/${courseId}`)).json() as { blocks: { id: number }[] }).blocks[0]?.id;
+    expect((await call('admin', 'PUT', `/api/courses/${courseId}/blocks/${blockId}`, { kind: 'points', name: 'Točke.', points: 1 })).statusCode).toBe(200);
+    expect((await call('admin', 'POST', `/api/courses/${courseId}/publish`)).statusCode).toBe(200);
+    expect(((await call('ana', 'GET', `/api/user-courses/${courseId}`)).json() as { approvalCode: string | null }).approvalCode).toBeNull();
+  });
 
   it('leaves a scope with approval off as before, and reads the same after a rebuild of the read model', async () => {
     const platformCourse = (await call('admin', 'POST', '/api/courses', { ...courseBody('Tečaj platforme'), audience: { unitIds: [ids.a1] } })).json() as {

@@ -115,6 +115,10 @@ describe('approval trail API (issue 36 item 3)', () => {
       ids[signer] = await p.createUser(signer, [{ roleId: ROLE.approver, unitId: 0, companyId: null }]);
       tokens[signer] = (await p.login(signer)).token;
     }
+    // The platform's courses need approval: one step per signer. Saved before the course exists, so it is not the course's history.
+    const steps = STEPS.map((step, i) => ({ ...step, approverIds: [ids[['maja', 'peter', 'rok'][i] as string] as number] }));
+    const settings = await call('skrbnik', 'PUT', '/api/approval-settings/platform', { enabled: true, codePrefix: 'MEDI', steps });
+    expect(settings.statusCode, settings.body).toBe(200);
     const company = (await call('skrbnik', 'POST', '/api/companies', { name: 'Farma A', address: 'Cesta 1' })).json() as { id: number };
     const other = (await call('skrbnik', 'POST', '/api/companies', { name: 'Farma B', address: 'Cesta 2' })).json() as { id: number };
     const unitA = ((await call('skrbnik', 'POST', '/api/units', { name: 'A1', companyId: company.id })).json() as { id: number }).id;
@@ -136,10 +140,6 @@ describe('approval trail API (issue 36 item 3)', () => {
     const block = await call('skrbnik', 'POST', `/api/courses/${courseId}/blocks`, { block: { kind: 'article', name: 'Uvod', html: '<p>Prva različica</p>' } });
     expect(block.statusCode).toBe(201);
     blockId = (block.json() as { id: number }).id;
-    // The platform's courses need approval: one step per signer.
-    const steps = STEPS.map((step, i) => ({ ...step, approverIds: [ids[['maja', 'peter', 'rok'][i] as string] as number] }));
-    const settings = await call('skrbnik', 'PUT', '/api/approval-settings/platform', { enabled: true, codePrefix: 'MEDI', steps });
-    expect(settings.statusCode, settings.body).toBe(200);
   });
 
   afterAll(async () => p?.close());
@@ -259,7 +259,7 @@ describe('approval trail API (issue 36 item 3)', () => {
     ]);
     expect(rows).toHaveLength(10);
     const regulatory = rows[7] as unknown[];
-    const meaning = ((await stored()).filter((e) => e.type === 'CourseApprovalSigned').at(-1)?.data as { meaning: string }).meaning;
+    const meaning = ((await stored()).filter((e) => e.type === 'CourseApprovalSigned').at(-1)?.data as { meaning: string } | undefined)?.meaning;
     expect(regulatory.slice(2, 10)).toEqual(['Podpis: odobreno', 2, 'Regulatorni pregled', 'Test rok', meaning, 'Ustrezno.', 'ponovni vnos gesla', '']);
     expect(regulatory[10]).toBe(approvedHash);
     expect(regulatory[11]).toBe('Da');
@@ -269,9 +269,11 @@ describe('approval trail API (issue 36 item 3)', () => {
     expect(XLSX.SSF.is_date(cell?.z as string)).toBe(true);
     const d = XLSX.SSF.parse_date_code(cell?.v as number);
     const signed = (await trail()).rows[6]?.at as string;
-    expect(`${d.y}-${String(d.m).padStart(2, '0')}-${String(d.d).padStart(2, '0')} ${String(d.H).padStart(2, '0')}:${String(d.M).padStart(2, '0')}`).toBe(
-      ljubljanaWallClock(new Date(signed)).toISOString().slice(0, 16).replace('T', ' '),
-    );
+    expect(
+      `${d.y}-${String(d.m).padStart(2, '0')}-${String(d.d).padStart(2, '0')} ${String(d.H).padStart(2, '0')}:${String(d.M).padStart(2, '0')}:${String(d.S).padStart(2, '0')}`,
+    ).toBe(ljubljanaWallClock(new Date(signed)).toISOString().slice(0, 19).replace('T', ' '));
+    // Shown to the second (decision 0064): two signatures a minute apart do not read as one moment.
+    expect(cell?.z).toMatch(/ss/);
     expect((rows[9] as unknown[]).slice(2, 3)).toEqual(['Objava']);
     expect((rows[9] as unknown[])[9]).toBe(code);
     const about = Object.fromEntries(sheetRows(response.rawPayload, 'O izpisu').rows.map((r) => [r[0], r[1]]));
@@ -303,9 +305,10 @@ describe('approval trail API (issue 36 item 3)', () => {
       'Regulatorni pregled',
       'Manjka povzetek glavnih značilnosti zdravila.',
       'ponovni vnos gesla',
+      // To the second (decision 0064).
       ljubljanaWallClock(new Date((await trail()).rows[6]?.at as string))
         .toISOString()
-        .slice(11, 16),
+        .slice(11, 19),
     ])
       expect(text, words).toContain(words);
     const page = await renderPdfPage(response.rawPayload, 'pdftoppm', 1, 60);
@@ -345,6 +348,45 @@ describe('approval trail API (issue 36 item 3)', () => {
     expect(t.rows.at(-1)).toMatchObject({ approvalVersion: version, who: { id: ids.admin, name: 'Test skrbnik' }, comment: 'Dodajam poglavje.' });
     expect(t.verification).toMatchObject({ status: 'not-published', matches: false });
     expect(t.verification.reason).toBe(`Izobraževanje ni objavljeno. Vsebina se razlikuje od zadnje odobrene različice 2 (koda ${code}).`);
+  });
+
+  it('shows each change of the scope’s approval settings while the course exists: who, when, on or off, the steps and their approvers; in both exports', async () => {
+    const before = (await trail()).rows;
+    expect(before.some((r) => r.kind === 'settings-changed')).toBe(false);
+    const named = (names: string[]) => STEPS.map((step, i) => ({ ...step, approverIds: [ids[names[i] as string] as number] }));
+    await sleep(5);
+    expect(
+      (await call('skrbnik', 'PUT', '/api/approval-settings/platform', { enabled: false, codePrefix: 'MEDI', steps: named(['maja', 'peter', 'rok']) }))
+        .statusCode,
+    ).toBe(200);
+    await sleep(5);
+    expect(
+      (await call('skrbnik', 'PUT', '/api/approval-settings/platform', { enabled: true, codePrefix: 'MEDI', steps: named(['rok', 'peter', 'maja']) }))
+        .statusCode,
+    ).toBe(200);
+    const t = await trail();
+    const rows = t.rows.slice(-2) as (Row & { settings: { enabled: boolean; steps: { label: string; approvers: { name: string }[] }[] } })[];
+    expect(rows.map((r) => [r.kind, r.who?.name, r.settings.enabled])).toEqual([
+      ['settings-changed', 'Test skrbnik', false],
+      ['settings-changed', 'Test skrbnik', true],
+    ]);
+    expect(rows[1]?.settings.steps.map((step) => [step.label, step.approvers.map((a) => a.name)])).toEqual([
+      ['Medicinski pregled', ['Test rok']],
+      ['Pravni pregled', ['Test peter']],
+      ['Regulatorni pregled', ['Test maja']],
+    ]);
+    expect(rows[0]?.meaning).toBe(
+      'Nastavitve odobritev, ki veljajo za to izobraževanje, so spremenjene: odobritev pred objavo je izključena; koraki in odobritelji: Medicinski pregled (Test maja); Pravni pregled (Test peter); Regulatorni pregled (Test rok).',
+    );
+    // As of a moment before them, they are not there yet.
+    expect((await trail('revizor', new Date(new Date(rows[0]?.at as string).getTime() - 1).toISOString())).rows).toHaveLength(before.length);
+    const sheet = sheetRows((await call('revizor', 'GET', `/api/courses/${courseId}/approval/trail.xlsx`)).rawPayload, 'Revizijska sled').rows;
+    expect((sheet.at(-1) as unknown[]).slice(2, 7)).toEqual(
+      ['Sprememba nastavitev odobritev', null, '', 'Test skrbnik', rows[1]?.meaning].map((v) => v ?? undefined),
+    );
+    const text = await pdfText((await call('revizor', 'GET', `/api/courses/${courseId}/approval/trail.pdf`)).rawPayload);
+    expect(text).toContain('Sprememba nastavitev odobritev');
+    expect(text).toContain('odobritev pred objavo je izključena');
   });
 
   it('is for auditors and admins only: 403 to an editor, a manager of company A and a client of company B; 404 for no course', async () => {

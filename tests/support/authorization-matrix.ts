@@ -407,7 +407,7 @@ export const MATRIX: readonly MatrixCase[] = [
       requests: (f) => one('GET', `/api/courses/${f.courseA}/approval/${path}`),
     }),
   ),
-  // Issue 36 item 2 (decision 0063): approval settings (1011), a course's approval (its editors, named approvers, 1072), submit, sign (1071).
+  // Issue 36 item 2 (decision 0063): approval settings (read 1011, set 1073), a course's approval (its editors, named approvers, 1072), submit, sign (1071).
   {
     route: 'GET /api/approval-settings/:scope',
     label: 'approval settings (1011)',
@@ -416,8 +416,8 @@ export const MATRIX: readonly MatrixCase[] = [
   },
   {
     route: 'PUT /api/approval-settings/:scope',
-    label: 'set approval settings (1011); left off, so no course changes',
-    allow: system(1011),
+    label: 'set approval settings (1073, admins only); left off, so no course changes',
+    allow: system(1073),
     requests: (f) =>
       one('PUT', `/api/approval-settings/${f.companyB}`, {
         enabled: false,
@@ -476,6 +476,13 @@ export const MATRIX: readonly MatrixCase[] = [
         contentHash: '0'.repeat(64),
         password: 'Geslo1234!',
       }),
+  },
+  {
+    route: 'POST /api/courses/:id/approval/sign/code',
+    label: "a signature's second-factor code (1071); the fixture's signers have no second factor, so 422",
+    allow: system(1071),
+    outcome: 422,
+    requests: (f) => one('POST', `/api/courses/${f.courseEdit}/approval/sign/code`),
   },
   {
     route: 'GET /api/approvals/inbox',

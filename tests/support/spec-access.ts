@@ -33,12 +33,12 @@ const MEMBERSHIP: Partial<Record<SignedIn, readonly number[]>> = { participant: 
 const ALL_SYSTEM = [
   1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1017, 1018, 1019, 1020, 1023, 1024, 1025, 1026, 1031, 1041, 1033, 1039, 1052, 1053, 1054, 1055, 1056,
   1057, 1058, 1062, 1063, 1064, 1065, 1066, 1070,
-  // Issue 36 (decisions 0063, 0064): sign approval steps, read and export approval trails.
-  1071, 1072,
+  // Issue 36 (decisions 0063, 0064): sign approval steps, read and export approval trails, change approval settings (admins only).
+  1071, 1072, 1073,
 ];
 const SYSTEM: Partial<Record<SignedIn, readonly number[]>> = {
   admin: ALL_SYSTEM,
-  editor: ALL_SYSTEM.filter((id) => ![1005, 1006, 1007, 1008, 1052, 1053, 1054, 1055, 1066, 1070, 1071, 1072].includes(id)),
+  editor: ALL_SYSTEM.filter((id) => ![1005, 1006, 1007, 1008, 1052, 1053, 1054, 1055, 1066, 1070, 1071, 1072, 1073].includes(id)),
   auditor: [1070, 1072],
 };
 // Every signed-in user on their own account.

@@ -6,7 +6,17 @@ import { downloadFile } from '../../../lib/download.ts';
  * A course's approval trail for auditors (issue 36 item 3, decision 0064): replayed by the server
  * from the course's event log to a moment, with the check of the published content's hash.
  */
-export type TrailKind = 'submitted' | 'signed' | 'rejected' | 'withdrawn' | 'granted' | 'published' | 'unpublished' | 'content-changed';
+export type TrailKind =
+  | 'submitted'
+  | 'signed'
+  | 'rejected'
+  | 'withdrawn'
+  | 'granted'
+  | 'published'
+  | 'unpublished'
+  | 'content-changed'
+  /** The approval settings of the course's scope saved (decision 0064): who, on or off, steps and approvers (in `meaning` and `settings`). */
+  | 'settings-changed';
 
 export type TrailRow = {
   at: string;
@@ -23,6 +33,7 @@ export type TrailRow = {
   /** Whether the hash the event records equals the content recomputed from the log at that point. */
   hashMatchesContent: boolean | null;
   revision: number;
+  settings?: { enabled: boolean; codePrefix: string; steps: { key: string; label: string; approvers: { id: number; name: string }[] }[] } | null;
 };
 
 export type VerificationStatus = 'verified' | 'mismatch' | 'unapproved' | 'not-published' | 'no-course';

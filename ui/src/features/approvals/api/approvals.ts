@@ -31,8 +31,13 @@ export type ApprovalStepState = {
   signerName: string | null;
   signedAt: string | null;
   comment: string | null;
+  /** The exact sentence the caller signs per decision while the step waits (decision 0063): the dialog shows it, the signature records it. */
+  meaningToSign?: { approved: string; rejected: string } | null;
   mayISign: boolean;
 };
+
+/** What signing asks of the caller (an approver): a password (a social-only account has none) and, where on, the second factor's code. */
+export type SigningNeeds = { passwordSet: boolean; secondFactor: boolean };
 
 export type CourseApproval = {
   required: boolean;
@@ -54,6 +59,8 @@ export type CourseApproval = {
   published: null | { contentHash: string | null; approvalCode: string | null };
   /** The current content's hash equals the last approved one. */
   upToDate: boolean;
+  /** For a caller holding 1071; null otherwise. */
+  signing?: SigningNeeds | null;
 };
 
 export type InboxItem = {
@@ -92,8 +99,9 @@ export const approvalSettingsQuery = (scope: ApprovalScope) =>
       ),
   });
 
+/** Saved; `warnings` name a person who alone approves several steps (separation of duties, decision 0063). */
 export const saveApprovalSettings = (scope: ApprovalScope, settings: ApprovalSettings) =>
-  api<unknown>('PUT', `/approval-settings/${scopePath(scope)}`, { body: settings });
+  api<{ scope: ApprovalScope; warnings?: string[] }>('PUT', `/approval-settings/${scopePath(scope)}`, { body: settings });
 
 /**
  * The people the admin may name as approvers: active accounts holding 1071, which the approver role
@@ -136,9 +144,15 @@ export type SignInput = {
   comment: string;
   contentHash: string;
   password: string;
+  /** Where the signer has the second factor on: the challenge of requestSignatureCode and the code from the mail. */
+  secondFactorChallenge?: string;
+  secondFactorCode?: string;
 };
 
 export const signApproval = (courseId: number, input: SignInput) => api<unknown>('POST', `/courses/${courseId}/approval/sign`, { body: input });
+
+/** The second factor's code for a signature, by mail; answers the challenge the signature names. */
+export const requestSignatureCode = (courseId: number) => api<{ challengeId: string; expiresAt: string }>('POST', `/courses/${courseId}/approval/sign/code`);
 
 export const approvalContentQuery = (courseId: number, approvalVersion: number) =>
   queryOptions({

@@ -12,7 +12,7 @@ import { ContentDiffView } from './content-diff-view.tsx';
 import { ContentPreview } from './content-preview.tsx';
 import { SignDialog } from './sign-dialog.tsx';
 
-type Signing = { step: { key: string; label: string }; decision: ApprovalDecision };
+type Signing = { step: { key: string; label: string; meaningToSign?: { approved: string; rejected: string } | null }; decision: ApprovalDecision };
 
 /**
  * /odobritve/{courseId}/{version} (issue 36 item 2): an approver reviews the version submitted, as
@@ -46,7 +46,8 @@ export const ApprovalReviewPage = ({ courseId, approvalVersion }: { courseId: nu
   const a = approval.data;
   const current = a.current && a.current.approvalVersion === approvalVersion ? a.current : null;
   const title = String(snapshotFields(content.data).title ?? '');
-  const mine = current?.status === 'pending' ? current.steps.filter((s) => s.mayISign && s.decision === null) : [];
+  // Only a step whose sentence the API gave: the dialog shows what the signature will record, nothing it made up.
+  const mine = current?.status === 'pending' ? current.steps.filter((s) => s.mayISign && s.decision === null && s.meaningToSign) : [];
   return (
     <Stack gap="md">
       <Anchor component={Link} to="/odobritve" size="sm">
@@ -134,6 +135,8 @@ export const ApprovalReviewPage = ({ courseId, approvalVersion }: { courseId: nu
           step={signing.step}
           contentHash={current.contentHash}
           decision={signing.decision}
+          meaning={signing.step.meaningToSign?.[signing.decision] ?? ''}
+          signing={a.signing ?? null}
         />
       ) : null}
     </Stack>

@@ -37,7 +37,17 @@ const APPROVAL = {
         comment: null,
         mayISign: false,
       },
-      { key: 'legal', label: 'Pravni pregled', decision: null, signerName: null, signedAt: null, comment: null, mayISign: true },
+      {
+        key: 'legal',
+        label: 'Pravni pregled',
+        decision: null,
+        signerName: null,
+        signedAt: null,
+        comment: null,
+        // The API's sentence (decision 0063): the dialog shows exactly it.
+        meaningToSign: { approved: 'Podpisujem odobritev v koraku »Pravni pregled«.', rejected: 'Podpisujem zavrnitev v koraku »Pravni pregled«.' },
+        mayISign: true,
+      },
     ],
   },
   lastApproved: { approvalVersion: 1, contentHash: 'b'.repeat(64), code: 'MEDI-2026-0001', grantedAt: '2026-11-20T09:00:00.000Z' },
@@ -88,6 +98,6 @@ describe('the review of a version under approval (issue 36)', () => {
     expect(screen.queryByRole('button', { name: 'Odobri korak Medicinski pregled' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Odobri korak Pravni pregled' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByTestId('signature-meaning').textContent).toContain('v koraku »Pravni pregled«');
+    expect(within(dialog).getByTestId('signature-meaning').textContent).toBe('Podpisujem odobritev v koraku »Pravni pregled«.');
   });
 });

@@ -4,6 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { soleApproverWarnings } from '../../../../../domain/courses/approval-settings.rules.ts';
 import { SortableList } from '../../../components/sortable-list.tsx';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import {
@@ -76,6 +77,8 @@ const SettingsForm = ({ scope }: { scope: ApprovalScope }) => {
   const named = saved.data.steps.flatMap((step) => step.approvers ?? []);
   const candidates = [...new Map([...named, ...(saved.data.candidates ?? []), ...(approvers.data ?? [])].map((c) => [c.id, c])).values()];
   const options = candidates.map((c) => ({ value: String(c.id), label: c.name }));
+  // Separation of duties (decision 0063): the API's own check, on the form as it is now.
+  const warnings = soleApproverWarnings(values, new Map(candidates.map((c) => [c.id, c.name])));
   const setStep = (index: number, patch: Partial<ApprovalSettings['steps'][number]>) => {
     setValues((v) => ({ ...v, steps: v.steps.map((s, i) => (i === index ? { ...s, ...patch } : s)) }));
     setErrors({});
@@ -189,6 +192,17 @@ const SettingsForm = ({ scope }: { scope: ApprovalScope }) => {
                 </Group>
               )}
             </SortableList>
+            {warnings.length > 0 ? (
+              <Alert color="yellow" title={t('approvals.settings.warningsTitle')} data-testid="approval-warnings">
+                <Stack gap={4}>
+                  {warnings.map((warning) => (
+                    <Text key={warning} size="sm">
+                      {warning}
+                    </Text>
+                  ))}
+                </Stack>
+              </Alert>
+            ) : null}
             {errors.steps ? (
               <Text c="red.8" size="sm" role="alert">
                 {errors.steps}

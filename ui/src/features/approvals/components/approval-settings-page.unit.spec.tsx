@@ -73,8 +73,13 @@ describe('Odobritve vsebin (issue 36)', () => {
     };
     renderPage();
     await waitFor(() => expect(stepLabels()).toEqual(['Medicinski pregled', 'Pravni pregled']));
+    // Separation of duties: one person alone on two steps is warned about (the API's own check).
+    expect(screen.getByTestId('approval-warnings').textContent).toContain(
+      'Mojca Medic je edini odobritelj v več korakih (Medicinski pregled, Pravni pregled).',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Odstrani korak Pravni pregled' }));
     await waitFor(() => expect(stepLabels()).toEqual(['Medicinski pregled']));
+    expect(screen.queryByTestId('approval-warnings')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Dodaj korak' }));
     const inputs = screen.getAllByLabelText(/^Ime koraka/);
     fireEvent.change(inputs[1] as HTMLElement, { target: { value: 'Farmakovigilanca' } });

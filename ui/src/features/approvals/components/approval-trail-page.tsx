@@ -40,6 +40,7 @@ const KIND_COLOR: Record<TrailKind, string> = {
   published: '#2f3f9e',
   unpublished: '#495057',
   'content-changed': '#7a2a8c',
+  'settings-changed': '#8f4300',
 };
 
 const short = (hash: string | null) => (hash ? `${hash.slice(0, 12)}…` : '–');
@@ -94,7 +95,8 @@ const TrailTable = ({ trail }: { trail: ApprovalTrail }) => {
         <ColumnHeads columns={columns} />
         <Table.Tbody>
           {trail.rows.map((row) => (
-            <Table.Tr key={row.revision} data-kind={row.kind}>
+            // A settings row's revision is its own stream's, so the kind keeps the keys apart.
+            <Table.Tr key={`${row.kind === 'settings-changed' ? 's' : 'c'}${row.revision}`} data-kind={row.kind}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{showTime(row.at)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Text size="sm" fw={600} c={KIND_COLOR[row.kind]}>

@@ -11,11 +11,25 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 const answer = async (input: string, init: RequestInit = {}) => {
   const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
   requests.push({ url: input, body });
+  if (input.endsWith('/sign/code')) return json(200, { challengeId: '0b8f7c1e-2d3b-4b7e-9a43-7b2f2b0c9f11', expiresAt: '2026-11-27T10:10:00.000Z' });
   if (body.password !== 'Demo1234!') return json(422, { errors: [{ code: '422', field: 'password', message: 'Geslo ni pravilno.' }] });
+  if (body.secondFactorCode !== undefined && body.secondFactorCode !== '123456')
+    return json(422, { errors: [{ code: '422', field: 'secondFactorCode', message: 'Koda iz e-pošte ni pravilna ali je potekla.' }] });
   return json(200, { approvalVersion: 3 });
 };
 
-const renderDialog = (decision: 'approved' | 'rejected', onSigned = vi.fn()) => {
+const MEANING = {
+  approved:
+    'S tem elektronskim podpisom potrjujem, da sem pregledal(a) vsebino izobraževanja v različici 3 (zgoščena vrednost abc123def456abc1…) in jo v koraku »Pravni pregled« odobravam.',
+  rejected:
+    'S tem elektronskim podpisom potrjujem, da sem pregledal(a) vsebino izobraževanja v različici 3 (zgoščena vrednost abc123def456abc1…) in jo v koraku »Pravni pregled« zavračam.',
+};
+
+const renderDialog = (
+  decision: 'approved' | 'rejected',
+  onSigned = vi.fn(),
+  signing: { passwordSet: boolean; secondFactor: boolean } | null = { passwordSet: true, secondFactor: false },
+) => {
   render(
     <MantineProvider>
       <QueryClientProvider client={new QueryClient()}>
@@ -29,6 +43,8 @@ const renderDialog = (decision: 'approved' | 'rejected', onSigned = vi.fn()) => 
           step={{ key: 'legal', label: 'Pravni pregled' }}
           contentHash="abc123def456abc123def456"
           decision={decision}
+          meaning={MEANING[decision]}
+          signing={signing}
         />
       </QueryClientProvider>
     </MantineProvider>,
@@ -49,9 +65,8 @@ describe('the electronic signature dialog (issue 36)', () => {
   it('explains what the signature means and refuses a wrong password, then signs with the right one', async () => {
     const onSigned = renderDialog('approved');
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByTestId('signature-meaning').textContent).toBe(
-      'Potrjujem, da sem v koraku »Pravni pregled« pregledal(a) vsebino izobraževanja »Astma« (različica 3) in jo odobravam za objavo.',
-    );
+    // Exactly the API's sentence, which the signature records (decision 0063).
+    expect(within(dialog).getByTestId('signature-meaning').textContent).toBe(MEANING.approved);
     const password = within(dialog).getByLabelText(/Za elektronski podpis znova vnesite geslo/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Odobri' }));
     expect(await within(dialog).findByText('Vpišite geslo.')).toBeTruthy();
@@ -67,6 +82,33 @@ describe('the electronic signature dialog (issue 36)', () => {
       url: '/api/courses/7/approval/sign',
       body: { approvalVersion: 3, step: 'legal', decision: 'approved', comment: '', contentHash: 'abc123def456abc123def456', password: 'Demo1234!' },
     });
+  });
+
+  it('asks for the code mailed to a signer with the second factor on, and sends it with the signature', async () => {
+    const onSigned = renderDialog('approved', vi.fn(), { passwordSet: true, secondFactor: true });
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Za elektronski podpis znova vnesite geslo/), { target: { value: 'Demo1234!' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Odobri' }));
+    expect(await within(dialog).findByText('Najprej zahtevajte kodo, ki jo pošljemo na vaš e-naslov.')).toBeTruthy();
+    expect(requests).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pošlji kodo po e-pošti' }));
+    expect(await within(dialog).findByRole('button', { name: 'Pošlji novo kodo' })).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Koda iz e-pošte/), { target: { value: '654321' } });
+    fireEvent.change(within(dialog).getByLabelText(/Za elektronski podpis znova vnesite geslo/), { target: { value: 'Demo1234!' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Odobri' }));
+    expect(await within(dialog).findByText('Koda iz e-pošte ni pravilna ali je potekla.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Koda iz e-pošte/), { target: { value: '123456' } });
+    fireEvent.change(within(dialog).getByLabelText(/Za elektronski podpis znova vnesite geslo/), { target: { value: 'Demo1234!' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Odobri' }));
+    await waitFor(() => expect(onSigned).toHaveBeenCalledWith('approved'));
+    expect(requests.at(-1)?.body).toMatchObject({ secondFactorChallenge: '0b8f7c1e-2d3b-4b7e-9a43-7b2f2b0c9f11', secondFactorCode: '123456' });
+  });
+
+  it('tells a social-only account without a password to set one before signing', async () => {
+    renderDialog('approved', vi.fn(), { passwordSet: false, secondFactor: false });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('sign-no-password').textContent).toMatch(/nastavite geslo/);
+    expect((within(dialog).getByRole('button', { name: 'Odobri' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('asks a rejection for its reason', async () => {

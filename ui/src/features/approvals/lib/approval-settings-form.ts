@@ -4,8 +4,7 @@ import type { ApprovalSettings } from '../api/approvals.ts';
 /**
  * The admin's approval settings form, as plain functions (issue 36 item 2): the default steps,
  * step keys made from their labels, moving steps, and the checks with Slovenian messages: the
- * API's own rule (domain/courses/approval-settings.rules.ts), and two names of one step list the
- * approver could not tell apart.
+ * API's own rule (domain/courses/approval-settings.rules.ts), two steps of one name included.
  */
 
 export const DEFAULT_SETTINGS: ApprovalSettings = {
@@ -50,11 +49,5 @@ export const settingsErrors = (settings: ApprovalSettings): Record<string, strin
       const path = issue.path.join('.') || 'steps';
       errors[path] ??= issue.message;
     }
-  const labels = new Set<string>();
-  settings.steps.forEach((step, index) => {
-    const label = step.label.trim().toLowerCase();
-    if (label !== '' && labels.has(label)) errors[`steps.${index}.label`] ??= 'Dva koraka ne smeta imeti enakega imena.';
-    labels.add(label);
-  });
   return errors;
 };
