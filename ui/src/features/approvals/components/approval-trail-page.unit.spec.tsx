@@ -37,6 +37,15 @@ const trail = (asOf: string | null): ApprovalTrail => ({
       : [
           row('granted', { code: 'MEDI-2026-0001', revision: 5 }),
           row('content-changed', { who: { id: 2, name: 'Nina Naročnik' }, contentHash: 'cd'.repeat(32), hashMatchesContent: null, revision: 6 }),
+          // A save of the scope's approval settings (decision 0064): its revision is its own stream's, the same number as the submission's here.
+          row('settings-changed', {
+            who: { id: 1, name: 'Ana Skrbnica' },
+            approvalVersion: null,
+            contentHash: null,
+            hashMatchesContent: null,
+            revision: 3,
+            meaning: 'Nastavitve odobritev, ki veljajo za to izobraževanje, so spremenjene: odobritev pred objavo je izključena.',
+          }),
         ]),
   ],
   verification: asOf
@@ -108,7 +117,10 @@ describe('the approval trail page (issue 36 item 3)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Astma pri otrocih (ID 7, Lekarne, objavljeno)' }));
     const table = await screen.findByTestId('trail-table');
     const kinds = [...table.querySelectorAll('tbody tr')].map((tr) => tr.getAttribute('data-kind'));
-    expect(kinds).toEqual(['submitted', 'signed', 'granted', 'content-changed']);
+    expect(kinds).toEqual(['submitted', 'signed', 'granted', 'content-changed', 'settings-changed']);
+    expect(within(table).getByText('Sprememba nastavitev')).toBeTruthy();
+    expect(within(table).getByText(/odobritev pred objavo je izključena/)).toBeTruthy();
+    expect(within(table).getByText('Ana Skrbnica')).toBeTruthy();
     expect(within(table).getByText('Predložitev')).toBeTruthy();
     expect(within(table).getByText('Sprememba vsebine')).toBeTruthy();
     expect(within(table).getByText('Maja Medicina')).toBeTruthy();
@@ -117,7 +129,7 @@ describe('the approval trail page (issue 36 item 3)', () => {
     expect(within(table).getByText('Komentar: Prosim za pregled.')).toBeTruthy();
     expect(within(table).getByText('MEDI-2026-0001')).toBeTruthy();
     // Times to the second, in Ljubljana.
-    expect(within(table).getAllByText('27. nov. 2026, 10:00:05').length).toBe(4);
+    expect(within(table).getAllByText('27. nov. 2026, 10:00:05').length).toBe(5);
     expect(screen.getByTestId('verification-badge').textContent).toBe('Ne ujema se');
     expect(screen.getByTestId('verification-reason').textContent).toBe('Vsebina je bila po objavi spremenjena.');
     expect(screen.getByText('Koda MEDI-2026-0001')).toBeTruthy();
