@@ -3,7 +3,7 @@ import { deciderSpec } from '../../tests/support/decider-spec.ts';
 import { fold } from '../shared/decider.ts';
 import { userDecider } from './user.decide.ts';
 import type { UserEvent } from './user.ts';
-import { isTrustedDevice, SECOND_FACTOR_FAILED, SECOND_FACTOR_MAX_FAILURES, TOKEN_EXPIRED } from './user-identity.decide.ts';
+import { isTrustedDevice, SECOND_FACTOR_FAILED, SECOND_FACTOR_MAX_FAILURES, SIGNATURE_CODE_FAILED, TOKEN_EXPIRED } from './user-identity.decide.ts';
 
 const spec = deciderSpec(userDecider);
 const SESSION = '0b0f8c39-5d2e-4d5e-9f79-3c8f2f1b7a11';
@@ -168,6 +168,36 @@ describe('second factor', () => {
       .given([registered(true), challenged])
       .when(answer('code-hash', new Date(now.getTime() + 11 * 60_000)))
       .thenFails('401', SECOND_FACTOR_FAILED);
+  });
+
+  it('keeps a signature’s code apart from a login’s (issue 36): it confirms a signature, opens no session, and neither code serves the other', () => {
+    const forSignature: UserEvent = { type: 'UserSecondFactorChallenged', data: { ...(challenged.data as object), purpose: 'signature' } } as UserEvent;
+    const confirm = (codeHash: string) => ({ type: 'ConfirmSignatureFactor', challengeId: CHALLENGE, codeHash, now }) as const;
+    spec
+      .given([registered(true), forSignature])
+      .when(confirm('code-hash'))
+      .thenExpect([{ type: 'UserSecondFactorPassed', data: { challengeId: CHALLENGE, trustedDeviceHash: null, trustedUntil: null } }]);
+    spec
+      .given([registered(true), forSignature])
+      .when(confirm('wrong'))
+      .thenExpect([{ type: 'UserSecondFactorFailed', data: { challengeId: CHALLENGE } }]);
+    spec
+      .given([registered(true), forSignature])
+      .when(answer('code-hash'))
+      .thenFails('401', SECOND_FACTOR_FAILED);
+    spec
+      .given([registered(true), challenged])
+      .when(confirm('code-hash'))
+      .thenFails('422', SIGNATURE_CODE_FAILED);
+    spec
+      .given([registered(true)])
+      .when({ type: 'ChallengeSecondFactor', purpose: 'signature', challengeId: CHALLENGE, tokenHash: 'h', sealed: 's', expiresAt: now })
+      .thenExpect([
+        {
+          type: 'UserSecondFactorChallenged',
+          data: { tokenHash: 'h', sealed: 's', expiresAt: now.toISOString(), challengeId: CHALLENGE, purpose: 'signature' },
+        },
+      ]);
   });
 
   it('binds a social identity once and unbinds only a bound one', () => {
