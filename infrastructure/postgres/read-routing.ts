@@ -271,9 +271,9 @@ export const createReadRouting = (options: {
     requestScope: {
       enter: (request, next) => {
         const config = request.routeOptions.config;
-        const reading = (request.method === 'GET' || request.method === 'HEAD') && Boolean(config.access) && !config.onPrimary;
-        const route: Route = { replica: reading ? pick() : null };
-        if (reading) count(reads, route.replica ? `replica-${route.replica.index}` : 'primary');
+        const read = (request.method === 'GET' || request.method === 'HEAD') && Boolean(config.access);
+        const route: Route = { replica: read && !config.onPrimary ? pick() : null };
+        if (read) count(reads, route.replica ? `replica-${route.replica.index}` : 'primary');
         scope.run(route, () => {
           // Hooks after the body is read run where the request's stream ended: they re-enter the scope (resume).
           resources.set(request, new AsyncResource('medilearn-read-route'));

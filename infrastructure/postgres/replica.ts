@@ -27,7 +27,8 @@ import { collectOutput, ensureTraversable, isAlive, serverIdentity, waitUntilGon
  *    server does), until it accepts read-only connections.
  *
  * The primary must be on this machine (its data directory is read directly) and reached with a
- * superuser's connection string. A data directory that already holds a replica is started as it is.
+ * superuser's connection string. A data directory that already holds a replica of that primary is started as it is
+ * (it resumes from its slot); one of another cluster (the primary made anew) gets a new base backup.
  */
 export type Replica = {
   readonly port: number;
@@ -117,6 +118,15 @@ const connectTo = async (connectionString: string) => {
   client.on('error', () => undefined);
   await client.connect();
   return client;
+};
+
+const systemIdentifier = async (primaryUrl: string) => {
+  const client = await connectTo(primaryUrl);
+  try {
+    return String((await client.query('select system_identifier::text as id from pg_control_system()')).rows[0].id);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 };
 
 /** wal_level, WAL senders, the replication role and slot, and a pg_hba line: what the primary needs for this replica. */
@@ -227,11 +237,16 @@ export const startReplica = async (options: StartReplicaOptions): Promise<Replic
     return u.toString();
   })();
 
-  if (options.fresh || !existsSync(join(pgdata, 'standby.signal'))) {
+  // The primary's cluster it was copied from: a primary made anew (its directory removed) needs a new base backup.
+  const clusterFile = join(root, 'primary-system-identifier');
+  const primaryCluster = await systemIdentifier(primaryUrl);
+  const copiedFrom = existsSync(clusterFile) ? (await readFile(clusterFile, 'utf8')).trim() : null;
+  if (options.fresh || !existsSync(join(pgdata, 'standby.signal')) || copiedFrom !== primaryCluster) {
     await stopLeftOver(pgdata, log);
     await makeStandby(primaryUrl, pgdata, role, log);
     if (identity.uid !== undefined) await chownTree(pgdata, identity.uid, identity.gid as number);
     await chmod(pgdata, 0o700);
+    await writeFile(clusterFile, `${primaryCluster}\n`);
   }
 
   const database = decodeURIComponent(new URL(primaryUrl).pathname.slice(1)) || 'postgres';
@@ -266,7 +281,10 @@ export const startReplica = async (options: StartReplicaOptions): Promise<Replic
       if (!ready) {
         output.push(line);
         if (output.length > 60) output.shift();
-      } else if (/FATAL|PANIC/.test(line) && !/terminating (connection|walreceiver process) due to administrator command|the database system is shutting down/.test(line)) {
+      } else if (
+        /FATAL|PANIC/.test(line) &&
+        !/terminating (connection|walreceiver process) due to administrator command|the database system is shutting down/.test(line)
+      ) {
         log.warn({ postgres: line, replica: options.port }, 'replica PostgreSQL');
       }
     });
