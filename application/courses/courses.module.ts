@@ -17,6 +17,7 @@ import { registerCourseReadRoutes } from '../../projections/courses/courses.rout
 import { postsProjection } from '../../projections/courses/posts.projection.ts';
 import { registerPublicCourseRoutes } from '../../projections/courses/public-courses.routes.ts';
 import type { AttemptLimits } from '../shared/attempt-limits.ts';
+import { registerApprovalReviewNameRoutes } from './approval-review-names.routes.ts';
 import { registerCourseApprovalRoutes } from './course-approval.routes.ts';
 import { APPROVAL_MAIL_QUEUE, courseApprovalMailReactor, mailApprovalEvent } from './course-approval-mail.job.ts';
 import {
@@ -72,6 +73,8 @@ export const coursesModule: FeatureModule<CoursesNeeds> = {
         registerCourseRoutes(app, courses, { files });
         // Approval before publishing (issue 36): settings, submit, sign with the password, the approver's inbox.
         registerCourseApprovalRoutes(app, { ...courses, passwords: needs.passwords, sealer: needs.sealer, attempts: needs.attempts });
+        // The names of what a version under approval names, for its review (issue 36).
+        registerApprovalReviewNameRoutes(app, courses);
         // SCORM and cmi5 package blocks (issue 35): upload, launch, SCORM commits.
         registerPackageRoutes(app, { ...courses, ...needs, features });
         registerCourseReadRoutes(app, { db, now, certificates: needs.renderers.certificates, files, features, publicUrl });

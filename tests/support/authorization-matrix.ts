@@ -448,6 +448,14 @@ export const MATRIX: readonly MatrixCase[] = [
     requests: (f) => one('GET', `/api/courses/${f.courseEdit}/approval/versions/1/content`),
   },
   {
+    route: 'GET /api/courses/:id/approval/versions/:approvalVersion/names',
+    label: 'names of what a version never submitted names: 404 for who may read the approval',
+    allow: any(system(1019), system(1072)),
+    hideFrom: any(community(2006), system(1071)),
+    outcome: 404,
+    requests: (f) => one('GET', `/api/courses/${f.courseEdit}/approval/versions/1/names`),
+  },
+  {
     route: 'POST /api/courses/:id/approval/submit',
     label: "submit (the course's editors, 1019); approval is off in the platform's scope, so refused with 422",
     allow: system(1019),

@@ -111,7 +111,7 @@ export const ApprovalReviewPage = ({ courseId, approvalVersion }: { courseId: nu
           <Tabs.Tab value="diff">{t('approvals.review.diff', { version: comparable ?? '–' })}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="content" pt="md">
-          <ContentPreview snapshot={content.data} />
+          <ContentPreview snapshot={content.data} courseId={courseId} approvalVersion={approvalVersion} />
         </Tabs.Panel>
         <Tabs.Panel value="diff" pt="md">
           {comparable !== null && previous.isPending ? (

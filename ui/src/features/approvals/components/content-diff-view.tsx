@@ -44,14 +44,17 @@ const KindBadge = ({ kind }: { kind: ChangeKind | 'moved' }) => {
   );
 };
 
-/** A field's name for the reviewer: a course field by its label where there is one, otherwise its path. */
+/**
+ * A field's name for the reviewer: each step of its path by its label where there is one (a place
+ * in a list as "2."), otherwise as it is: "Kviz › Vprašanja › 2. › Odgovori › 1. › Besedilo".
+ */
 const useFieldName = () => {
   const { t } = useTranslation();
-  return (path: string) => {
-    const key = `approvals.fields.${path.split('.')[0]}`;
-    const label = t(key, { defaultValue: '' });
-    return label ? [label, ...path.split('.').slice(1)].join(' › ') : path.split('.').join(' › ');
-  };
+  return (path: string) =>
+    path
+      .split('.')
+      .map((part) => (/^\d+$/.test(part) ? `${Number(part) + 1}.` : t(`approvals.fields.${part}`, { defaultValue: part })))
+      .join(' › ');
 };
 
 const FieldChanges = ({ changes }: { changes: readonly FieldChange[] }) => {
