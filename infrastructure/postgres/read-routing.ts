@@ -53,7 +53,7 @@ export type ReplicaStatus = {
   readonly lastError: string | null;
 };
 
-type FallbackReason = 'down' | 'lagging' | 'wait' | 'write' | 'conflict';
+export type FallbackReason = 'down' | 'lagging' | 'wait' | 'write' | 'conflict';
 
 type ReplicaState = {
   readonly index: number;
@@ -92,7 +92,7 @@ const CONNECTION_MESSAGES =
   /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Backend has been terminated|the database system is (starting up|shutting down|in recovery mode)|Connection is not queryable/i;
 
 /** Why a replica's query failed, when running it on the primary instead is the answer; null: a real error of the query. */
-const failureOf = (error: unknown): FallbackReason | null => {
+export const failureOf = (error: unknown): FallbackReason | null => {
   const seen = new Set<unknown>();
   const queue: unknown[] = [error];
   while (queue.length > 0) {
