@@ -15,7 +15,8 @@ export type InboxItem = z.infer<typeof inboxItem>;
 /**
  * What waits for a person's signature (decision 0063): the steps not yet signed of pending versions,
  * on courses of scopes whose settings (approval on) name the person on the step. A company's
- * approvers are named in its settings only, so they never see another company's courses.
+ * approvers are named in its settings only, so they never see another company's courses. Separation
+ * of duties: not a version the person submitted, nor one in which they signed a step already.
  */
 export const approvalInbox = async (db: DatabasePool, userId: number): Promise<InboxItem[]> => {
   const rows = await db.any(sql.type(inboxItem.extend({ submittedBy: z.unknown() }))`
@@ -29,7 +30,8 @@ export const approvalInbox = async (db: DatabasePool, userId: number): Promise<I
       cross join lateral jsonb_to_recordset(a.steps) as st(key text, label text)
       left join rm.users u on u.id = a.submitted_by
      where a.status = 'pending'
-       and not exists (select 1 from jsonb_array_elements(a.signatures) sig where sig->>'step' = st.key)
+       and a.submitted_by is distinct from ${userId}
+       and not exists (select 1 from jsonb_array_elements(a.signatures) sig where sig->>'step' = st.key or sig->>'signerId' = ${String(userId)})
        and exists (select 1 from jsonb_array_elements(s.steps) ss
                     where ss->>'key' = st.key and ss->'approverIds' @> to_jsonb(${userId}::int))
      order by a.submitted_at, a.course_id, st.key`);

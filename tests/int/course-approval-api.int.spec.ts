@@ -489,8 +489,13 @@ describe('course approval before publishing', () => {
     expect(early.statusCode).toBe(422);
     expect(messages(early)).toEqual([NOTIFY_NEEDS_GRANT]);
 
-    // The submitter does not sign their own version, though named on its step.
+    // The submitter does not sign their own version, though named on its step (nor finds it in their inbox).
     expect((await approval('admin', courseId)).current?.steps.map((step) => step.mayISign)).toEqual([false, false, false]);
+    expect(((await call('admin', 'GET', '/api/approvals/inbox')).json() as Inbox).items.filter((i) => i.courseId === courseId)).toEqual([]);
+    expect(((await call('medic', 'GET', '/api/approvals/inbox')).json() as Inbox).items.filter((i) => i.courseId === courseId).map((i) => i.step)).toEqual([
+      'legal',
+      'regulatory',
+    ]);
     const own = await sign('admin', courseId, { ...version, step: 'medical' });
     expect(own.statusCode).toBe(403);
     expect(messages(own)).toEqual([SUBMITTER_MAY_NOT_SIGN]);
@@ -508,6 +513,7 @@ describe('course approval before publishing', () => {
 
     // One person signs one step of a version.
     expect((await approval('medic', courseId)).current?.steps.map((step) => step.mayISign)).toEqual([false, false, false]);
+    expect(((await call('medic', 'GET', '/api/approvals/inbox')).json() as Inbox).items.filter((i) => i.courseId === courseId)).toEqual([]);
     const second = await sign('medic', courseId, { ...version, step: 'regulatory' });
     expect(second.statusCode).toBe(403);
     expect(messages(second)).toEqual([ONE_STEP_PER_PERSON('Pravni pregled')]);
