@@ -79,6 +79,8 @@ export const mailApprovalEvent =
       for (const step of d.steps) {
         for (const id of settings.steps.find((s) => s.key === step.key)?.approverIds ?? []) byPerson.set(id, [...(byPerson.get(id) ?? []), step.label]);
       }
+      // Separation of duties (decision 0063): the submitter signs none of their own version, so nothing waits for them.
+      if (d.submittedBy !== null) byPerson.delete(d.submittedBy);
       for (const [userId, labels] of byPerson) {
         await send(
           userId,

@@ -483,6 +483,9 @@ describe('course approval before publishing', () => {
     const submitted = await call('admin', 'POST', `/api/courses/${courseId}/approval/submit`, { contentHash });
     expect(submitted.statusCode, submitted.body).toBe(200);
     const version = { approvalVersion: 1, contentHash };
+    // The approvers named are told it waits for them; the submitter, though named, is not (it never waits for them).
+    await smtp.waitFor('dvofaktor@test.si', /čaka na vašo odobritev: Tečaj platforme v odobritvi/);
+    expect(smtp.received.filter((m) => m.to.includes('skrbnik@test.si') && /Tečaj platforme v odobritvi/.test(m.subject))).toEqual([]);
 
     // A manual notification of a course under approval waits for its publish under a grant.
     const early = await call('admin', 'POST', `/api/courses/${courseId}/notifications`, { subject: 'Novost', message: 'Novo poglavje.' });
