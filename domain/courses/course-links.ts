@@ -48,33 +48,48 @@ const decodePercent = (text: string) =>
 
 /** How many rounds of decoding at most: enough for any encoding a browser or router undoes, bounded for long texts. */
 const ROUNDS = 5;
+/** How many levels of `/segment/..` are resolved at most. */
+const DOT_ROUNDS = 20;
 
-/** A text as the links in it lead: decoded until it no longer changes, without tabs and newlines, dot segments resolved. */
-export const linkForm = (text: string) => {
+/**
+ * A text as the links in it lead: decoded until it no longer changes, without tabs and newlines;
+ * and the same with dot segments resolved. Both are searched: resolving `/segment/..` finds
+ * `/izobrazevanja/x/../7`, and the text as decoded keeps a link that some unrelated `/..` after it
+ * would otherwise swallow.
+ */
+export const linkForms = (text: string): [string, string] => {
   let current = text;
   for (let round = 0; round < ROUNDS; round++) {
     const next = decodePercent(decodeReferences(current));
     if (next === current) break;
     current = next;
   }
-  current = current.replace(/[\t\n\r]/g, '');
-  // `/./` is the same place; `/segment/../` goes back one (as the URL parser resolves them).
-  let previous: string;
-  do {
-    previous = current;
-    current = current.replace(/[/\\]\.(?=[/\\])/g, '').replace(/[/\\][^/\\]+[/\\]\.\.(?=[/\\]|$)/g, '');
-  } while (current !== previous);
-  return current;
+  const decoded = current.replace(/[\t\n\r]/g, '');
+  // `/./` is the same place; `/segment/../` goes back one (as the URL parser resolves them). A segment
+  // is what an address can hold (no spaces, quotes or angle brackets). Bounded, as a text could nest
+  // them deeper than any link does (each round resolves one level).
+  let resolved = decoded;
+  for (let round = 0; round < DOT_ROUNDS; round++) {
+    const next = resolved.replace(/[/\\]\.(?=[/\\])/g, '').replace(/[/\\][^/\\\s"'<>]+[/\\]\.\.(?=[/\\]|$)/g, '');
+    if (next === resolved) break;
+    resolved = next;
+  }
+  return [decoded, resolved];
 };
+
+/** The text as decoded (see linkForms). */
+export const linkForm = (text: string) => linkForms(text)[0];
 
 /** The ids of the courses the texts link to, each once, in the order found. */
 export const linkedCourseIds = (...texts: readonly (string | null | undefined)[]): number[] => {
   const ids = new Set<number>();
   for (const text of texts) {
     if (!text) continue;
-    for (const match of linkForm(text).matchAll(COURSE_PATH)) {
-      const id = Number(match[1]);
-      if (Number.isSafeInteger(id) && id > 0) ids.add(id);
+    for (const form of linkForms(text)) {
+      for (const match of form.matchAll(COURSE_PATH)) {
+        const id = Number(match[1]);
+        if (Number.isSafeInteger(id) && id > 0) ids.add(id);
+      }
     }
   }
   return [...ids];

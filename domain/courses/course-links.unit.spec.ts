@@ -33,6 +33,8 @@ describe('the courses a text links to (decision 0062: an RX link decides who get
     expect(linkedCourseIds('/izobra\tzevanja/\n9')).toEqual([9]);
     expect(linkedCourseIds('/izobrazevanja/./10', '/izobrazevanja/x/../11', '/izobrazevanja/0000000000012')).toEqual([10, 11, 12]);
     expect(linkedCourseIds('/izobrazevanja//13')).toEqual([13]);
+    // An unrelated `/..` after a link does not swallow it, nor do deeply nested ones.
+    expect(linkedCourseIds('<a href="/izobrazevanja/14">x</..>', `${'/a'.repeat(100)}${'/..'.repeat(100)}/izobrazevanja/15`)).toEqual([14, 15]);
   });
 
   it('ignores what is no course id', () => {
