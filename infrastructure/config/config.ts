@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { KNOWN_PUSH_SERVICES } from '../../domain/push/push.rules.ts';
@@ -118,6 +119,23 @@ const schema = z.object({
   // How often the consent gate looks for a newer signed checkpoint (ms).
   CONSENT_CHECKPOINT_REFRESH_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   READ_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
+  /**
+   * Behind a balancer (decision 0068): whose X-Forwarded-For to believe, as the balancers' addresses
+   * or CIDRs (comma-separated) or a hop count. Unset: none, so a client cannot name its own address
+   * to slip the per-address sign-in limit. "true" (believe anyone) is refused for that reason.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (v) =>
+        v === undefined ||
+        v === '' ||
+        /^\d{1,2}$/.test(v) ||
+        v.split(',').every((part) => isIP(part.trim().split('/')[0] ?? '') !== 0 && /^[^/]+(\/\d{1,3})?$/.test(part.trim())),
+      { message: 'TRUST_PROXY: naslovi ali omrežja balancerjev (npr. 10.0.0.5,10.0.1.0/24) ali število skokov' },
+    ),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -194,6 +212,8 @@ export type Config = {
   readonly surveyBallotsPerHour: number;
   readonly consentProof: { readonly keyPem: string | null; readonly keyFile: string; readonly anchorFile: string; readonly refreshMs: number };
   readonly readWaitMs: number;
+  /** Fastify's trustProxy: false, a hop count, or the balancers' addresses. */
+  readonly trustProxy: false | number | string[];
   readonly bodyLimitBytes: number;
   readonly uiDistDir: string;
   readonly features: FeatureFlags;
@@ -309,6 +329,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       refreshMs: e.CONSENT_CHECKPOINT_REFRESH_MS,
     },
     readWaitMs: e.READ_WAIT_MS,
+    trustProxy: !e.TRUST_PROXY ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(',').map((part) => part.trim()),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uiDistDir: e.UI_DIST_DIR,
     features: {

@@ -35,6 +35,8 @@ import { refuseFieldsNotSent } from './whole-record.ts';
 export type HttpAppOptions = {
   readonly logger: FastifyBaseLogger;
   readonly bodyLimitBytes: number;
+  /** Whose X-Forwarded-For names the client (request.ip): the balancers only (TRUST_PROXY). */
+  readonly trustProxy?: false | number | string[];
   readonly tokens: SessionTokens;
   /** The user behind a valid token, or null when the account or the session no longer counts. */
   readonly loadSubject: (claims: SessionClaims) => Promise<{ readonly subject: Subject; readonly missingConsents: readonly number[] } | null>;
@@ -138,11 +140,16 @@ const allowed = async (access: RouteAccess, auth: AuthContext | null, request: F
  * shape, query lists in both styles, authentication and the access check of each route in one
  * place, read-your-writes waits, security headers, rate limits for the auth routes, OpenAPI.
  */
+/** The first `hops` proxies in front are believed (proxy-addr's hop index). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> => {
   configureValidationMessages();
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
+    // A hop count trusts that many balancers in front; a list, only those addresses.
+    trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
     routerOptions: { querystringParser: parseQueryString },
     genReqId: () => randomUUID(),
     // Requests are logged once, in onResponse, without query strings (they may carry login tokens).

@@ -121,6 +121,7 @@ export const buildPlatform = async (options: {
   const app = await createHttpApp({
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
     tokens: adapters.tokens,
     // The runner's stamp says what the primary holds: a subject read on a replica is not kept under it.
     ...requestSubjects({ pg: base.pg, changeStamp: (names) => (reads?.onReplica() ? null : runner.changeStamp(names)), consentGate: consents.gate }),
