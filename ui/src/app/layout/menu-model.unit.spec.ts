@@ -74,7 +74,12 @@ describe('menus of spec §2 per role', () => {
     // An admin holds 1071 too: the inbox is under data, beside the settings, not one more item in the header.
     const admin = mainMenu(user([1], [...ADMIN_ABILITIES, 1071]));
     expect(admin.map((i) => i.key)).not.toContain('approvalInbox');
-    expect(admin.find((i) => i.key === 'data')?.children?.map((c) => c.key).slice(-2)).toEqual(['approvalSettings', 'approvalInbox']);
+    expect(
+      admin
+        .find((i) => i.key === 'data')
+        ?.children?.map((c) => c.key)
+        .slice(-2),
+    ).toEqual(['approvalSettings', 'approvalInbox']);
   });
 
   it('editor: the admin-type menu without data', () => {
