@@ -6,23 +6,26 @@ import { schemaOf } from './generations.ts';
 import { CHECKPOINT_FLUSH_MS, CheckpointMoved, flushCheckpoint, GenerationSwitched } from './projection-checkpoint.ts';
 import type { Loop } from './projection-loop-state.ts';
 
-export type ReadPage = (from: AllPosition, limit: number) => Promise<AllRead>;
+/** `seen`: the wake-up count the caller took before asking; a shared read started before a later wake-up is not reused. */
+export type ReadPage = (from: AllPosition, limit: number, seen?: number) => Promise<AllRead>;
 
 /** Reads a page of `$all` after a position. */
-export const createPageReader = (store: EventStore): ReadPage => {
+export const createPageReader = (store: EventStore, wakeCount: () => number = () => 0): ReadPage => {
   // Loops woken by one append ask for the same page from the same checkpoint: one query answers them all.
-  const pagesInFlight = new Map<string, Promise<AllRead>>();
-  return (from, limit) => {
+  // A loop that comes later, after another wake-up, must not join a read started before it (issue 38):
+  // that read may miss the append that woke it, and the loop would then sleep out its idle poll.
+  const pagesInFlight = new Map<string, { page: Promise<AllRead>; startedAt: number }>();
+  return (from, limit, seen) => {
     const key = `${from.commit}/${from.prepare}/${limit}`;
     const shared = pagesInFlight.get(key);
-    if (shared) return shared;
-    const page = store.readAll(from, limit);
-    pagesInFlight.set(key, page);
+    if (shared && (seen === undefined || shared.startedAt >= seen)) return shared.page;
+    const entry = { page: store.readAll(from, limit), startedAt: wakeCount() };
+    pagesInFlight.set(key, entry);
     const forget = () => {
-      pagesInFlight.delete(key);
+      if (pagesInFlight.get(key) === entry) pagesInFlight.delete(key);
     };
-    page.then(forget, forget);
-    return page;
+    entry.page.then(forget, forget);
+    return entry.page;
   };
 };
 

@@ -64,12 +64,12 @@ export const runLoop = async (deps: LoopDeps, loop: Loop, untilSwitched = false)
         const limit = building ? rebuildBatchSize : batchSize;
         if (!prefetched) seenBeforeRead = wakeUp.wakeCount();
         const seen = seenBeforeRead;
-        const read = await (prefetched ?? readPage(loop.checkpoint, limit));
+        const read = await (prefetched ?? readPage(loop.checkpoint, limit, seen));
         prefetched = null;
         if (read.events.length > 0) {
           if (read.events.length === limit) {
             seenBeforeRead = wakeUp.wakeCount();
-            prefetched = readPage((read.events.at(-1) as RecordedEvent).position, limit);
+            prefetched = readPage((read.events.at(-1) as RecordedEvent).position, limit, seenBeforeRead);
             // A batch that fails drops its prefetched page; the loop reads again from the checkpoint.
             prefetched.catch(() => undefined);
           }

@@ -90,7 +90,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
     log,
     lease,
     wakeUp,
-    readPage: createPageReader(store),
+    readPage: createPageReader(store, wakeUp.wakeCount),
     loops,
     changed: (loop) => {
       loop.changeStamp = ++changes;

@@ -99,6 +99,55 @@ describe('projection wake-ups (issue 38)', () => {
     }
   });
 
+  it('does not let a loop woken later join a read of the log started before its wake-up', async () => {
+    await reset();
+    const codec = createEventCodec(testEvents);
+    const inner = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec });
+    // Two projections woken by one append share their reads of the log. "slow" takes a second over
+    // event 1, so "fast" is already reading the page after it when event 2 is appended; that read is
+    // held until "slow" asks for the same page, after the wake-up of event 2.
+    let holdAfter: AllPosition | null = null;
+    let appended: Promise<AllPosition> | null = null;
+    let emptyReads = 0;
+    const store: EventStore = {
+      ...inner,
+      async readAll(from, limit) {
+        const page = await inner.readAll(from, limit);
+        if (page.events.length === 0) emptyReads++;
+        if (holdAfter && from.commit === holdAfter.commit && from.prepare === holdAfter.prepare && page.events.length === 0 && appended === null) {
+          appended = inner.append('second', [happened(2)], { expectedRevision: 'any' }).then((r) => r.position);
+          await appended;
+          await new Promise((r) => setTimeout(r, 1_800));
+        }
+        return page;
+      },
+    };
+    const runner = createProjectionRunner({
+      db,
+      store,
+      projections: [countingProjection({ name: 'fast' }), countingProjection({ name: 'slow', sleepWhen: (n) => (n === 1 ? 1 : 0) })],
+      log: silentLog,
+      idlePollMs: IDLE_POLL_MS,
+      standbyPollMs: IDLE_POLL_MS,
+      lagLogIntervalMs: 0,
+    });
+    await runner.start();
+    try {
+      // Both loops idle at the head of the log before the first append wakes them together.
+      for (let i = 0; i < 500 && emptyReads === 0; i++) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 300));
+      const first = inner.append('first', [happened(1)], { expectedRevision: 'any' });
+      holdAfter = (await first).position;
+      for (let i = 0; i < 500 && appended === null; i++) await new Promise((r) => setTimeout(r, 10));
+      const position = await (appended as unknown as Promise<AllPosition>);
+      // Before the fix "slow" joined the held read, found nothing and slept out its idle poll (20 s).
+      expect(await runner.waitFor(['fast', 'slow'], position, 6_000)).toBe(true);
+    } finally {
+      await runner.stop();
+      await inner.close();
+    }
+  });
+
   it("sends another process's trailing wake-up only after the append it announces has committed", async () => {
     await reset();
     const codec = createEventCodec(testEvents);
