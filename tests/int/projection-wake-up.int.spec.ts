@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventCodec } from '../../infrastructure/event-store/event-codec.ts';
 import type { AllPosition, EventStore } from '../../infrastructure/event-store/event-store.port.ts';
@@ -152,7 +153,9 @@ describe('projection wake-ups (issue 38)', () => {
     await reset();
     const codec = createEventCodec(testEvents);
     // The writer's wake-ups are at most one a second, so its second append owes a trailing one.
-    const writer = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec, notifyIntervalMs: 1_000 });
+    // Another process: a pool of its own (a process ignores the NOTIFYs its own pool sent).
+    const writerPool = new pg.Pool({ connectionString: db.connectionString, max: 4 });
+    const writer = createPostgresEventStore({ pool: writerPool, connect: db.connect, codec, notifyIntervalMs: 1_000 });
     const reader = createPostgresEventStore({ pool: db.pg, connect: db.connect, codec });
     const runner = runnerOn(db, reader);
     await runner.start();
@@ -177,6 +180,7 @@ describe('projection wake-ups (issue 38)', () => {
       await locker.end();
       await runner.stop();
       await writer.close();
+      await writerPool.end();
       await reader.close();
     }
   });

@@ -2,22 +2,23 @@ import type pg from 'pg';
 
 /**
  * LISTEN on one channel over a dedicated connection, opened when the first subscriber arrives and
- * reopened after a failure. Subscribers get each notification's payload, and are also called after
- * every (re)connect with `null`, since notifications sent while the connection was down are lost.
+ * reopened after a failure. Subscribers get each notification's payload and the backend process that
+ * sent it, and are also called after every (re)connect with `null`, since notifications sent while the
+ * connection was down are lost.
  */
 export const createNotificationListener = (options: {
   connect: () => Promise<pg.Client>;
   channel: string;
   onError?: ((error: unknown) => void) | undefined;
 }) => {
-  const subscribers = new Set<(payload: string | null) => void>();
+  const subscribers = new Set<(payload: string | null, senderPid: number | null) => void>();
   let client: pg.Client | null = null;
   let starting: Promise<void> | null = null;
   let closed = false;
   let retryTimer: NodeJS.Timeout | null = null;
 
-  const notifyAll = (payload: string | null) => {
-    for (const subscriber of subscribers) subscriber(payload);
+  const notifyAll = (payload: string | null, senderPid: number | null = null) => {
+    for (const subscriber of subscribers) subscriber(payload, senderPid);
   };
 
   const start = async () => {
@@ -25,7 +26,7 @@ export const createNotificationListener = (options: {
     try {
       const c = await options.connect();
       c.on('notification', (message) => {
-        if (message.channel === options.channel) notifyAll(message.payload ?? '');
+        if (message.channel === options.channel) notifyAll(message.payload ?? '', message.processId);
       });
       c.on('error', (error) => {
         options.onError?.(error);
@@ -56,7 +57,7 @@ export const createNotificationListener = (options: {
   };
 
   return {
-    subscribe(subscriber: (payload: string | null) => void) {
+    subscribe(subscriber: (payload: string | null, senderPid: number | null) => void) {
       subscribers.add(subscriber);
       if (!client && !starting) starting = start();
       return () => {

@@ -29,6 +29,19 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
   const { pool, codec } = options;
   const listener = createNotificationListener({ connect: options.connect, channel: 'es_appended', onError: options.onListenError });
   const localListeners = new Set<() => void>();
+  // The backend processes of this store's pool: whose NOTIFYs are this process's own.
+  const ownBackends = new Set<number>();
+  const remember = (client: pg.PoolClient) => {
+    const pid = (client as unknown as { processID?: number }).processID;
+    if (typeof pid === 'number') ownBackends.add(pid);
+  };
+  pool.on('connect', remember);
+  pool.on('acquire', remember);
+  // A closed connection's pid may next belong to another process's connection, whose NOTIFYs count.
+  pool.on('remove', (client) => {
+    const pid = (client as unknown as { processID?: number }).processID;
+    if (typeof pid === 'number') ownBackends.delete(pid);
+  });
   const appender = createPostgresEventAppender({
     pool,
     codec,
@@ -53,7 +66,11 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
     onAppended(subscriber) {
       // Appends of this process wake its subscribers at once; LISTEN brings those of other processes.
       localListeners.add(subscriber);
-      const unsubscribe = listener.subscribe(subscriber);
+      // A NOTIFY sent by one of this pool's own connections announces an append this process has
+      // already told its subscribers of: a second wake-up would only make every woken loop read again.
+      const unsubscribe = listener.subscribe((_payload, senderPid) => {
+        if (senderPid === null || !ownBackends.has(senderPid)) subscriber();
+      });
       return () => {
         localListeners.delete(subscriber);
         unsubscribe();
