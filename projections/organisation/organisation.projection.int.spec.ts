@@ -67,7 +67,7 @@ describe('organisation projection', () => {
     expect(await rows('community_group_units')).toEqual([{ group_id: 1, unit_id: 2 }]);
     expect(await rows('profession_groups')).toEqual([{ id: 1, name: 'Farmacija' }]);
     expect(await rows('professions')).toEqual([
-      { id: 1, name: 'Magister farmacije', group_id: 1, needs_licence_number: true, needs_chamber_number: false, chamber: null },
+      { id: 1, name: 'Magister farmacije', group_id: 1, needs_licence_number: true, needs_chamber_number: false, chamber: null, may_prescribe: false },
     ]);
     expect((await rows('tags')).map((t) => [t.id, t.kind, t.name, t.internal_use, t.deleted])).toEqual([
       [1, 'company', 'Lekarna', false, false],

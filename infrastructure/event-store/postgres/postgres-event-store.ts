@@ -35,13 +35,16 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
     const pid = (client as unknown as { processID?: number }).processID;
     if (typeof pid === 'number') ownBackends.add(pid);
   };
-  pool.on('connect', remember);
-  pool.on('acquire', remember);
-  // A closed connection's pid may next belong to another process's connection, whose NOTIFYs count.
-  pool.on('remove', (client) => {
-    const pid = (client as unknown as { processID?: number }).processID;
-    if (typeof pid === 'number') ownBackends.delete(pid);
-  });
+  // (A stand-in pool of a unit test has no events: nothing is then filtered.)
+  if (typeof pool.on === 'function') {
+    pool.on('connect', remember);
+    pool.on('acquire', remember);
+    // A closed connection's pid may next belong to another process's connection, whose NOTIFYs count.
+    pool.on('remove', (client) => {
+      const pid = (client as unknown as { processID?: number }).processID;
+      if (typeof pid === 'number') ownBackends.delete(pid);
+    });
+  }
   const appender = createPostgresEventAppender({
     pool,
     codec,
