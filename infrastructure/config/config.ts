@@ -133,7 +133,12 @@ const schema = z.object({
         v === undefined ||
         v === '' ||
         /^\d{1,2}$/.test(v) ||
-        v.split(',').every((part) => isIP(part.trim().split('/')[0] ?? '') !== 0 && /^[^/]+(\/\d{1,3})?$/.test(part.trim())),
+        v.split(',').every((part) => {
+          const [address = '', bits, ...rest] = part.trim().split('/');
+          const family = isIP(address);
+          // An address, or a network whose prefix fits its family (a /99 would only fail inside Fastify).
+          return family !== 0 && rest.length === 0 && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+        }),
       { message: 'TRUST_PROXY: naslovi ali omrežja balancerjev (npr. 10.0.0.5,10.0.1.0/24) ali število skokov' },
     ),
   BODY_LIMIT_BYTES: z.coerce

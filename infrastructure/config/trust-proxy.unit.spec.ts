@@ -8,5 +8,7 @@ describe('TRUST_PROXY: whose X-Forwarded-For names the client (decision 0068)', 
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.999' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(ConfigError);
+    expect(loadConfig({ TRUST_PROXY: 'fd00::/64' }).trustProxy).toEqual(['fd00::/64']);
   });
 });

@@ -10,7 +10,8 @@ export const registerSystemRoutes = (
   app.get(
     '/api/health',
     {
-      config: { access: PUBLIC },
+      // Asked by the balancer every second: never a replica's read (decision 0067), whose pools it would not test.
+      config: { access: PUBLIC, onPrimary: true },
       schema: {
         tags: ['system'],
         response: {
@@ -25,7 +26,7 @@ export const registerSystemRoutes = (
     },
   );
 
-  app.get('/api/metrics', { config: { access: PUBLIC }, schema: { tags: ['system'], hide: true } }, async (_request, reply) =>
+  app.get('/api/metrics', { config: { access: PUBLIC, onPrimary: true }, schema: { tags: ['system'], hide: true } }, async (_request, reply) =>
     reply.type('text/plain; version=0.0.4; charset=utf-8').send(await deps.metrics()),
   );
 
@@ -52,7 +53,11 @@ export const registerSystemRoutes = (
     async () => deps.features,
   );
 
-  app.get('/api/version', { config: { access: PUBLIC }, schema: { tags: ['system'], response: { 200: z.object({ version: z.string() }) } } }, async () => ({
-    version: deps.version,
-  }));
+  app.get(
+    '/api/version',
+    { config: { access: PUBLIC, onPrimary: true }, schema: { tags: ['system'], response: { 200: z.object({ version: z.string() }) } } },
+    async () => ({
+      version: deps.version,
+    }),
+  );
 };

@@ -53,7 +53,8 @@ export type ReplicaStatus = {
   readonly lastError: string | null;
 };
 
-export type FallbackReason = 'down' | 'lagging' | 'wait' | 'write' | 'conflict';
+/** `busy`: the replica's pool had no connection free in time (its queue, not the server): that request moves, the replica stays in. */
+export type FallbackReason = 'down' | 'lagging' | 'wait' | 'write' | 'conflict' | 'busy';
 
 type ReplicaState = {
   readonly index: number;
@@ -89,7 +90,7 @@ const CONNECTION_CODES = new Set([
   '53300',
 ]);
 const CONNECTION_MESSAGES =
-  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Backend has been terminated|the database system is (starting up|shutting down|in recovery mode)|Connection is not queryable/i;
+  /Connection terminated|connection timeout|Client has encountered a connection error|Backend has been terminated|the database system is (starting up|shutting down|in recovery mode)|Connection is not queryable/i;
 
 /** Why a replica's query failed, when running it on the primary instead is the answer; null: a real error of the query. */
 export const failureOf = (error: unknown): FallbackReason | null => {
@@ -103,6 +104,7 @@ export const failureOf = (error: unknown): FallbackReason | null => {
     const message = typeof current.message === 'string' ? current.message : '';
     if (code === '25006') return 'write';
     if (/conflict with recovery/i.test(message)) return 'conflict';
+    if (/timeout exceeded when trying to connect/i.test(message)) return 'busy';
     if (CONNECTION_CODES.has(code) || code.startsWith('08') || CONNECTION_MESSAGES.test(message)) return 'down';
     queue.push(current.cause);
     if (Array.isArray(current.errors)) queue.push(...current.errors);
@@ -207,12 +209,18 @@ export const createReadRouting = (options: {
         recovery: boolean;
         replayed: string | null;
       };
-      // Not in recovery: a primary (a promoted replica, or the primary named as a read URL) is never behind itself.
-      const replayed = row.recovery ? (row.replayed === null ? 0n : lsnValue(row.replayed)) : null;
+      // Not in recovery: a promoted replica (it no longer receives the primary's writes) or a primary
+      // named as a read URL. Neither is a standby of this primary: it takes no reads.
+      if (!row.recovery) throw new Error('not a standby (pg_is_in_recovery() is false): DATABASE_READ_URL names standbys only');
+      const replayed = row.replayed === null ? 0n : lsnValue(row.replayed);
       const now = Date.now();
-      const missing = replayed === null || primaryLsn === null ? undefined : samples.find((s) => s.lsn > replayed);
-      state.lagMs = missing ? now - missing.at : 0;
-      state.lagBytes = replayed === null || primaryLsn === null || primaryLsn <= replayed ? 0 : Number(primaryLsn - replayed);
+      const first = samples[0];
+      // How old the oldest WAL it lacks is. Unknown (the primary's position could not be read, or the
+      // replica is behind even the first sample this process took, however old that WAL may be) counts
+      // as lagging: a replica hours behind must not look caught up just because the process just started.
+      const missing = samples.find((s) => s.lsn > replayed);
+      state.lagMs = primaryLsn === null || !first || replayed < first.lsn ? Number.POSITIVE_INFINITY : missing ? now - missing.at : 0;
+      state.lagBytes = primaryLsn === null || primaryLsn <= replayed ? 0 : Number(primaryLsn - replayed);
       if (!state.db) {
         state.opening ??= options.open(state.url).finally(() => {
           state.opening = null;
@@ -241,7 +249,8 @@ export const createReadRouting = (options: {
       primaryLsn = lsnValue(String((await primary.pg.query('select pg_current_wal_lsn()::text as lsn')).rows[0].lsn));
       const now = Date.now();
       if (samples.length === 0 || (samples[samples.length - 1] as { lsn: bigint }).lsn !== primaryLsn) samples.push({ at: now, lsn: primaryLsn });
-      while (samples.length > 0 && (samples[0] as { at: number }).at < now - 10 * 60_000) samples.shift();
+      // The newest sample stays, however old: an idle primary's position is still where it was.
+      while (samples.length > 1 && (samples[0] as { at: number }).at < now - 10 * 60_000) samples.shift();
     } catch {
       // The primary's own trouble shows elsewhere; the replicas are still checked.
     }
@@ -271,8 +280,10 @@ export const createReadRouting = (options: {
     requestScope: {
       enter: (request, next) => {
         const config = request.routeOptions.config;
-        const read = (request.method === 'GET' || request.method === 'HEAD') && Boolean(config.access);
-        const route: Route = { replica: read && !config.onPrimary ? pick() : null };
+        // Routes marked onPrimary (GETs that write; the platform's own health, metrics and version,
+        // which a balancer asks every second) are neither routed nor counted as reads.
+        const read = (request.method === 'GET' || request.method === 'HEAD') && Boolean(config.access) && !config.onPrimary;
+        const route: Route = { replica: read ? pick() : null };
         if (read) count(reads, route.replica ? `replica-${route.replica.index}` : 'primary');
         scope.run(route, () => {
           // Hooks after the body is read run where the request's stream ended: they re-enter the scope (resume).
@@ -333,7 +344,7 @@ export const createReadRouting = (options: {
       ];
       for (const r of replicas) {
         lines.push(`db_replica_up{replica="${r.index}"} ${r.up ? 1 : 0}`);
-        lines.push(`db_replica_lag_seconds{replica="${r.index}"} ${r.lagMs === null ? -1 : r.lagMs / 1000}`);
+        lines.push(`db_replica_lag_seconds{replica="${r.index}"} ${r.lagMs === null ? -1 : Number.isFinite(r.lagMs) ? r.lagMs / 1000 : '+Inf'}`);
         lines.push(`db_replica_lag_bytes{replica="${r.index}"} ${r.lagBytes ?? -1}`);
       }
       lines.push('# HELP db_reads_total GET and HEAD requests by the pool they were sent to.', '# TYPE db_reads_total counter');
@@ -342,7 +353,7 @@ export const createReadRouting = (options: {
         '# HELP db_read_fallbacks_total Reads answered by the primary instead of a replica, by reason (down, lagging, wait: not caught up within READ_WAIT_MS, write, conflict).',
         '# TYPE db_read_fallbacks_total counter',
       );
-      for (const reason of ['down', 'lagging', 'wait', 'write', 'conflict'] as const)
+      for (const reason of ['down', 'lagging', 'wait', 'write', 'conflict', 'busy'] as const)
         lines.push(`db_read_fallbacks_total{reason="${reason}"} ${fallbacks.get(reason) ?? 0}`);
       return `${lines.join('\n')}\n`;
     },

@@ -24,6 +24,11 @@ describe('failureOf', () => {
     expect(failureOf(new ConnectionError('Failed to connect', { cause: pgError('ECONNRESET', 'read ECONNRESET') }))).toBe('down');
   });
 
+  it('takes a replica pool with no connection free in time for busy, not for a dead replica', () => {
+    expect(failureOf(new Error('timeout exceeded when trying to connect'))).toBe('busy');
+    expect(failureOf(new Error('Connection terminated due to connection timeout'))).toBe('down');
+  });
+
   it('leaves a query’s own errors to the query', () => {
     expect(failureOf(pgError('42P01', 'relation "rm.nothing" does not exist'))).toBeNull();
     expect(failureOf(new UniqueIntegrityConstraintViolationError(pgError('23505', 'duplicate key') as never))).toBeNull();

@@ -156,6 +156,32 @@ describe('read replica', () => {
     }
   });
 
+  it('does not take a replica that is behind when a process starts for caught up, and refuses a read URL that is no standby', async () => {
+    await onReplica('select pg_wal_replay_pause()');
+    let other: TestPlatform | null = null;
+    try {
+      await createTag('Pred zagonom');
+      // A process started now has no history of the primary's positions: it must still see the lag.
+      other = await startTestPlatform(
+        { DATABASE_READ_URL: pair.replicaUrl, REPLICA_CHECK_MS: '100', REPLICA_MAX_LAG_MS: '60000' },
+        { joinDatabase: pair.primaryUrl },
+      );
+      await new Promise((r) => setTimeout(r, 500));
+      expect(other.reads?.status()).toEqual([expect.objectContaining({ up: false })]);
+    } finally {
+      await onReplica('select pg_wal_replay_resume()');
+      await other?.close();
+    }
+    const primaryAsReplica = await startTestPlatform({ DATABASE_READ_URL: pair.primaryUrl, REPLICA_CHECK_MS: '100' }, { joinDatabase: pair.primaryUrl });
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      expect(primaryAsReplica.reads?.status()).toEqual([expect.objectContaining({ up: false, lastError: expect.stringContaining('not a standby') })]);
+    } finally {
+      await primaryAsReplica.close();
+    }
+    await until('the replica caught up again', async () => (await metric('db_replica_up', 'replica="1"')) === 1);
+  });
+
   it('starts while a replica is down, serving its reads from the primary', async () => {
     const nobody = await freePort();
     const other = await startTestPlatform(
