@@ -146,7 +146,12 @@ export const buildPlatform = async (options: {
   });
   const metrics = createMetrics(app);
   registerSystemRoutes(app, {
-    checkDatabase: async () => (await db.pg.query('select 1')).rowCount === 1,
+    // Bounded, queue wait included: a balancer's check (2 s) hears "unavailable" rather than nothing.
+    checkDatabase: () =>
+      Promise.race([
+        db.pg.query('select 1').then((result) => result.rowCount === 1),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1500).unref()),
+      ]),
     metrics: async () => (await metrics({ projections: () => runner.status(), head: () => store.headPosition() })) + (reads?.metrics() ?? ''),
     features: config.features,
     version: APP_VERSION,
