@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { ARTICLE_ATTRIBUTES, ARTICLE_TAGS } from '../../domain/courses/article-html.rules.ts';
 import type { BlockFields } from '../../domain/courses/course.rules.ts';
 
 /**
@@ -6,36 +7,9 @@ import type { BlockFields } from '../../domain/courses/course.rules.ts';
  * stay (no scripts, styles, event handlers or frames), and links open safely.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h2',
-    'h3',
-    'h4',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'a',
-    'img',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'hr',
-    'sup',
-    'sub',
-    'span',
-  ],
-  allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
+  allowedTags: [...ARTICLE_TAGS],
+  // target and rel are allowed because the transform below sets them on every link.
+  allowedAttributes: { ...ARTICLE_ATTRIBUTES, a: [...(ARTICLE_ATTRIBUTES.a ?? []), 'target', 'rel'] },
   allowedSchemes: ['https', 'mailto'],
   allowedSchemesByTag: { img: ['https', 'data'] },
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },

@@ -1,3 +1,5 @@
+import { ARTICLE_ATTRIBUTES, ARTICLE_TAGS as ARTICLE_TAG_LIST } from '../../../../../domain/courses/article-html.rules.ts';
+
 /**
  * HTML of a version under review, made safe again in the browser (issue 36 item 2). The API
  * sanitises an article and keeps only Interactr's iframe of an embed when they are saved
@@ -10,42 +12,8 @@
  * allowed elements and attributes only.
  */
 
-/** The article's tags and attributes, as the API allows them. */
-const ARTICLE_TAGS = new Set([
-  'p',
-  'br',
-  'h2',
-  'h3',
-  'h4',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'a',
-  'img',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'hr',
-  'sup',
-  'sub',
-  'span',
-]);
-const ARTICLE_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
-  a: ['href', 'title'],
-  img: ['src', 'alt', 'width', 'height'],
-  th: ['colspan', 'rowspan'],
-  td: ['colspan', 'rowspan'],
-};
+/** The article's tags and attributes, as the API allows them (one list: domain/courses/article-html.rules.ts). */
+const ARTICLE_TAGS: ReadonlySet<string> = new Set(ARTICLE_TAG_LIST);
 /** Elements dropped with everything inside them (their text is no article text). */
 const DROPPED_WITH_CONTENT = new Set([
   'script',
