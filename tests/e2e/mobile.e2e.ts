@@ -194,8 +194,8 @@ test('issue 33: the auditor on a phone meets no page that refuses: footer and ho
   await expect(footer.getByRole('link')).toHaveText(['Domov', 'Novice']);
   // The home page names the auditor's own pages as links (it said courses were in a main menu the auditor has not).
   const pages = page.getByRole('navigation', { name: 'Strani, ki so vam na voljo:' });
-  await expect(pages.getByRole('link')).toHaveText(['Revizija privolitev', 'Izvozi']);
-  for (const name of ['Revizija privolitev', 'Izvozi']) {
+  await expect(pages.getByRole('link')).toHaveText(['Revizija privolitev', 'Revizijska sled odobritev', 'Izvozi']);
+  for (const name of ['Revizija privolitev', 'Revizijska sled odobritev', 'Izvozi']) {
     await page.goto('/');
     await pages.getByRole('link', { name }).tap();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -39,9 +39,14 @@ export const ApprovalReviewPage = ({ courseId, approvalVersion }: { courseId: nu
     );
   if (approval.isError || content.isError || !approval.data || !content.data)
     return (
-      <Alert color="red" data-testid="review-error">
-        {(approval.error ?? content.error)?.message || t('approvals.review.loadFailed')}
-      </Alert>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t('approvals.review.heading')}
+        </Title>
+        <Alert color="red" data-testid="review-error">
+          {(approval.error ?? content.error)?.message || t('approvals.review.loadFailed')}
+        </Alert>
+      </Stack>
     );
   const a = approval.data;
   const current = a.current && a.current.approvalVersion === approvalVersion ? a.current : null;
