@@ -28,6 +28,7 @@ import type { SecretSealer } from '../../infrastructure/auth/secret-sealer.port.
 import type { EventMetadata, EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 import { approvalPeople } from '../../projections/courses/course-approvals.queries.ts';
 import { handleCommand } from '../shared/handle-command.ts';
+import { courseOwnerFromLog } from './course-owner.ts';
 import { courseDeciderFor } from './course-type-rules.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 import { hashSignatureCode, newSignatureCode, SIGNATURE_CODE_TTL_SECONDS } from './signature-code.ts';
@@ -75,9 +76,7 @@ export const requiredSteps = (settings: ApprovalSettings) => (settings.enabled ?
  * course created a moment ago).
  */
 export const approvalContextFor = async (deps: Pick<CoursesDeps, 'store' | 'now'>, courseId: number, metadata: EventMetadata): Promise<ApprovalContext> => {
-  const first = (await deps.store.readStream(courseStream(courseId))).events[0];
-  const owner = first?.type === 'CourseCreated' ? ((first.data as { owner?: CourseOwner }).owner ?? null) : null;
-  const settings = await loadApprovalSettings(deps.store, scopeOf(owner));
+  const settings = await loadApprovalSettings(deps.store, scopeOf(await courseOwnerFromLog(deps.store, courseId)));
   return { steps: requiredSteps(settings), actorId: metadata.actorId ?? null, now: deps.now() };
 };
 
