@@ -13,7 +13,6 @@ import { anyOf, errorResponses, type HttpApp, type Located, requireAuth } from '
 import { type CertificateRenderer, certificateFileName } from '../../infrastructure/pdf/certificate.port.ts';
 import { registerAcademyReadRoutes } from './academies.routes.ts';
 import { ADMIN_COURSE_SORTS, ADMIN_COURSE_STATUSES, adminCourseListItem, listAdminCoursePage } from './admin-courses.queries.ts';
-import { publishedApprovalCode } from './approval-codes.queries.ts';
 import { certificateData } from './certificates.queries.ts';
 import { certificateDocument } from './certificates.routes.ts';
 import { countAudience, courseParticipant, listCourseParticipants } from './course-audience.queries.ts';
@@ -27,7 +26,6 @@ import {
   courseOwner,
   getAdminCourse,
   listBlocks,
-  listRecords,
   recordItem,
 } from './courses.queries.ts';
 import { registerPostReadRoutes } from './posts.routes.ts';
@@ -155,7 +153,7 @@ export const registerCourseReadRoutes = (
         interactrHtml: deps.features.interactr ? found.interactrHtml : null,
         attachments: [...found.attachments],
         live: deps.features.liveCourses && found.live ? liveView(found.live, found.presence, found.recordingVimeoId, deps.now()) : null,
-        approvalCode: await publishedApprovalCode(db, request.params.id),
+        approvalCode: found.approvalCode,
       };
     },
   );
@@ -301,14 +299,10 @@ export const registerCourseReadRoutes = (
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      // Both at once (two pool connections): the records of a course not the caller's are read and dropped.
-      const [course, records] = await Promise.all([
-        getUserCourse(db, auth.userId, request.query.course_id),
-        listRecords(db, auth.userId, request.query.course_id),
-      ]);
-      if (!course) throw notFound();
-      return { items: [...records] };
+      // One round trip: the course's visibility to the caller and their records (read and dropped when not theirs).
+      const found = await getUserCourseDetail(db, requireAuth(request).userId, request.query.course_id, { records: true });
+      if (!found) throw notFound();
+      return { items: [...found.records] };
     },
   );
 

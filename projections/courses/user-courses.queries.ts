@@ -2,7 +2,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { type CourseAudience, canReadCourse, type Reader } from '../../domain/courses/course-audience.ts';
 import { isPrescriptionOnly } from '../../domain/courses/course-types.rules.ts';
-import type { CourseReadDb } from './courses.queries.ts';
+import { type CourseReadDb, recordItem } from './courses.queries.ts';
 
 /**
  * The participant's course reads (list, course page, and the visibility check of blocks, records,
@@ -137,6 +137,41 @@ const readReader = (db: CourseReadDb, userId: number) =>
                             order by r.block_id limit 1)))
               from rm.enrollments e where e.user_id = ${userId}), '[]'::json) as enrollments`);
 
+/**
+ * The reader of one course (course page, records, and every visibility check of one course): as
+ * readReader, but only that course's enrollment (the list needs all, one course needs one: a
+ * participant of many courses no longer counts blocks done of every one), the code it was published
+ * under (issue 36) and, when asked, the caller's records of its blocks, all in the same round trip
+ * (docs/benchmarks.md, course reads: each query is a round trip and a `writev` more than the plain
+ * baseline's one statement).
+ */
+const oneCourseRow = readerRow.extend({ approvalCode: z.string().nullable(), records: z.array(recordItem).nullable() });
+const readReaderOf = (db: CourseReadDb, userId: number, courseId: number, withRecords: boolean) =>
+  db.one(sql.prepared('courses_reader_one', oneCourseRow)`
+    select coalesce((select generation::text from projections.generations where name = 'courses' and status = 'active'), '0') || ':' ||
+           coalesce((select applied_commit::text || '/' || applied_prepare::text from rm.courses order by applied_commit desc, applied_prepare desc limit 1), '') as version,
+           (select array_agg(r.unit_id) from rm.user_roles r where r.user_id = ${userId}) as units,
+           (select array_agg(coalesce(r.company_id, un.company_id)) from rm.user_roles r left join rm.units un on un.id = r.unit_id where r.user_id = ${userId}) as companies,
+           (select array_agg(gu.group_id) from rm.community_group_units gu join rm.user_roles g on g.unit_id = gu.unit_id where g.user_id = ${userId}) as groups,
+           (select u.profession_id from rm.users u where u.id = ${userId}) as profession,
+           coalesce((select (to_jsonb(p) ->> 'may_prescribe')::boolean from rm.users u join rm.professions p on p.id = u.profession_id where u.id = ${userId}), false) as "mayPrescribe",
+           coalesce((select json_agg(json_build_object(
+              'courseId', e.course_id, 'status', e.status, 'startedAt', e.started_at, 'completedAt', e.completed_at, 'certificateId', e.certificate_id,
+              'certificateNumber', e.certificate_number,
+              'blocksDone', (select count(*) from rm.course_records r where r.course_id = e.course_id and r.user_id = e.user_id and r.done),
+              'blocksTotal', e.blocks_total, 'presence', e.presence,
+              'quizLock', (select json_build_object('next', r.quiz_next, 'retryAt', r.quiz_retry_at) from rm.course_records r
+                            where r.course_id = e.course_id and r.user_id = e.user_id and r.quiz_next is not null and not r.done
+                            order by r.block_id limit 1)))
+              from rm.enrollments e where e.user_id = ${userId} and e.course_id = ${courseId}), '[]'::json) as enrollments,
+           (select ca.published_code from rm.course_approvals ca where ca.course_id = ${courseId}) as "approvalCode",
+           case when ${withRecords}::boolean then coalesce((select json_agg(json_build_object(
+              'block_id', r.block_id, 'course_id', r.course_id, 'opened', r.opened, 'done', r.done, 'videoSeconds', r.video_seconds,
+              'quizAttempts', r.quiz_attempts, 'quizScore', r.quiz_score, 'quizPassed', r.quiz_passed, 'quizRoundFrom', r.quiz_round_from,
+              'quizNext', r.quiz_next, 'quizRetryAt', to_char(r.quiz_retry_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'npsScore', r.nps_score) order by r.block_id)
+              from rm.course_records r where r.course_id = ${courseId} and r.user_id = ${userId}), '[]'::json) end as records`);
+
 const loadCatalogue = async (db: CourseReadDb, version: string): Promise<Catalogue> => {
   const rows = await db.any(sql.type(catalogueRow)`
     select id, type, title, description, cover, credit_points as "creditPoints", intervals, status, published, public,
@@ -211,15 +246,17 @@ const item = (course: CatalogueCourse, enrollment: Enrollment | undefined): User
   durationMinutes: course.durationMinutes,
 });
 
+const readerOf = (row: z.infer<typeof readerRow>): Reader => ({
+  unitIds: ids(row.units),
+  companyIds: ids(row.companies),
+  groupIds: ids(row.groups),
+  professionId: row.profession,
+  mayPrescribe: row.mayPrescribe,
+});
+
 const readerView = async (db: CourseReadDb, userId: number) => {
   const row = await readReader(db, userId);
-  const reader: Reader = {
-    unitIds: ids(row.units),
-    companyIds: ids(row.companies),
-    groupIds: ids(row.groups),
-    professionId: row.profession,
-    mayPrescribe: row.mayPrescribe,
-  };
+  const reader = readerOf(row);
   const enrollments = new Map(row.enrollments.map((e) => [e.courseId, e]));
   return { reader, enrollments, catalogue: await catalogueAt(db, row.version) };
 };
@@ -245,13 +282,18 @@ export const listUserCourses = async (db: CourseReadDb, userId: number, options:
 /** One course with the participant's progress, or null when it is not theirs to see (404). */
 export const getUserCourse = async (db: CourseReadDb, userId: number, courseId: number) => (await getUserCourseDetail(db, userId, courseId))?.item ?? null;
 
-/** The course page's course: the list item and what only the page shows (the Zoom link, the Interactr embed, the attachments). */
-export const getUserCourseDetail = async (db: CourseReadDb, userId: number, courseId: number) => {
-  const { reader, enrollments, catalogue } = await readerView(db, userId);
+/**
+ * The course page's course: the list item and what only the page shows (the Zoom link, the
+ * Interactr embed, the attachments, the approval code it was published under); with `records`, also
+ * the caller's records of its blocks (GET /api/record), from the same round trip.
+ */
+export const getUserCourseDetail = async (db: CourseReadDb, userId: number, courseId: number, options: { records?: boolean } = {}) => {
+  const row = await readReaderOf(db, userId, courseId, options.records === true);
+  const catalogue = await catalogueAt(db, row.version);
   const course = catalogue.courses.get(courseId);
   if (!course) return null;
-  const enrollment = enrollments.get(courseId);
-  if (!canReadCourse(course, reader, enrollment !== undefined)) return null;
+  const enrollment = row.enrollments[0];
+  if (!canReadCourse(course, readerOf(row), enrollment !== undefined)) return null;
   return {
     item: item(course, enrollment),
     zoomUrl: course.zoomUrl,
@@ -260,6 +302,9 @@ export const getUserCourseDetail = async (db: CourseReadDb, userId: number, cour
     live: course.live,
     recordingVimeoId: course.recordingVimeoId,
     presence: enrollment?.presence ?? [],
+    // The code the course was published under (decision 0063), while it is published; none otherwise.
+    approvalCode: course.published ? row.approvalCode : null,
+    records: row.records ?? [],
   };
 };
 
