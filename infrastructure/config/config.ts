@@ -62,6 +62,8 @@ const schema = z.object({
   /** Reads leave a replica whose replay lags more than this; the health check runs every REPLICA_CHECK_MS. */
   REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   REPLICA_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** A statement on a replica past this is run again on the primary (a read stuck on replay's locks or a hung connection); 0: no limit. */
+  REPLICA_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   EVENT_STORE: z.enum(['postgres', 'esdb']).default('postgres'),
   EVENTSTORE_URL: z.string().optional(),
   /** The same as EVENTSTORE_URL (the name CI uses for the contract suite); EVENTSTORE_URL wins when both are set. */
@@ -184,7 +186,7 @@ export type Config = {
   readonly embeddedPgPort: number;
   readonly databasePoolSize: number;
   /** Read replicas (decision 0067): GET routes' queries go to them while they answer and keep up. */
-  readonly readReplicas: { readonly urls: readonly string[]; readonly maxLagMs: number; readonly checkEveryMs: number };
+  readonly readReplicas: { readonly urls: readonly string[]; readonly maxLagMs: number; readonly checkEveryMs: number; readonly statementTimeoutMs: number };
   readonly eventStore: 'postgres' | 'esdb';
   readonly eventStoreUrl: string | undefined;
   readonly jwtSecret: string | undefined;
@@ -292,6 +294,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
         .filter(Boolean),
       maxLagMs: e.REPLICA_MAX_LAG_MS,
       checkEveryMs: e.REPLICA_CHECK_MS,
+      statementTimeoutMs: e.REPLICA_STATEMENT_TIMEOUT_MS,
     },
     eventStore: e.EVENT_STORE,
     eventStoreUrl,

@@ -46,6 +46,12 @@ export const openDatabase = async (
     warmConnections?: number;
     /** How long a new connection may take; unset: pg's none and slonik's 5 s. A read replica's is short, so a dead one is left quickly. */
     connectionTimeoutMs?: number;
+    /**
+     * Each statement's limit, unset: none. A read replica's (decision 0067): the server cancels a
+     * statement past it (a query waiting on replay's locks), and the `pg` pool gives up on an answer
+     * a second later (a connection that hangs, where no cancel can arrive).
+     */
+    statementTimeoutMs?: number;
   } = {},
 ): Promise<Database> => {
   const applicationName = options.applicationName ?? 'medilearn';
@@ -57,6 +63,7 @@ export const openDatabase = async (
     min: warm,
     application_name: applicationName,
     ...(options.connectionTimeoutMs ? { connectionTimeoutMillis: options.connectionTimeoutMs } : {}),
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs, query_timeout: options.statementTimeoutMs + 1000 } : {}),
   });
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pgPool.on('error', () => undefined);
@@ -75,7 +82,7 @@ export const openDatabase = async (
   const slonik = await createPool(slonikUrl.toString(), {
     maxPoolSize: options.poolSize ?? 10,
     interceptors: [resultParser],
-    statementTimeout: 'DISABLE_TIMEOUT',
+    statementTimeout: options.statementTimeoutMs || 'DISABLE_TIMEOUT',
     idleTimeout: 30_000,
     captureStackTrace: false,
     ...(options.connectionTimeoutMs ? { connectionTimeout: options.connectionTimeoutMs } : {}),

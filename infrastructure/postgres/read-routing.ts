@@ -24,6 +24,8 @@ import { type Database, openDatabase } from './database.ts';
  *   for such a reason is run again on the primary and the rest of the request stays there: the user
  *   sees no error. So is a write on a replica (a GET route that writes and is not marked `onPrimary`;
  *   it is logged so it gets marked) and a query cancelled by a recovery conflict.
+ * - A replica's statement has `statementTimeoutMs` (REPLICA_STATEMENT_TIMEOUT_MS): one stuck there (waiting
+ *   on a lock replay holds, or on a connection that hangs) is run again on the primary, without a limit.
  * - Counted for /api/metrics: reads per pool, moves to the primary by reason, each replica's lag.
  */
 export type ReadRouting = {
@@ -53,8 +55,11 @@ export type ReplicaStatus = {
   readonly lastError: string | null;
 };
 
-/** `busy`: the replica's pool had no connection free in time (its queue, not the server): that request moves, the replica stays in. */
-export type FallbackReason = 'down' | 'lagging' | 'wait' | 'write' | 'conflict' | 'busy';
+/**
+ * `busy`: the replica's pool had no connection free in time (its queue, not the server): that request moves, the replica stays in.
+ * `timeout`: a statement ran past REPLICA_STATEMENT_TIMEOUT_MS there (cancelled by the server, or no answer came at all).
+ */
+export type FallbackReason = 'down' | 'lagging' | 'wait' | 'write' | 'conflict' | 'busy' | 'timeout';
 
 type ReplicaState = {
   readonly index: number;
@@ -105,6 +110,8 @@ export const failureOf = (error: unknown): FallbackReason | null => {
     if (code === '25006') return 'write';
     if (/conflict with recovery/i.test(message)) return 'conflict';
     if (/timeout exceeded when trying to connect/i.test(message)) return 'busy';
+    // 57014 is also a cancel asked for (pg_cancel_backend): that one is the query's own.
+    if ((code === '57014' && !/due to user request/i.test(message)) || /Query read timeout/i.test(message)) return 'timeout';
     if (CONNECTION_CODES.has(code) || code.startsWith('08') || CONNECTION_MESSAGES.test(message)) return 'down';
     queue.push(current.cause);
     if (Array.isArray(current.errors)) queue.push(...current.errors);
@@ -122,6 +129,8 @@ export const createReadRouting = (options: {
   /** Reads leave a replica whose replay is further behind than this. */
   readonly maxLagMs: number;
   readonly checkEveryMs: number;
+  /** The replica pools' statement timeout (0: none); a call that has no answer a second past it is given up here too. */
+  readonly statementTimeoutMs?: number;
   readonly log: Log;
 }): ReadRouting => {
   const { primary, log } = options;
@@ -166,8 +175,32 @@ export const createReadRouting = (options: {
       log.warn({ replica: state.index, err: error }, 'read replica unreachable: reads go to the primary until it answers again');
       wakeChecks?.();
     }
+    // Stuck statements may be a replica going bad: the check looks at it now (its own query has a timeout of 2 s).
+    if (reason === 'timeout') {
+      log.warn({ replica: state.index, err: error }, 'a read on the replica ran past REPLICA_STATEMENT_TIMEOUT_MS: run again on the primary');
+      wakeChecks?.();
+    }
     if (reason === 'write') log.warn({ replica: state.index, err: error }, 'a GET route wrote through the read pool: mark it onPrimary (decision 0067)');
   };
+
+  // The server cancels a statement at the timeout; a connection that hangs answers nothing, so the call is given up a second later.
+  const guardMs = options.statementTimeoutMs ? options.statementTimeoutMs + 1000 : 0;
+  const guarded = (call: Promise<unknown>): Promise<unknown> =>
+    guardMs === 0
+      ? call
+      : new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`Query read timeout: the read replica gave no answer in ${guardMs} ms`)), guardMs);
+          call.then(
+            (value) => {
+              clearTimeout(timer);
+              resolve(value);
+            },
+            (error: unknown) => {
+              clearTimeout(timer);
+              reject(error);
+            },
+          );
+        });
 
   /** A pool handle whose every call goes to the current request's pool; a replica's call that fails for a replica's reason runs again on the primary. */
   const routed = <T extends object>(primaryHandle: T, replicaHandle: (state: ReplicaState) => T): T =>
@@ -182,7 +215,7 @@ export const createReadRouting = (options: {
         return (...args: unknown[]) => {
           const result = value.apply(chosen, args);
           if (!result || typeof (result as Promise<unknown>).then !== 'function') return result;
-          return (result as Promise<unknown>).then(undefined, (error: unknown) => {
+          return guarded(result as Promise<unknown>).then(undefined, (error: unknown) => {
             const reason = failureOf(error);
             if (!reason) throw error;
             leave(route, state, reason, error);
@@ -350,10 +383,10 @@ export const createReadRouting = (options: {
       lines.push('# HELP db_reads_total GET and HEAD requests by the pool they were sent to.', '# TYPE db_reads_total counter');
       for (const pool of ['primary', ...replicas.map((r) => `replica-${r.index}`)]) lines.push(`db_reads_total{pool="${pool}"} ${reads.get(pool) ?? 0}`);
       lines.push(
-        '# HELP db_read_fallbacks_total Reads answered by the primary instead of a replica, by reason (down, lagging, wait: not caught up within READ_WAIT_MS, write, conflict).',
+        '# HELP db_read_fallbacks_total Reads answered by the primary instead of a replica, by reason (down, lagging, wait: not caught up within READ_WAIT_MS, write, conflict, busy, timeout: past REPLICA_STATEMENT_TIMEOUT_MS).',
         '# TYPE db_read_fallbacks_total counter',
       );
-      for (const reason of ['down', 'lagging', 'wait', 'write', 'conflict', 'busy'] as const)
+      for (const reason of ['down', 'lagging', 'wait', 'write', 'conflict', 'busy', 'timeout'] as const)
         lines.push(`db_read_fallbacks_total{reason="${reason}"} ${fallbacks.get(reason) ?? 0}`);
       return `${lines.join('\n')}\n`;
     },
@@ -369,15 +402,16 @@ export const createReadRouting = (options: {
 /** The replicas' pools and their routing, when DATABASE_READ_URL names any; null: every query on the primary, as before. */
 export const openReadRouting = async (options: {
   readonly primary: Database;
-  readonly replicas: { readonly urls: readonly string[]; readonly maxLagMs: number; readonly checkEveryMs: number };
+  readonly replicas: { readonly urls: readonly string[]; readonly maxLagMs: number; readonly checkEveryMs: number; readonly statementTimeoutMs: number };
   readonly poolSize: number;
   readonly log: Log;
 }): Promise<ReadRouting | null> => {
-  const { urls, maxLagMs, checkEveryMs } = options.replicas;
+  const { urls, maxLagMs, checkEveryMs, statementTimeoutMs } = options.replicas;
   if (urls.length === 0) return null;
   // No warm connections, and opened by the first health check it answers: a replica down at start only sends reads to the primary.
-  const open = (url: string) => openDatabase(url, { poolSize: options.poolSize, applicationName: `medilearn:${process.pid}:read`, connectionTimeoutMs: 2000 });
-  const routing = createReadRouting({ primary: options.primary, replicas: urls, open, maxLagMs, checkEveryMs, log: options.log });
+  const open = (url: string) =>
+    openDatabase(url, { poolSize: options.poolSize, applicationName: `medilearn:${process.pid}:read`, connectionTimeoutMs: 2000, statementTimeoutMs });
+  const routing = createReadRouting({ primary: options.primary, replicas: urls, open, maxLagMs, checkEveryMs, statementTimeoutMs, log: options.log });
   await routing.check();
   return routing;
 };

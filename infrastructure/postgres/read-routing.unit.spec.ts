@@ -1,4 +1,4 @@
-import { BackendTerminatedError, ConnectionError, UniqueIntegrityConstraintViolationError } from 'slonik';
+import { BackendTerminatedError, ConnectionError, StatementTimeoutError, UniqueIntegrityConstraintViolationError } from 'slonik';
 import { describe, expect, it } from 'vitest';
 import { failureOf } from './read-routing.ts';
 
@@ -27,6 +27,13 @@ describe('failureOf', () => {
   it('takes a replica pool with no connection free in time for busy, not for a dead replica', () => {
     expect(failureOf(new Error('timeout exceeded when trying to connect'))).toBe('busy');
     expect(failureOf(new Error('Connection terminated due to connection timeout'))).toBe('down');
+  });
+
+  it('takes a statement past the replica’s timeout, or one with no answer, for timeout; a cancel asked for stays the query’s', () => {
+    expect(failureOf(pgError('57014', 'canceling statement due to statement timeout'))).toBe('timeout');
+    expect(failureOf(new StatementTimeoutError(pgError('57014', 'canceling statement due to statement timeout') as never))).toBe('timeout');
+    expect(failureOf(new Error('Query read timeout'))).toBe('timeout');
+    expect(failureOf(pgError('57014', 'canceling statement due to user request'))).toBeNull();
   });
 
   it('leaves a query’s own errors to the query', () => {

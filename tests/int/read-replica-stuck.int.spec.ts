@@ -1,0 +1,106 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../domain/permissions/roles.ts';
+import { type ReplicaPair, startReplicaPair } from '../support/replica-pair.ts';
+import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
+
+/**
+ * A read stuck on a replica (decision 0067, review of issue 37): a statement waiting there for a lock
+ * that replay holds, with replay paused, would hold a GET for as long as replay stays paused. With
+ * REPLICA_STATEMENT_TIMEOUT_MS it is cancelled and the request answered by the primary.
+ */
+describe('a read stuck on a replica', () => {
+  let pair: ReplicaPair;
+  let platform: TestPlatform;
+  let token = '';
+
+  const call = (url: string, headers: Record<string, string> = {}) =>
+    platform.app.inject({ method: 'GET', url, headers: { authorization: `JWT ${token}`, ...headers } });
+  const metric = async (name: string, label: string) => {
+    const text = (await platform.app.inject({ method: 'GET', url: '/api/metrics' })).body;
+    const line = text.split('\n').find((l) => l.startsWith(`${name}{${label}} `));
+    return Number(line?.split(' ')[1] ?? Number.NaN);
+  };
+  const until = async (what: string, condition: () => Promise<boolean>, ms = 15_000) => {
+    const deadline = Date.now() + ms;
+    while (!(await condition())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const client = async (url: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    return c;
+  };
+
+  beforeAll(async () => {
+    pair = await startReplicaPair({ name: 'read-replica-stuck' });
+    // A lag limit far away: the paused replica stays in use, so the read goes to it.
+    platform = await startTestPlatform(
+      { DATABASE_READ_URL: pair.replicaUrl, REPLICA_CHECK_MS: '100', REPLICA_MAX_LAG_MS: '60000', READ_WAIT_MS: '1000', REPLICA_STATEMENT_TIMEOUT_MS: '300' },
+      { joinDatabase: pair.primaryUrl },
+    );
+    await platform.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
+    token = (await platform.login('skrbnik')).token;
+  });
+
+  afterAll(async () => {
+    await platform?.close();
+    await pair?.close();
+  });
+
+  it('answers from the primary when the replica’s statement waits on a lock replay holds', async () => {
+    const created = await platform.app.inject({
+      method: 'POST',
+      url: '/api/tags',
+      headers: { authorization: `JWT ${token}` },
+      payload: { kind: 'course', name: 'Zaklenjena' },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    await platform.settleAll(String(created.headers['x-event-position']));
+    await until('the replica has the tag', async () => (await call(`/api/tags/${id}`)).statusCode === 200);
+
+    const primary = await client(pair.primaryUrl);
+    const replica = await client(pair.replicaUrl);
+    try {
+      // The primary takes ACCESS EXCLUSIVE on the tags; replay takes it on the replica too and keeps it until the commit is replayed.
+      await primary.query('begin');
+      await primary.query('lock table rm.tags in access exclusive mode');
+      const flusher = await client(pair.primaryUrl);
+      // A commit elsewhere flushes the WAL that holds the lock record, so the replica receives it.
+      await flusher.query('select pg_current_xact_id()');
+      await flusher.end();
+      await until(
+        'replay holding the lock',
+        async () =>
+          (await replica.query(`select count(*)::int as n from pg_locks where mode = 'AccessExclusiveLock' and relation = 'rm.tags'::regclass`)).rows[0].n > 0,
+      );
+      // Replay paused before the commit: the replica keeps the lock, the primary lets it go.
+      await replica.query('select pg_wal_replay_pause()');
+      await until('replay paused', async () => (await replica.query('select pg_get_wal_replay_pause_state() as s')).rows[0].s === 'paused');
+      await primary.query('commit');
+
+      const timeouts = await metric('db_read_fallbacks_total', 'reason="timeout"');
+      const replicaReads = await metric('db_reads_total', 'pool="replica-1"');
+      const started = Date.now();
+      const read = await Promise.race([
+        call(`/api/tags/${id}`),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the GET is held by the stuck replica')), 5000)),
+      ]);
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json()).toMatchObject({ id, name: 'Zaklenjena' });
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(await metric('db_reads_total', 'pool="replica-1"')).toBe(replicaReads + 1);
+      expect(await metric('db_read_fallbacks_total', 'reason="timeout"')).toBe(timeouts + 1);
+      // A timeout is no outage: the replica stays in use.
+      expect(platform.reads?.status()).toEqual([expect.objectContaining({ up: true })]);
+    } finally {
+      await primary.query('rollback').catch(() => undefined);
+      await replica.query('select pg_wal_replay_resume()').catch(() => undefined);
+      await primary.end();
+      await replica.end();
+    }
+  });
+});
