@@ -12,7 +12,7 @@ type ProjectionFigures = {
   readonly lastErrorAt: Date | null;
 };
 
-/** Prometheus text for /api/metrics: HTTP counts, event store head, each projection's lag and last error. */
+/** Prometheus text for /api/metrics: HTTP counts, event store head, each projection's lag and last error, the process's role. */
 export const createMetrics = (app: HttpApp) => {
   const responses = new Map<string, number>();
   app.addHook('onResponse', async (request, reply) => {
@@ -22,7 +22,12 @@ export const createMetrics = (app: HttpApp) => {
 
   const escapeLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, ' ');
 
-  return async (source: { projections: () => readonly ProjectionFigures[]; head: () => Promise<AllPosition | null> }) => {
+  return async (source: {
+    projections: () => readonly ProjectionFigures[];
+    head: () => Promise<AllPosition | null>;
+    /** PROCESS_ROLE (decision 0066): which of several processes behind one balancer answered. */
+    role: string;
+  }) => {
     const head = await source.head().catch(() => null);
     const lines: string[] = [];
     lines.push('# HELP http_responses_total HTTP responses by method and status class.', '# TYPE http_responses_total counter');
@@ -54,6 +59,8 @@ export const createMetrics = (app: HttpApp) => {
       const errorLabels = p.lastError ? `${labels},error="${escapeLabel(p.lastError.slice(0, 200))}"` : labels;
       lines.push(`projection_last_error_timestamp_seconds{${errorLabels}} ${p.lastErrorAt && p.lastError ? Math.floor(p.lastErrorAt.getTime() / 1000) : 0}`);
     }
+    lines.push('# HELP process_role 1 for the role this process runs (PROCESS_ROLE: api, jobs or all).', '# TYPE process_role gauge');
+    lines.push(`process_role{role="${escapeLabel(source.role)}"} 1`);
     lines.push('# HELP process_resident_memory_bytes Resident memory.', '# TYPE process_resident_memory_bytes gauge');
     lines.push(`process_resident_memory_bytes ${process.memoryUsage().rss}`);
     lines.push('# HELP process_uptime_seconds Seconds since the process started.', '# TYPE process_uptime_seconds gauge');

@@ -152,7 +152,8 @@ export const buildPlatform = async (options: {
         db.pg.query('select 1').then((result) => result.rowCount === 1),
         new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1500).unref()),
       ]),
-    metrics: async () => (await metrics({ projections: () => runner.status(), head: () => store.headPosition() })) + (reads?.metrics() ?? ''),
+    metrics: async () =>
+      (await metrics({ projections: () => runner.status(), head: () => store.headPosition(), role: config.processRole })) + (reads?.metrics() ?? ''),
     features: config.features,
     version: APP_VERSION,
   });

@@ -142,6 +142,8 @@ describe('an api process and job processes on one PostgreSQL', () => {
   it('an export asked through the api process is computed by a job process, and by another after the first is SIGKILLed mid-export', async () => {
     const api = await start('api');
     await ready(api);
+    // A balancer's metrics scrape says which kind of process answered.
+    expect(await (await fetch(`http://127.0.0.1:${api.port}/api/metrics`)).text()).toMatch(/^process_role\{role="api"\} 1$/m);
 
     // Only the api process runs: its reactor queues the export's job, and nothing works it.
     const asked = await call(api, 'POST', '/api/exports', { kind: 'users', parameters: { companyId: 0, status: 'all' } });
