@@ -19,6 +19,8 @@ const schema = z.object({
   PROCESS_ROLE: z.enum(['api', 'jobs', 'all'], { error: 'must be api, jobs or all' }).default('all'),
   /** Job processes the supervisor forks beside API_PROCESSES api processes; 0: every process is `all` (decision 0066). */
   JOB_PROCESSES: z.coerce.number().int().min(0).max(64).default(0),
+  /** The longest wait before the supervisor starts a job process again after job processes kept ending (doubling from 1 s). */
+  JOB_RESTART_MAX_DELAY_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   /** How often a job process looks for jobs whose process fell silent or expired (pg-boss monitor; default 60 s). */
   JOB_MONITOR_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(600).optional(),
   /** Replaces the heartbeat of the queues that have one (exports 30 s, imports 10 s): how soon a dead process's job runs again. */
@@ -168,6 +170,8 @@ export type Config = {
   readonly processRole: ProcessRole;
   /** Job processes a supervisor forks (0: its processes are all `all`, as before decision 0066). */
   readonly jobProcesses: number;
+  /** A crash-looping job process is started again after 1 s, 2 s, 4 s, ... up to this; the api processes serve on. */
+  readonly jobRestartMaxDelayMs: number;
   /** pg-boss's monitor interval and a heartbeat for every queue that has one; undefined: pg-boss's and the queues' own. */
   readonly jobTiming: { readonly monitorIntervalSeconds: number | undefined; readonly heartbeatSeconds: number | undefined };
   readonly dataDir: string;
@@ -268,6 +272,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     apiProcesses: e.API_PROCESSES,
     processRole: e.PROCESS_ROLE,
     jobProcesses: e.JOB_PROCESSES,
+    jobRestartMaxDelayMs: e.JOB_RESTART_MAX_DELAY_MS,
     jobTiming: { monitorIntervalSeconds: e.JOB_MONITOR_INTERVAL_SECONDS, heartbeatSeconds: e.JOB_HEARTBEAT_SECONDS },
     dataDir: e.DATA_DIR,
     objectStoreDir: e.OBJECT_STORE_DIR ?? join(e.DATA_DIR, 'objects'),

@@ -3,8 +3,10 @@ import type { Config } from '../config/config.ts';
 import { type MigratedDatabase, startMigratedDatabase } from '../postgres/migrated-database.ts';
 import { createLogger } from './logger.ts';
 
-/** More restarts than this within a minute is a crash loop: the supervisor stops everything. */
+/** More restarts than this within a minute is a crash loop: the supervisor stops everything (api and all processes; job processes back off instead). */
 const RESTARTS_PER_MINUTE = 5;
+/** A job process that ran this long before it ended was no crash loop: the next one starts after RESTART_DELAY_MS again. */
+const STEADY_MS = 60_000;
 const RESTART_DELAY_MS = 1000;
 const SHUTDOWN_MS = 35_000;
 
@@ -18,7 +20,10 @@ const SHUTDOWN_MS = 35_000;
  *
  * With `JOB_PROCESSES=M` above 0 (decision 0066) the N are api processes (HTTP, projections and
  * reactors; jobs only sent) and M job processes work every queue and listen on no port, so only
- * the api processes share it. Each role is replaced as it ends, and each has its own crash-loop count.
+ * the api processes share it. Each role is replaced as it ends. API processes that keep ending stop
+ * everything (nothing would serve); job processes that keep ending are started again later and later
+ * (1 s, 2 s, 4 s, ... up to JOB_RESTART_MAX_DELAY_MS) while the api processes serve on: a job that
+ * crashes its process (a poisoned message, a dead mail server) must not take the site down with it.
  */
 type Role = 'api' | 'jobs' | 'all';
 
@@ -36,6 +41,8 @@ export const superviseApiProcesses = async (config: Config): Promise<void> => {
   let database: Promise<MigratedDatabase> | null = null;
   let stopping = false;
   const restarts: Record<Role, number[]> = { api: [], jobs: [], all: [] };
+  /** Job processes that ended one after another, each within STEADY_MS of its start: the back-off's exponent. */
+  let jobFailures = 0;
 
   const shutdown = async (reason: string, code: number) => {
     if (stopping) return;
@@ -83,6 +90,7 @@ export const superviseApiProcesses = async (config: Config): Promise<void> => {
   const fork = (role: Role): void => {
     // Each worker is one process of its role: the counts are the supervisor's, not the worker's.
     const worker = cluster.fork({ DATABASE_URL: databaseUrl, PROCESS_ROLE: role, API_PROCESSES: '1', JOB_PROCESSES: '0' });
+    const forkedAt = Date.now();
     // An API process is ready when it listens; a job process listens on nothing and says so.
     if (role === 'jobs') {
       const onMessage = (message: unknown) => {
@@ -94,7 +102,19 @@ export const superviseApiProcesses = async (config: Config): Promise<void> => {
     } else worker.once('listening', isReady);
     worker.once('exit', (code, signal) => {
       if (stopping) return;
-      const name = role === 'jobs' ? 'job process' : 'API process';
+      if (role === 'jobs') {
+        jobFailures = Date.now() - forkedAt >= STEADY_MS ? 1 : jobFailures + 1;
+        const delayMs = Math.min(RESTART_DELAY_MS * 2 ** (jobFailures - 1), config.jobRestartMaxDelayMs);
+        logger.warn(
+          { pid: worker.process.pid, role, code, signal, delayMs, endedInARow: jobFailures },
+          `job process ended; starting another in ${delayMs / 1000} s (API processes serve on)`,
+        );
+        setTimeout(() => {
+          if (!stopping) fork(role);
+        }, delayMs);
+        return;
+      }
+      const name = 'API process';
       logger.warn({ pid: worker.process.pid, role, code, signal }, `${name} ended; starting another`);
       const now = Date.now();
       const ends = restarts[role];

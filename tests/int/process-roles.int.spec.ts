@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -259,5 +260,82 @@ describe('an api process and job processes on one PostgreSQL', () => {
     supervisor.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => supervisor.once('exit', (exit) => resolve(exit)));
     expect(code, output.join('')).toBe(0);
+  }, 120_000);
+
+  it('a job process that keeps ending is started again later and later, and the api process serves on', async () => {
+    const port = await freePort();
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      API_PROCESSES: '1',
+      JOB_PROCESSES: '1',
+      // Back-off doubling from 1 s, here capped at 2 s so that seven ends take seconds, not minutes.
+      JOB_RESTART_MAX_DELAY_MS: '2000',
+      DATABASE_URL: seed.db.connectionString,
+      PORT: String(port),
+      CONTENT_PORT: '0',
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'false',
+      DATA_DIR: dataDir,
+      UI_DIST_DIR: '/nonexistent',
+      LOG_LEVEL: 'info',
+      DATABASE_POOL_SIZE: '4',
+    };
+    delete env.PROCESS_ROLE;
+    const supervisor = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output: string[] = [];
+    supervisor.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    supervisor.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    children.push({ child: supervisor, role: 'api', port, pid: supervisor.pid as number, output });
+    /** The supervisor's children of a role, by the PROCESS_ROLE it forked them with. */
+    const forked = (role: Role) =>
+      execFileSync('ps', ['-o', 'pid=', '--ppid', String(supervisor.pid)], { encoding: 'utf8' })
+        .split('\n')
+        .map(Number)
+        .filter((pid) => {
+          try {
+            return pid > 0 && readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`PROCESS_ROLE=${role}`);
+          } catch {
+            return false;
+          }
+        });
+    const log = () => output.join('');
+    await waitUntil('the supervisor says every process is ready', async () => log().includes('1 job process work the queues'), 60);
+    const [api] = forked('api');
+    expect(api).toBeGreaterThan(0);
+
+    // Seven job processes in a row, each killed as soon as it is forked: a crash loop (more than five ends in a minute).
+    const killed = new Set<number>();
+    for (let i = 0; i < 7; i++) {
+      let pid = 0;
+      await waitUntil(
+        `job process ${i + 1} forked`,
+        async () => {
+          if (supervisor.exitCode !== null) throw new Error(`the supervisor ended:\n${log()}`);
+          pid = forked('jobs').find((p) => !killed.has(p)) ?? 0;
+          return pid > 0;
+        },
+        15,
+      );
+      killed.add(pid);
+      process.kill(pid, 'SIGKILL');
+    }
+    const delays = () =>
+      log()
+        .split('\n')
+        .filter((line) => line.includes('job process ended; starting another'))
+        .map((line) => (JSON.parse(line) as { delayMs: number }).delayMs);
+    await waitUntil('the seventh end logged', async () => delays().length === 7, 10);
+    expect(delays()).toEqual([1000, 2000, 2000, 2000, 2000, 2000, 2000]);
+    // The supervisor and its api process (the same one) are still there, serving.
+    expect(supervisor.exitCode).toBeNull();
+    expect(forked('api')).toEqual([api]);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    // Left alone, the next job process starts and works the queues.
+    const readyBefore = log().split('job process is working the queues').length;
+    await waitUntil('a job process works the queues again', async () => log().split('job process is working the queues').length > readyBefore, 45);
+
+    supervisor.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => supervisor.once('exit', (exit) => resolve(exit)));
+    expect(code, log()).toBe(0);
   }, 120_000);
 });
