@@ -1,10 +1,15 @@
 import type pg from 'pg';
+import { type AllPosition, comparePositions } from '../event-store/event-store.port.ts';
 
 export type ReadModelChanges = {
-  /** Calls the listener with the names of the read models whose checkpoint moved; returns the unsubscribe. */
-  subscribe(listener: (readModels: readonly string[]) => void): () => void;
-  /** Resolves once the state changes are told against is known: a change after it reaches every listener. */
-  ready(): Promise<void>;
+  /**
+   * Calls the listener with the names of the read models whose checkpoint moved, and the furthest of
+   * their checkpoints: a page's read again with it as `X-Min-Position` waits until a replica has the
+   * change too (decision 0067), instead of reading what was there before. Returns the unsubscribe.
+   */
+  subscribe(listener: (readModels: readonly string[], position: AllPosition) => void): () => void;
+  /** Resolves once the state changes are told against is known (a change after it reaches every listener), with the furthest checkpoint then. */
+  ready(): Promise<AllPosition | null>;
   close(): void;
 };
 
@@ -17,8 +22,17 @@ export type ReadModelChanges = {
  */
 export const createReadModelChanges = (db: pg.Pool, options: { pollMs?: number } = {}): ReadModelChanges => {
   const pollMs = options.pollMs ?? 250;
-  const listeners = new Set<(readModels: readonly string[]) => void>();
+  const listeners = new Set<(readModels: readonly string[], position: AllPosition) => void>();
   let last = new Map<string, string>();
+  const checkpoints = new Map<string, AllPosition>();
+  const furthest = (names: Iterable<string>) => {
+    let position: AllPosition | null = null;
+    for (const name of names) {
+      const checkpoint = checkpoints.get(name);
+      if (checkpoint && (!position || comparePositions(checkpoint, position) > 0)) position = checkpoint;
+    }
+    return position;
+  };
   let timer: NodeJS.Timeout | null = null;
   let polling = false;
   let baseline: { promise: Promise<void>; resolve: () => void } | null = null;
@@ -34,15 +48,18 @@ export const createReadModelChanges = (db: pg.Pool, options: { pollMs?: number }
     if (polling) return;
     polling = true;
     try {
-      const result = await db.query<{ name: string; version: string }>({
-        name: 'read_model_versions',
-        text: `select name, generation::text || '/' || events_applied::text as version from projections.generations where status = 'active'`,
+      const result = await db.query<{ name: string; version: string; commit: string; prepare: string }>({
+        name: 'read_model_versions_at',
+        text: `select name, generation::text || '/' || events_applied::text as version, checkpoint_commit::text as commit, checkpoint_prepare::text as prepare
+               from projections.generations where status = 'active'`,
       });
       const next = new Map(result.rows.map((r) => [r.name, r.version]));
+      for (const r of result.rows) checkpoints.set(r.name, { commit: BigInt(r.commit), prepare: BigInt(r.prepare) });
       const changed = last.size === 0 ? [] : [...next].filter(([name, version]) => last.get(name) !== version).map(([name]) => name);
       last = next;
       baseline?.resolve();
-      if (changed.length > 0) for (const listener of listeners) listener(changed);
+      const position = furthest(changed);
+      if (changed.length > 0 && position) for (const listener of listeners) listener(changed, position);
     } catch {
       // A failed poll is retried on the next tick; the stream only hints, the pages still read the API.
     } finally {
@@ -54,6 +71,7 @@ export const createReadModelChanges = (db: pg.Pool, options: { pollMs?: number }
     if (timer) clearInterval(timer);
     timer = null;
     last = new Map();
+    checkpoints.clear();
     baseline = null;
   };
 
@@ -70,7 +88,10 @@ export const createReadModelChanges = (db: pg.Pool, options: { pollMs?: number }
         if (listeners.size === 0) stop();
       };
     },
-    ready: () => baseline?.promise ?? Promise.resolve(),
+    ready: async () => {
+      await baseline?.promise;
+      return furthest(checkpoints.keys());
+    },
     close: () => {
       listeners.clear();
       stop();

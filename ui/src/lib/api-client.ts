@@ -39,6 +39,25 @@ export const serialiseQuery = (query: Query | undefined) => {
 };
 
 let lastWritePosition: string | null = null;
+
+const WIRE_POSITION = /^(\d{1,20})-(\d{1,20})$/;
+/** Whether wire position `a` (`<commit>-<prepare>`) is past `b`, ordered as the server orders them: commit, then prepare. */
+const isPast = (a: string, b: string) => {
+  const [, ac, ap] = WIRE_POSITION.exec(a) ?? [];
+  const [, bc, bp] = WIRE_POSITION.exec(b) ?? [];
+  if (!ac || !ap || !bc || !bp) return false;
+  return BigInt(ac) === BigInt(bc) ? BigInt(ap) > BigInt(bp) : BigInt(ac) > BigInt(bc);
+};
+
+/**
+ * Later reads wait for at least this position (as for the last write): the live stream's position of
+ * a change, so the page's read again is not answered by a read replica that has not replayed it yet
+ * (decision 0067). A position behind the one already kept changes nothing.
+ */
+export const readAtLeast = (position: string) => {
+  if (!WIRE_POSITION.test(position)) return;
+  if (lastWritePosition === null || isPast(position, lastWritePosition)) lastWritePosition = position;
+};
 const unauthorisedListeners = new Set<() => void>();
 const consentsMissingListeners = new Set<() => void>();
 

@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { readAtLeast } from './api-client.ts';
 import { session } from './session.ts';
 
 /**
@@ -34,6 +35,8 @@ export const createRefresher = (queryClient: QueryClient, queryKey: readonly unk
  * the JWT goes in the header) and, when one of `readModels` changed, reads the queries under
  * `queryKey` again. On `ready` (the server follows changes from then on; also after a reconnect) it
  * reads them once more, so a change between the page's first read and the stream's start is not missed.
+ * Both carry the position the change is at: the reads again wait for it (`X-Min-Position`), so a read
+ * replica that has not replayed it yet does not answer with what was there before.
  */
 export const useLiveReadModels = (readModels: readonly string[], queryKey: readonly unknown[]) => {
   const queryClient = useQueryClient();
@@ -60,10 +63,14 @@ export const useLiveReadModels = (readModels: readonly string[], queryKey: reado
             const message = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
             const data = message.split('\n').find((line) => line.startsWith('data: '));
-            if (message.includes('event: ready')) void refresh();
-            if (message.includes('event: changed') && data) {
-              const changed = (JSON.parse(data.slice(6)) as { readModels: string[] }).readModels;
-              if (changed.some((m) => wanted.has(m))) void refresh();
+            const payload = data ? (JSON.parse(data.slice(6)) as { readModels?: string[]; position?: string }) : {};
+            if (message.includes('event: ready')) {
+              if (payload.position) readAtLeast(payload.position);
+              void refresh();
+            }
+            if (message.includes('event: changed') && payload.readModels?.some((m) => wanted.has(m))) {
+              if (payload.position) readAtLeast(payload.position);
+              void refresh();
             }
             end = buffer.indexOf('\n\n');
           }
