@@ -6,7 +6,7 @@ import type pg from 'pg';
 
 /**
  * The same rows by one hand-written SQL statement per request, a named prepared statement on the
- * plain pg pool: the visibility rule of decision 0011 as the queries write it, with no token, no
+ * plain pg pool: the visibility rule of decision 0011 (and 0062's for RX courses) as the queries write it, with no token, no
  * session lookup, no zod and no slonik.
  */
 const PLAIN_COURSES = `
@@ -19,10 +19,13 @@ const PLAIN_COURSES = `
    cross join (
      select array_agg(r.unit_id) as units, array_agg(coalesce(r.company_id, un.company_id)) as companies,
             (select array_agg(gu.group_id) from rm.community_group_units gu join rm.user_roles g on g.unit_id = gu.unit_id where g.user_id = $1) as groups,
-            (select u.profession_id from rm.users u where u.id = $1) as profession
+            (select u.profession_id from rm.users u where u.id = $1) as profession,
+            coalesce((select p.may_prescribe from rm.users u join rm.professions p on p.id = u.profession_id where u.id = $1), false) as may_prescribe
        from rm.user_roles r left join rm.units un on un.id = r.unit_id where r.user_id = $1) me
     left join rm.enrollments e on e.course_id = c.id and e.user_id = $1
-   where c.status <> 'deleted' and ($2::int is null or c.id = $2) and (e.user_id is not null or (c.published and (c.public or (
+   where c.status <> 'deleted' and ($2::int is null or c.id = $2)
+     and (c.type <> 1 or (me.may_prescribe and me.profession = any(c.audience_professions)))
+     and (e.user_id is not null or (c.published and (c.public or (
      (c.org_audience or c.profession_audience)
      and (not c.org_audience or c.audience_units && me.units or c.audience_companies && me.companies or c.audience_groups && me.groups)
      and (not c.profession_audience or me.profession = any(c.audience_professions))))))

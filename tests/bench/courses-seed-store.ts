@@ -7,7 +7,7 @@ import { consentDecider } from '../../domain/consents/consent.decide.ts';
 import { CONSENT_TEXTS } from '../../domain/consents/consent.rules.ts';
 import { consentStream, initialConsentState } from '../../domain/consents/consent.ts';
 import { type EventStore, newEventId } from '../../infrastructure/event-store/event-store.port.ts';
-import { buildSeed, COURSES_BENCH_SIZES, courseBlocks, courseFields, type Fact, random, type SeedSizes, shuffled } from './courses-seed.ts';
+import { buildSeed, COURSES_BENCH_SIZES, courseBlocks, courseFields, type Fact, mayPrescribe, random, type SeedSizes, shuffled } from './courses-seed.ts';
 
 /** The admin who reads the statistics (user id outside the participants'). */
 export const ADMIN_ID = 900_000;
@@ -65,7 +65,12 @@ export const seedStore = async (store: EventStore, total: number, sizes: SeedSiz
   const profession = (professionId: number) => ({
     stream: `profession-${professionId}`,
     expected: 'no_stream' as const,
-    facts: [{ type: 'ProfessionCreated', data: { professionId, name: `Poklic ${professionId}`, groupId: null, needsLicenceNumber: false } }],
+    facts: [
+      {
+        type: 'ProfessionCreated',
+        data: { professionId, name: `Poklic ${professionId}`, groupId: null, needsLicenceNumber: false, mayPrescribe: mayPrescribe(professionId) },
+      },
+    ],
   });
   await appendAll(store, [
     ...Array.from({ length: COMPANIES }, (_, i) => company(i + 1)),

@@ -3,6 +3,7 @@
 // courses they see, from one fixed random seed so every run builds the same data.
 
 import { randomUUID } from 'node:crypto';
+import { isPrescriptionOnly } from '../../domain/courses/course-types.rules.ts';
 
 /** How much organisation the seed builds (the soak benchmark seeds less than this one). */
 export type SeedSizes = { participants: number; companies: number; unitsPerCompany: number; professions: number; courses: number };
@@ -35,9 +36,16 @@ export type Audience = { public: boolean; companyIds: number[]; unitIds: number[
 export type SeedCourse = { id: number; audience: Audience; blocks: { video: number; quiz: number; nps: number; points: number } };
 export type Enrollment = { courseId: number; userId: number; sessions: Fact[][] };
 
-/** Who sees a course, as decision 0011 says, for the audiences seeded here. */
+/** The seeded professions with odd ids may prescribe or supply medicines (the admin's flag, issue 36). */
+export const mayPrescribe = (professionId: number) => professionId % 2 === 1;
+
+/**
+ * Who sees a course, as decision 0011 says, for the audiences seeded here; an RX course (type 1)
+ * only a prescriber of a profession it names (decision 0062), whatever else its audience says.
+ */
 const visible = (c: SeedCourse, p: Participant) => {
   const a = c.audience;
+  if (isPrescriptionOnly(courseType(c.id)) && !(mayPrescribe(p.profession) && a.professionIds.includes(p.profession))) return false;
   if (a.public) return true;
   const organisation = a.companyIds.length + a.unitIds.length === 0 || a.companyIds.includes(p.company) || a.unitIds.includes(p.unit);
   return organisation && (a.professionIds.length === 0 || a.professionIds.includes(p.profession));
@@ -93,9 +101,11 @@ const journey = (course: SeedCourse, userId: number, rnd: () => number): Fact[][
 
 const LISTED_TYPES = [1, 2, 3, 4, 5, 6, 8, 9];
 
+// Every type a list shows: type 7 (powerclass certificate) is hidden from participants' lists (spec §3).
+const courseType = (id: number) => LISTED_TYPES[id % LISTED_TYPES.length] as number;
+
 export const courseFields = (id: number, audience: Audience) => ({
-  // Every type a list shows: type 7 (powerclass certificate) is hidden from participants' lists (spec §3).
-  type: LISTED_TYPES[id % LISTED_TYPES.length] as number,
+  type: courseType(id),
   title: `Izobraževanje ${id}: interakcije zdravil`,
   description: 'Pregled najpogostejših interakcij zdravil v lekarni, s primeri iz prakse in kratkim preverjanjem znanja.',
   cover: `/media/covers/${id}.jpg`,
