@@ -1,4 +1,4 @@
-// `npm run bench [-- append catch-up rebuild lag save-read http courses users personal-data imports soak flood]`: runs the benchmarks on one PostgreSQL
+// `npm run bench [-- append catch-up rebuild lag save-read http courses users personal-data imports soak flood screens]`: runs the benchmarks on one PostgreSQL
 // (embedded with fsync on, or DATABASE_URL) and prints Markdown tables for docs/benchmarks.md.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
@@ -13,7 +13,9 @@ import { benchImports } from './imports.bench.ts';
 import { benchLag } from './lag.bench.ts';
 import { benchPersonalData } from './personal-data.bench.ts';
 import { benchRebuild } from './rebuild.bench.ts';
+import { benchReplica } from './replica.bench.ts';
 import { benchSaveRead } from './save-read.bench.ts';
+import { benchScreens } from './screens.bench.ts';
 import { benchSoak } from './soak.bench.ts';
 import { benchUsers } from './users.bench.ts';
 
@@ -30,6 +32,8 @@ const all = {
   imports: benchImports,
   soak: benchSoak,
   flood: benchFlood,
+  replica: benchReplica,
+  screens: benchScreens,
 } as const;
 const chosen = process.argv.slice(2).filter((name) => name in all) as (keyof typeof all)[];
 const names = chosen.length > 0 ? chosen : (Object.keys(all) as (keyof typeof all)[]);
