@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles.ts';
@@ -102,5 +104,59 @@ describe('a read stuck on a replica', () => {
       await primary.end();
       await replica.end();
     }
+  });
+
+  it('answers from the primary when the replica hangs (no answer, no cancel), and takes it back once it answers', async () => {
+    await until('the replica in use', async () => platform.reads?.status()[0]?.up === true);
+    const created = await platform.app.inject({
+      method: 'POST',
+      url: '/api/tags',
+      headers: { authorization: `JWT ${token}` },
+      payload: { kind: 'course', name: 'Zamrznjena' },
+    });
+    const id = (created.json() as { id: number }).id;
+    const written = String(created.headers['x-event-position']);
+    // Read once on the replica: its pools hold open connections, which the stop below leaves hanging.
+    expect((await call(`/api/tags/${id}`, { 'x-min-position': written })).statusCode).toBe(200);
+    // The replica's server and every process of it (each backend is a process group of its own):
+    // SIGSTOP, so their sockets stay open and nothing answers.
+    const probe = await client(pair.replicaUrl);
+    const backend = (await probe.query('select pg_backend_pid() as pid')).rows[0].pid as number;
+    const postmaster = Number(readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
+    await probe.end();
+    expect(postmaster).toBeGreaterThan(1);
+    const frozen = [
+      postmaster,
+      ...execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], { encoding: 'utf8' })
+        .split('\n')
+        .map(Number)
+        .filter((pid) => pid > 0),
+    ];
+    const signal = (name: NodeJS.Signals) => {
+      for (const pid of frozen) {
+        try {
+          process.kill(pid, name);
+        } catch {
+          // Ended meanwhile.
+        }
+      }
+    };
+    const timeouts = await metric('db_read_fallbacks_total', 'reason="timeout"');
+    signal('SIGSTOP');
+    try {
+      const started = Date.now();
+      const read = await Promise.race([
+        call(`/api/tags/${id}`),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the GET is held by the hung replica')), 6000)),
+      ]);
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json()).toMatchObject({ id, name: 'Zamrznjena' });
+      // The statement timeout (300 ms) and a second's grace.
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect(await metric('db_read_fallbacks_total', 'reason="timeout"')).toBeGreaterThan(timeouts);
+    } finally {
+      signal('SIGCONT');
+    }
+    await until('the replica in use again', async () => platform.reads?.status()[0]?.up === true);
   });
 });
