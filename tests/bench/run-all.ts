@@ -13,6 +13,7 @@ import { benchImports } from './imports.bench.ts';
 import { benchLag } from './lag.bench.ts';
 import { benchPersonalData } from './personal-data.bench.ts';
 import { benchRebuild } from './rebuild.bench.ts';
+import { benchReplica } from './replica.bench.ts';
 import { benchSaveRead } from './save-read.bench.ts';
 import { benchScreens } from './screens.bench.ts';
 import { benchSoak } from './soak.bench.ts';
@@ -31,6 +32,7 @@ const all = {
   imports: benchImports,
   soak: benchSoak,
   flood: benchFlood,
+  replica: benchReplica,
   screens: benchScreens,
 } as const;
 const chosen = process.argv.slice(2).filter((name) => name in all) as (keyof typeof all)[];
