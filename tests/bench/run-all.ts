@@ -1,4 +1,4 @@
-// `npm run bench [-- append catch-up rebuild lag save-read http courses users personal-data imports soak flood screens]`: runs the benchmarks on one PostgreSQL
+// `npm run bench [-- append catch-up rebuild lag save-read http courses users personal-data imports soak flood screens replica]`: runs the benchmarks on one PostgreSQL
 // (embedded with fsync on, or DATABASE_URL) and prints Markdown tables for docs/benchmarks.md.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
