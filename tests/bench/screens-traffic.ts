@@ -2,6 +2,7 @@
 // (the route its page in ui/src/features calls) beside the plain baseline's route for the same rows
 // (screens-plain.ts), the requests of a row, and the check that both return the same data.
 
+import { percentile } from './bench-support.ts';
 import type { Request } from './courses-load.ts';
 import type { SeedCourse } from './courses-seed.ts';
 
@@ -112,14 +113,25 @@ const getJson = async (url: string, token: string | null) => {
   return response.json();
 };
 
-/** Both servers answer alike for every target of the sample (so the baseline is honest), and not with nothing. */
+/**
+ * Both servers answer alike for every target of the sample (so the baseline is honest), and not
+ * with nothing. Returns each side's median time of one request alone (the sample, one after another).
+ */
 export const checkScreensAgree = async (screen: Screen, sample: readonly Target[], token: string, ports: { platform: number; plain: number }) => {
+  const times = { platform: [] as number[], plain: [] as number[] };
+  const timed = async (side: 'platform' | 'plain', url: string, auth: string | null) => {
+    const started = performance.now();
+    const body = await getJson(url, auth);
+    times[side].push(performance.now() - started);
+    return body;
+  };
   for (const t of sample) {
-    const api = await getJson(`http://127.0.0.1:${ports.platform}${screen.platform(t)}`, token);
-    const plain = await getJson(`http://127.0.0.1:${ports.plain}${screen.plain(t)}`, null);
+    const api = await timed('platform', `http://127.0.0.1:${ports.platform}${screen.platform(t)}`, token);
+    const plain = await timed('plain', `http://127.0.0.1:${ports.plain}${screen.plain(t)}`, null);
     const [a, p] = screen.same(api, plain);
     if (canonical(a) !== canonical(p)) throw new Error(`${screen.name} differs from its baseline for ${JSON.stringify(t)}:\n${canonical(a)}\n${canonical(p)}`);
   }
+  return { platform: percentile(times.platform, 50), plain: percentile(times.plain, 50) };
 };
 
 /** `count` requests of a row to one server, each for a random target. */

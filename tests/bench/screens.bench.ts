@@ -9,6 +9,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { CHAMBER_CREDIT_QUEUE } from '../../application/chambers/chamber-credits.job.ts';
+import { XAPI_OUT_QUEUE } from '../../application/xapi-out/xapi-out.job.ts';
 import { loadConfig } from '../../infrastructure/config/config.ts';
 import { type AllPosition, parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { startJobs } from '../../infrastructure/jobs/pg-boss-jobs.ts';
@@ -75,10 +76,17 @@ export const benchScreens = async (adminUrl: string, out: (line: string) => void
     ).rows[0];
     if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`read model differs: ${JSON.stringify({ actual, expected })}`);
 
-    // The reactors queued a chamber-credit job per completion of the seeded history (a job that ends at
-    // once for a course reporting to no chamber, but the queue works them one at a time): they are
-    // removed, as an organisation's history would have been worked long ago, and the rest drained.
-    const historical = (await db.pg.query(`delete from pgboss.job where name = $1 and state in ('created', 'retry')`, [CHAMBER_CREDIT_QUEUE])).rowCount ?? 0;
+    // The reactors queued jobs for the seeded history while catching up: a chamber-credit job per
+    // completion (it ends at once for a course reporting to no chamber) and an xAPI forwarding run per
+    // batch (a no-op with no LRS set), which the queue works one at a time. They are removed, as an
+    // organisation's history would have been worked long ago; the rest is drained.
+    const historical =
+      (await db.pg.query(`delete from pgboss.job where name = any($1::text[]) and state in ('created', 'retry')`, [[CHAMBER_CREDIT_QUEUE, XAPI_OUT_QUEUE]]))
+        .rowCount ?? 0;
+    const queued = await db.pg.query<{ name: string; n: number }>(
+      `select name, count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now() group by name order by name`,
+    );
+    const drained = queued.rows.map((r) => `${r.name} ${r.n}`).join(', ') || 'none';
     const drainStarted = performance.now();
     for (;;) {
       const waiting = await db.pg.query<{ n: number }>(
@@ -94,7 +102,18 @@ export const benchScreens = async (adminUrl: string, out: (line: string) => void
     await db.pg.query('vacuum analyze');
     await db.pg.query('checkpoint');
     const settleSeconds = (performance.now() - settleStarted) / 1000;
-    reportSeed(out, { sizes, total, storedEvents, enrollments: expected.enrollments, seedSeconds, catchUpSeconds, historical, drainSeconds, settleSeconds });
+    reportSeed(out, {
+      sizes,
+      total,
+      storedEvents,
+      enrollments: expected.enrollments,
+      seedSeconds,
+      catchUpSeconds,
+      historical,
+      drained,
+      drainSeconds,
+      settleSeconds,
+    });
 
     await platform.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (platform.app.server.address() as { port: number }).port;
@@ -127,22 +146,27 @@ export const benchScreens = async (adminUrl: string, out: (line: string) => void
     };
 
     const rows: Figures[] = [];
+    /** Each row's median time of one request alone (warm, one after another), by the row's label. */
+    const alone = new Map<string, number>();
     const ports = { platform: port, plain: plain.port };
+    const sides = [
+      ['platform', port],
+      ['plain', plain.port],
+    ] as const;
     for (const screen of SCREENS) {
       const targets = () => target(screen.needsReport ?? false);
       await checkScreensAgree(screen, Array.from({ length: 10 }, targets), token, ports);
-      for (const [side, serverPort] of [
-        ['platform', port],
-        ['plain', plain.port],
-      ] as const) {
-        // Warm-up, not reported: JIT, prepared statements, caches.
-        await load({ port: serverPort, rate, seconds: 1, requests: screenRequests(screen, side, targets, token, rate) });
+      // Warm-up, not reported: JIT, prepared statements, caches.
+      for (const [side, serverPort] of sides) await load({ port: serverPort, rate, seconds: 1, requests: screenRequests(screen, side, targets, token, rate) });
+      const medians = await checkScreensAgree(screen, Array.from({ length: 20 }, targets), token, ports);
+      alone.set(screen.name, medians.platform).set(screen.plainName, medians.plain);
+      for (const [side, serverPort] of sides) {
         rows.push(
           ...(await load({ port: serverPort, rate, seconds: duration, requests: screenRequests(screen, side, targets, token, Math.round(rate * duration)) })),
         );
       }
     }
-    reportScreens(out, rate, duration, rows);
+    reportScreens(out, rate, duration, rows, alone);
 
     const fileOf = async (id: number) => {
       const response = await platform.app.inject({ method: 'GET', url: `/api/exports/${id}/file`, headers: { authorization: `JWT ${token}` } });
