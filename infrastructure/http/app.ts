@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
@@ -29,6 +28,7 @@ import {
 } from './http.port.ts';
 import { parseQueryString } from './query-string.ts';
 import { checkReferences } from './references.ts';
+import { securityHeaders } from './security-headers.ts';
 import { refuseUnstorableText } from './text-guard.ts';
 import { refuseFieldsNotSent } from './whole-record.ts';
 
@@ -177,7 +177,9 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
     app.addHook('preValidation', (request, _reply, done) => scope.resume(request, done));
   }
 
-  await app.register(helmet, {
+  // First of the other hooks, so every answer has them, refusals included. Set on the raw response, as
+  // helmet does: a route may still change one (static-ui.ts lets /glp be framed).
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -190,6 +192,10 @@ export const createHttpApp = async (options: HttpAppOptions): Promise<HttpApp> =
         upgradeInsecureRequests: null,
       },
     },
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(swagger, {

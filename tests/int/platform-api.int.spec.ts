@@ -18,6 +18,23 @@ describe('platform API and command handling', () => {
 
   afterAll(async () => p.close());
 
+  it('sends the security headers with every answer, refusals and unknown paths included', async () => {
+    for (const [url, status] of [
+      ['/api/health', 200],
+      ['/api/user-courses', 401],
+      ['/api/nothing-here', 404],
+    ] as const) {
+      const answer = await p.app.inject({ method: 'GET', url });
+      expect(answer.statusCode).toBe(status);
+      expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('serves health, the feature flags of the spec (overridable), version, metrics and the OpenAPI document', async () => {
     expect((await p.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'ok' });
     expect((await p.app.inject({ method: 'GET', url: '/api/features' })).json()).toEqual({
