@@ -107,3 +107,26 @@ export const measureLag = async (options: {
   }
   return { writes: settled, achieved: settled / elapsed, failed, answer: { p50: percentile(answers, 50), p99: percentile(answers, 99) }, lag };
 };
+
+/**
+ * PostgreSQL's own figure beside it: `replay_lag` of pg_stat_replication on the primary (from a WAL
+ * flush there to the replica's report that it has replayed it), sampled every `everyMs` until the
+ * returned function is called, which answers its p50, p99 and max in ms over the samples it had.
+ */
+export const sampleReplayLag = (primary: pg.Pool, everyMs: number) => {
+  const samples: number[] = [];
+  let sampling = true;
+  const done = (async () => {
+    while (sampling) {
+      const row = (await primary.query<{ ms: number | null }>('select (extract(epoch from max(replay_lag)) * 1000)::float8 as ms from pg_stat_replication'))
+        .rows[0];
+      if (row?.ms != null) samples.push(row.ms);
+      await sleep(everyMs);
+    }
+  })();
+  return async () => {
+    sampling = false;
+    await done;
+    return { p50: percentile(samples, 50), p99: percentile(samples, 99), max: samples.reduce((a, b) => Math.max(a, b), 0), samples: samples.length };
+  };
+};

@@ -1,12 +1,12 @@
 // Reads on a streaming replica (issue 37 item 4): reads/s of one API process and of two on the
 // replica, and the replica's lag under a steady write load, each beside a plain baseline in the same
 // run. `npm run bench -- replica`. Its parts: the closed-loop client (replica-closed-load.ts), the
-// plain baseline's process (replica-plain-process.ts) and the lag measure (replica-lag.ts).
+// plain baseline's process (replica-plain-process.ts), the lag measure (replica-lag.ts) and its tables (replica-report.ts).
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createJwtSessionTokens } from '../../infrastructure/auth/jwt-session-tokens.ts';
@@ -20,13 +20,14 @@ import { openDatabase } from '../../infrastructure/postgres/database.ts';
 import { createProjectionRunner } from '../../infrastructure/projections/projection-runner.ts';
 import { type PlatformProcess, startPlatformProcess, stopGently, waitReady } from '../scale/deployment-harness.ts';
 import { freePort, type ReplicaPair, startReplicaPair } from '../support/replica-pair.ts';
-import { fmt, seconds } from './bench-support.ts';
-import { type Figures, load, type Request } from './courses-load.ts';
+import { seconds } from './bench-support.ts';
+import { load, type Request } from './courses-load.ts';
 import { type Participant, random, type SeedCourse, type SeedSizes, shuffled } from './courses-seed.ts';
 import { ADMIN_ID, seedStore } from './courses-seed-store.ts';
 import { checkCourseListsAgree } from './courses-traffic.ts';
-import { closedLoad, type Throughput } from './replica-closed-load.ts';
-import { type LagFigures, measureLag, type Written } from './replica-lag.ts';
+import { closedLoad } from './replica-closed-load.ts';
+import { measureLag, sampleReplayLag, type Written } from './replica-lag.ts';
+import { type Lags, reportReplica } from './replica-report.ts';
 
 const knob = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -256,11 +257,12 @@ export const benchReplica = async (_adminUrl: string, out: (line: string) => voi
     ) => {
       // Each phase starts with the replica caught up, so one phase's backlog is not the next one's lag.
       await pair.replica.caughtUp(120_000);
+      const replayLag = sampleReplayLag(writer, 50);
       const [lag, readFigures] = await Promise.all([
         measureLag({ rate: writeRate, seconds: duration, pollMs, write, replica: watcher, watch }),
         openReads(readPorts, requests),
       ]);
-      return { lag, reads: readFigures };
+      return { lag, reads: readFigures, replayLag: await replayLag() };
     };
     const run = randomBytes(3).toString('hex');
     await writer.query(
@@ -329,7 +331,7 @@ export const benchReplica = async (_adminUrl: string, out: (line: string) => voi
     // Over the whole run: every read the API processes served, by pool, and those moved to the primary (also for lag).
     const pools = await Promise.all([apiA.port, apiB.port].map(readPools));
 
-    report(out, {
+    reportReplica(out, {
       sizes,
       events,
       seedSeconds,
@@ -349,76 +351,5 @@ export const benchReplica = async (_adminUrl: string, out: (line: string) => voi
     await Promise.all(plains.map((plain) => stopChild(plain.child)));
     await pair.close();
     await rm(dataDir, { recursive: true, force: true });
-  }
-};
-
-type Lags = { rate: number; platform: { lag: LagFigures; reads: Figures[] }; plain: { lag: LagFigures; reads: Figures[] } };
-
-const ratio = (a: number, b: number) => `${fmt(a / b, 2)}x`;
-
-const report = (
-  out: (line: string) => void,
-  r: {
-    sizes: SeedSizes;
-    events: number;
-    seedSeconds: number;
-    duration: number;
-    connections: number;
-    throughput: Record<'platformOne' | 'platformTwo' | 'plainOne' | 'plainTwo', [Throughput, { servers: number; replica: number }]>;
-    pools: { replica: number; primary: number; fallbacks: number }[];
-    readRate: number;
-    pollMs: number;
-    lags: Lags[];
-  },
-) => {
-  const t = r.throughput;
-  out(
-    `A primary and a streaming replica of it (decision 0067) on this machine; ${fmt(r.sizes.participants)} participants, ${fmt(r.sizes.courses)} courses, ${fmt(r.events)} enrollment events, seeded and caught up on the primary and replayed on the replica in ${fmt(r.seedSeconds)} s. Every process below shares this machine's ${cpus().length} cores with both PostgreSQL servers and the load client: two processes can gain only what cores are left, which the plain rows show.`,
-  );
-  out('');
-  out(
-    `Reads/s, closed loop: ${r.connections} keep-alive connections spread evenly over the processes, each sending the next request when the last is answered, for ${r.duration} s; participants' course list and course page alternately (the same picks for both servers). Platform: API processes (PROCESS_ROLE=api, DATABASE_READ_URL on the replica). Plain: a bare Fastify process per API process, the same rows by hand-written SQL on a pg pool on the replica.`,
-  );
-  out('');
-  out('| server | processes | reads/s | p50 ms | p99 ms | non-2xx | errors | cores: its processes / replica PostgreSQL | machine CPU busy | 2 vs 1 |');
-  out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  const row = (name: string, processes: number, [f, cores]: [Throughput, { servers: number; replica: number }], vs: string) =>
-    out(
-      `| ${name} | ${processes} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} | ${fmt(f.p99, 1)} | ${f.non2xx} | ${f.errors} | ${fmt(cores.servers, 2)} / ${fmt(cores.replica, 2)} | ${fmt((f.busy ?? 0) * 100)} % | ${vs} |`,
-    );
-  row('platform', 1, t.platformOne, '');
-  row('platform', 2, t.platformTwo, ratio(t.platformTwo[0].rps, t.platformOne[0].rps));
-  row('plain SQL', 1, t.plainOne, '');
-  row('plain SQL', 2, t.plainTwo, ratio(t.plainTwo[0].rps, t.plainOne[0].rps));
-  const replicaReads = r.pools.reduce((n, p) => n + p.replica, 0);
-  const primaryReads = r.pools.reduce((n, p) => n + p.primary, 0);
-  out('');
-  out(
-    `The platform's two-process gain is ${ratio(t.platformTwo[0].rps / t.platformOne[0].rps, t.plainTwo[0].rps / t.plainOne[0].rps)} of what this machine allows the plain server (goal >= 1.7x where the cores are there). The API processes sent ${fmt(replicaReads)} reads to the replica and ${fmt(primaryReads)} to the primary (${fmt(r.pools.reduce((n, p) => n + p.fallbacks, 0))} moved there from the replica).`,
-  );
-  out('');
-  out(
-    `Replica lag under a steady write load: ${r.lags.map((l) => l.rate).join(' and ')} writes/s, ${r.duration} s each, to the primary (platform: POST /api/tags as the admin, to both API processes in turn; plain: an INSERT of the same row on a pg pool) while ${r.readRate} participants' reads/s (open loop) go to the replica. Lag: from a write's answer to the moment a watcher on the replica, asking every ${r.pollMs} ms, finds it there (the platform's read model row also waits for the projection on the primary).`,
-  );
-  out('');
-  out(
-    '| writes/s | writes | achieved/s | failed | write answer p50 / p99 ms | seen on the replica | lag p50 ms | lag p99 ms | lag max ms | not seen | reads p99 ms |',
-  );
-  out('|---:|---|---:|---:|---:|---|---:|---:|---:|---:|---:|');
-  const lagRows = (rate: number, name: string, { lag, reads }: { lag: LagFigures; reads: Figures[] }, kinds: [string, string][]) => {
-    const readP99 = Math.max(...reads.map((f) => f.p99));
-    for (const [kind, what] of kinds) {
-      const k = lag.lag[kind] ?? { p50: Number.NaN, p99: Number.NaN, max: Number.NaN, unseen: 0 };
-      out(
-        `| ${rate} | ${name} | ${fmt(lag.achieved)} | ${lag.failed} | ${fmt(lag.answer.p50, 1)} / ${fmt(lag.answer.p99, 1)} | ${what} | ${fmt(k.p50, 1)} | ${fmt(k.p99, 1)} | ${fmt(k.max, 1)} | ${k.unseen} | ${fmt(readP99, 1)} |`,
-      );
-    }
-  };
-  for (const l of r.lags) {
-    lagRows(l.rate, 'platform POST /api/tags', l.platform, [
-      ['event', 'its event (es.appends)'],
-      ['row', 'its tag in the read model (rm.tags)'],
-    ]);
-    lagRows(l.rate, 'plain INSERT', l.plain, [['row', 'the row']]);
   }
 };
