@@ -125,6 +125,23 @@ const courseReads = (seen: Map<number, SeedCourse[]>, users: readonly Participan
   };
 };
 
+/** The course pages agree too: for the first `count` page reads, the same course with the same progress from both servers. */
+const checkPagesAgree = async (reads: { platform: Request[]; plain: Request[] }, ports: { platform: number; plain: number }, count: number) => {
+  const fields = ['id', 'enrollment', 'blocksDone', 'blocksTotal', 'startedAt', 'completedAt', 'certificateId'] as const;
+  const pages = reads.platform.flatMap((r, i) => (r.label === 'page' ? [i] : [])).slice(0, count);
+  for (const i of pages) {
+    const [platform, plain] = [reads.platform[i] as Request, reads.plain[i] as Request];
+    const body = async (port: number, r: Request) => {
+      const response = await fetch(`http://127.0.0.1:${port}${r.path}`, { headers: r.token ? { authorization: `JWT ${r.token}` } : {} });
+      if (!response.ok) throw new Error(`${r.path}: ${response.status} ${await response.text()}`);
+      const page = (await response.json()) as Record<string, unknown>;
+      return JSON.stringify(fields.map((f) => page[f]));
+    };
+    const [a, b] = [await body(ports.platform, platform), await body(ports.plain, plain)];
+    if (a !== b) throw new Error(`course pages differ: ${platform.path} ${a}, ${plain.path} ${b}`);
+  }
+};
+
 /** Seeds the primary through the event store and builds every read model there with the platform's runner. */
 const seedPrimary = async (pair: ReplicaPair, events: number, sizes: SeedSizes) => {
   const db = await openDatabase(pair.primaryUrl, { poolSize: 20, applicationName: 'bench' });
@@ -230,6 +247,7 @@ export const benchReplica = async (_adminUrl: string, out: (line: string) => voi
     // One process of each.
     const [apiA, plainA] = [await startApi(), await startPlain()];
     await checkCourseListsAgree(seed, users.slice(0, 50), userTokens, { platform: apiA.port, plain: plainA.port });
+    await checkPagesAgree(reads, { platform: apiA.port, plain: plainA.port }, 50);
     await warm([apiA.port], reads.platform);
     await warm([plainA.port], reads.plain);
     const phase = (ports: number[], pids: number[], requests: Request[]) =>
