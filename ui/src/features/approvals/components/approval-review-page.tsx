@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/i18n.ts';
@@ -27,6 +27,16 @@ export const ApprovalReviewPage = ({ courseId, approvalVersion }: { courseId: nu
   const comparable = previousVersion !== null && previousVersion !== approvalVersion ? previousVersion : null;
   const previous = useQuery({ ...approvalContentQuery(courseId, comparable ?? 0), enabled: comparable !== null });
   const [signing, setSigning] = useState<Signing | null>(null);
+  // The dialog is unmounted on closing, which leaves Mantine nothing to return the focus from: the
+  // button that opened it takes it back (Escape, Prekliči), or, once signed (that button is gone),
+  // the summary, which now shows the step signed, so a keyboard or screen reader user hears it.
+  const opener = useRef<HTMLElement | null>(null);
+  const summary = useRef<HTMLElement | null>(null);
+  const open = (next: Signing) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setSigning(next);
+  };
+  const refocus = (target: HTMLElement | null) => requestAnimationFrame(() => (target?.isConnected ? target : summary.current)?.focus());
   const diff = useMemo(
     () => (content.data ? diffContent(comparable !== null ? (previous.data ?? null) : null, content.data) : null),
     [content.data, previous.data, comparable],
@@ -61,7 +71,16 @@ export const ApprovalReviewPage = ({ courseId, approvalVersion }: { courseId: nu
       <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
         {t('approvals.review.title', { title })}
       </Title>
-      <Paper withBorder radius="md" p="lg" data-testid="review-summary">
+      <Paper
+        withBorder
+        radius="md"
+        p="lg"
+        data-testid="review-summary"
+        component="section"
+        ref={summary}
+        tabIndex={-1}
+        aria-label={t('approvals.review.state', { version: approvalVersion })}
+      >
         <Stack gap="sm">
           <Group gap="sm">
             <Text>{t('approvals.review.version', { version: approvalVersion })}</Text>
@@ -89,13 +108,13 @@ export const ApprovalReviewPage = ({ courseId, approvalVersion }: { courseId: nu
                   <Text fw={600} size="sm" miw={160}>
                     {step.label}
                   </Text>
-                  <Button onClick={() => setSigning({ step, decision: 'approved' })} aria-label={t('approvals.review.approveStep', { step: step.label })}>
+                  <Button onClick={() => open({ step, decision: 'approved' })} aria-label={t('approvals.review.approveStep', { step: step.label })}>
                     {t('approvals.sign.approve')}
                   </Button>
                   <Button
                     variant="outline"
                     color="#b02525"
-                    onClick={() => setSigning({ step, decision: 'rejected' })}
+                    onClick={() => open({ step, decision: 'rejected' })}
                     aria-label={t('approvals.review.rejectStep', { step: step.label })}
                   >
                     {t('approvals.sign.reject')}
@@ -129,9 +148,13 @@ export const ApprovalReviewPage = ({ courseId, approvalVersion }: { courseId: nu
       {signing && current ? (
         <SignDialog
           opened
-          onClose={() => setSigning(null)}
+          onClose={() => {
+            setSigning(null);
+            refocus(opener.current);
+          }}
           onSigned={(decision) => {
             setSigning(null);
+            refocus(null);
             notifications.show({ color: 'teal', message: t(decision === 'approved' ? 'approvals.sign.approvedDone' : 'approvals.sign.rejectedDone') });
           }}
           courseId={courseId}

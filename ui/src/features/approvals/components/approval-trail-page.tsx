@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Center, Code, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ColumnHeads } from '../../../components/column-heads.tsx';
@@ -148,10 +148,19 @@ const CourseTrail = ({ courseId, asOf, setAsOf }: { courseId: number; asOf: stri
   const { t } = useTranslation();
   const trail = useQuery(approvalTrailQuery(courseId, asOf));
   const [chosenAsOf, setChosenAsOf] = useState<string | null>(asOf);
+  // An export button is disabled while it loads and so loses the focus: it takes it back when done.
+  const exportButtons = useRef<Record<'xlsx' | 'pdf', HTMLButtonElement | null>>({ xlsx: null, pdf: null });
   const download = useMutation({
     mutationFn: (format: 'xlsx' | 'pdf') => downloadApprovalTrail(courseId, format, asOf),
     onError: () => notifications.show({ color: 'red', message: t('approvalTrail.exportFailed') }),
+    onSettled: (_r, _e, format) => setDone(format),
   });
+  const [done, setDone] = useState<'xlsx' | 'pdf' | null>(null);
+  useEffect(() => {
+    if (done === null || download.isPending) return;
+    exportButtons.current[done]?.focus();
+    setDone(null);
+  }, [done, download.isPending]);
   if (trail.isPending) {
     return (
       <Center py="xl">
@@ -202,10 +211,24 @@ const CourseTrail = ({ courseId, asOf, setAsOf }: { courseId: number; asOf: stri
       </Paper>
       <Verification verification={data.verification} />
       <Group>
-        <Button variant="default" onClick={() => download.mutate('xlsx')} loading={download.isPending && download.variables === 'xlsx'}>
+        <Button
+          variant="default"
+          ref={(el) => {
+            exportButtons.current.xlsx = el;
+          }}
+          onClick={() => download.mutate('xlsx')}
+          loading={download.isPending && download.variables === 'xlsx'}
+        >
           {t('approvalTrail.exportXlsx')}
         </Button>
-        <Button variant="default" onClick={() => download.mutate('pdf')} loading={download.isPending && download.variables === 'pdf'}>
+        <Button
+          variant="default"
+          ref={(el) => {
+            exportButtons.current.pdf = el;
+          }}
+          onClick={() => download.mutate('pdf')}
+          loading={download.isPending && download.variables === 'pdf'}
+        >
           {t('approvalTrail.exportPdf')}
         </Button>
       </Group>

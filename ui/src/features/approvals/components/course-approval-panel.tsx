@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../../lib/api-client.ts';
@@ -61,6 +61,13 @@ export const CourseApprovalPanel = ({ courseId }: { courseId: number }) => {
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: courseApprovalQuery(courseId).queryKey });
   }, [savedAt]);
+  // A button that is loading is disabled, and a disabled button loses the focus: after each action the
+  // focus goes where the answer is (the refusal, the panel's new state, the publish button's new label),
+  // so a keyboard or screen reader user does not start again from the top of the page.
+  const panelRef = useRef<HTMLElement | null>(null);
+  const publishRef = useRef<HTMLButtonElement | null>(null);
+  const refusalRef = useRef<HTMLDivElement | null>(null);
+  const focusLater = (target: { current: HTMLElement | null }) => requestAnimationFrame(() => requestAnimationFrame(() => target.current?.focus()));
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: APPROVALS_KEY });
     await queryClient.invalidateQueries({ queryKey: ['admin-courses'] });
@@ -74,6 +81,7 @@ export const CourseApprovalPanel = ({ courseId }: { courseId: number }) => {
       setComment('');
       await refresh();
       notifications.show({ color: 'teal', message: t('approvals.panel.submitted') });
+      focusLater(panelRef);
     },
     onError: failed,
   });
@@ -82,6 +90,7 @@ export const CourseApprovalPanel = ({ courseId }: { courseId: number }) => {
     onSuccess: async () => {
       await refresh();
       notifications.show({ color: 'teal', message: t('approvals.panel.withdrawn') });
+      focusLater(panelRef);
     },
     onError: failed,
   });
@@ -91,9 +100,13 @@ export const CourseApprovalPanel = ({ courseId }: { courseId: number }) => {
       setRefusal(null);
       await refresh();
       notifications.show({ color: 'teal', message: t(published ? 'adminCourses.done.publish' : 'adminCourses.done.unpublish') });
+      focusLater(publishRef);
     },
-    // The API's own message says what approval is missing.
-    onError: (error) => setRefusal(error.message || t('form.failed')),
+    // The API's own message says what approval is missing; the focus goes to it.
+    onError: (error) => {
+      setRefusal(error.message || t('form.failed'));
+      focusLater(refusalRef);
+    },
   });
 
   if (!approval.data || !course.data) return null;
@@ -104,7 +117,13 @@ export const CourseApprovalPanel = ({ courseId }: { courseId: number }) => {
   const pending = current?.status === 'pending' ? current : null;
   const status = state.kind === 'notRequired' ? null : state.kind === 'notSubmitted' ? 'none' : state.kind;
   const publishButton = (
-    <Button variant={published ? 'default' : 'filled'} loading={publish.isPending} onClick={() => publish.mutate(!published)} data-testid="approval-publish">
+    <Button
+      ref={publishRef}
+      variant={published ? 'default' : 'filled'}
+      loading={publish.isPending}
+      onClick={() => publish.mutate(!published)}
+      data-testid="approval-publish"
+    >
       {t(published ? 'adminCourses.unpublish' : 'adminCourses.publish')}
     </Button>
   );
@@ -118,7 +137,7 @@ export const CourseApprovalPanel = ({ courseId }: { courseId: number }) => {
           {publishButton}
         </Group>
         {refusal ? (
-          <Alert color="red" mt="sm" role="alert" data-testid="publish-refused">
+          <Alert color="red" mt="sm" role="alert" data-testid="publish-refused" ref={refusalRef} tabIndex={-1}>
             {refusal}
           </Alert>
         ) : null}
@@ -126,7 +145,17 @@ export const CourseApprovalPanel = ({ courseId }: { courseId: number }) => {
     );
   const changed = 'changed' in state && state.changed;
   return (
-    <Paper withBorder radius="md" p="lg" data-testid="approval-panel" data-state={state.kind} component="section" aria-labelledby="approval-panel-title">
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      data-testid="approval-panel"
+      data-state={state.kind}
+      component="section"
+      aria-labelledby="approval-panel-title"
+      ref={panelRef}
+      tabIndex={-1}
+    >
       <Stack gap="sm">
         <Group justify="space-between" gap="sm">
           <Group gap="sm">
@@ -167,7 +196,7 @@ export const CourseApprovalPanel = ({ courseId }: { courseId: number }) => {
           </Stack>
         ) : null}
         {refusal ? (
-          <Alert color="red" role="alert" data-testid="publish-refused">
+          <Alert color="red" role="alert" data-testid="publish-refused" ref={refusalRef} tabIndex={-1}>
             {refusal}
           </Alert>
         ) : null}

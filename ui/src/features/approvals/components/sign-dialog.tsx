@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Group, Modal, PasswordInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { APPROVALS_KEY, type ApprovalDecision, requestSignatureCode, type SigningNeeds, signApproval } from '../api/approvals.ts';
@@ -42,6 +42,8 @@ export const SignDialog = (props: {
   const secondFactor = props.signing?.secondFactor === true;
   const noPassword = props.signing?.passwordSet === false;
   const focusInvalid = () => requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="sign-dialog"] [aria-invalid="true"]')?.focus());
+  // The code's field, where the next keystroke goes once a code is sent (the button, disabled while it sends, lost the focus).
+  const codeField = useRef<HTMLInputElement | null>(null);
   const close = () => {
     setPassword('');
     setCode('');
@@ -54,6 +56,7 @@ export const SignDialog = (props: {
       setChallenge(answer.challengeId);
       setCode('');
       setErrors((e) => ({ ...e, secondFactorCode: undefined, general: undefined }));
+      requestAnimationFrame(() => codeField.current?.focus());
     },
     onError: (error) => setErrors((e) => ({ ...e, general: error.message || t('form.failed') })),
   });
@@ -76,11 +79,13 @@ export const SignDialog = (props: {
       props.onSigned(props.decision);
     },
     onError: (error) => {
-      setPassword('');
       const items = error instanceof ApiError ? error.errors : [];
       const codeError = items.find((e) => e.field === 'secondFactorCode');
       const passwordError = items.find((e) => e.field === 'password' || /geslo/i.test(e.message));
-      if (codeError) {
+      // The API checks the code only after the password: a refused code leaves the right password in
+      // its field, so the signer types the code again and nothing else. Any other refusal clears it.
+      if (!codeError || passwordError) setPassword('');
+      if (codeError && !passwordError) {
         // A wrong code may be tried again (up to five times); a spent or expired one needs a new mail.
         setCode('');
         setErrors({ secondFactorCode: codeError.message });
@@ -181,6 +186,7 @@ export const SignDialog = (props: {
                     setErrors((e) => ({ ...e, secondFactorCode: undefined }));
                   }}
                   error={errors.secondFactorCode}
+                  ref={codeField}
                   style={{ flex: '1 1 180px' }}
                 />
                 <Button variant="default" onClick={() => sendCode.mutate()} loading={sendCode.isPending}>

@@ -75,6 +75,8 @@ describe('the electronic signature dialog (issue 36)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Odobri' }));
     expect(await within(dialog).findByText('Geslo ni pravilno.')).toBeTruthy();
     expect(onSigned).not.toHaveBeenCalled();
+    // A wrong password is not kept.
+    expect((password as HTMLInputElement).value).toBe('');
     fireEvent.change(password, { target: { value: 'Demo1234!' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Odobri' }));
     await waitFor(() => expect(onSigned).toHaveBeenCalledWith('approved'));
@@ -97,8 +99,10 @@ describe('the electronic signature dialog (issue 36)', () => {
     fireEvent.change(within(dialog).getByLabelText(/Za elektronski podpis znova vnesite geslo/), { target: { value: 'Demo1234!' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Odobri' }));
     expect(await within(dialog).findByText('Koda iz e-pošte ni pravilna ali je potekla.')).toBeTruthy();
+    // The API checks the code after the password: the right password stays, only the code is typed again.
+    expect((within(dialog).getByLabelText(/Za elektronski podpis znova vnesite geslo/) as HTMLInputElement).value).toBe('Demo1234!');
+    expect((within(dialog).getByLabelText(/Koda iz e-pošte/) as HTMLInputElement).value).toBe('');
     fireEvent.change(within(dialog).getByLabelText(/Koda iz e-pošte/), { target: { value: '123456' } });
-    fireEvent.change(within(dialog).getByLabelText(/Za elektronski podpis znova vnesite geslo/), { target: { value: 'Demo1234!' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Odobri' }));
     await waitFor(() => expect(onSigned).toHaveBeenCalledWith('approved'));
     expect(requests.at(-1)?.body).toMatchObject({ secondFactorChallenge: '0b8f7c1e-2d3b-4b7e-9a43-7b2f2b0c9f11', secondFactorCode: '123456' });
