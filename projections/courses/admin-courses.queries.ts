@@ -41,6 +41,13 @@ export const adminCourseListItem = z.object({
   enrolled: z.number(),
   updatedAt: z.string(),
   gaps: z.array(z.enum(PUBLISHING_GAPS)),
+  /**
+   * Approval before publishing (issue 36, decision 0063): the state of the course's newest version in
+   * approval, `none` when its scope (its owner company, or the platform) has approval on and nothing
+   * was submitted, null when approval does not apply. Read from the approval read model: a content
+   * change after a grant is not known here (the course's approval panel compares the hashes).
+   */
+  approval: z.enum(['none', 'pending', 'approved', 'rejected', 'withdrawn']).nullable(),
 });
 
 /** A list item as read, with what its publishing gaps are worked out from instead of the gaps. */
@@ -102,7 +109,9 @@ export const listAdminCoursePage = async (db: DatabasePool, params: AdminCourseL
              coalesce((c.fields->>'notificationsEnabled')::boolean, false) as "notificationsEnabled", c.public,
              array(select distinct b.kind from rm.course_blocks b where b.course_id = c.id) as "blockKinds",
              (select count(*) from rm.course_audience a where a.course_id = c.id)::int as "audienceCount",
-             coalesce(jsonb_array_length(c.fields->'tagIds'), 0)::int as "tagCount"
+             coalesce(jsonb_array_length(c.fields->'tagIds'), 0)::int as "tagCount",
+             coalesce((select a.status from rm.course_approvals a where a.course_id = c.id),
+                      (select 'none' from rm.approval_settings s where s.scope = coalesce(c.owner_company_id::text, 'platform') and s.enabled)) as approval
         from rm.courses c
        where ${where}
        order by ${SORTS[sort](direction)}

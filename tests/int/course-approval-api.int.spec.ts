@@ -275,6 +275,28 @@ describe('course approval before publishing', () => {
     expect([v4.contentHash, v4.blocks[0]?.fields.name]).toEqual([fourth.contentHash, 'Točke za udeležbo']);
   });
 
+  it('shows each course’s approval state in the admins’ course list, and none where approval does not apply', async () => {
+    const stateOf = async (title: string) => {
+      const list = (await call('admin', 'GET', `/api/courses?search=${encodeURIComponent(title)}`)).json() as {
+        items: { title: string; approval: string | null }[];
+      };
+      return list.items.find((c) => c.title === title)?.approval;
+    };
+    const courseId = await newCourse('Seznam stanj odobritve');
+    expect(await stateOf('Seznam stanj odobritve')).toBe('none');
+    const version = await submit(courseId);
+    expect(await stateOf('Seznam stanj odobritve')).toBe('pending');
+    const rejected = await sign('medic', courseId, { ...version, step: 'medical' }, { decision: 'rejected', comment: 'Manjka vir.' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(await stateOf('Seznam stanj odobritve')).toBe('rejected');
+    // The whole flow's course, approved and published.
+    expect(await stateOf('Zdravljenje hipertenzije')).toBe('approved');
+    // A platform course: the platform's scope has approval off.
+    const own = await call('admin', 'POST', '/api/courses', { ...courseBody('Brez odobritve na platformi'), audience: undefined, public: true });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(await stateOf('Brez odobritve na platformi')).toBeNull();
+  });
+
   it('refuses forged signatures: another hash, another version, a person not named on the step, another company’s approver, no 1071', async () => {
     const courseId = await newCourse('Antikoagulanti');
     // A file of the course: its approvers review it before anyone else may see it; another company's approver may not.

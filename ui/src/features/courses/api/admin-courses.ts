@@ -19,7 +19,10 @@ export type AdminCourseListItem = {
   enrolled: number;
   updatedAt: string;
   gaps: PublishingGap[];
+  /** Approval before publishing (issue 36): the newest version's state; `none` nothing submitted; null where approval does not apply. */
+  approval: AdminCourseApproval | null;
 };
+export type AdminCourseApproval = 'none' | 'pending' | 'approved' | 'rejected' | 'withdrawn';
 
 export type AdminCourseFilters = {
   type: number | null;

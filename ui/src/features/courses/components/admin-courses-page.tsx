@@ -11,6 +11,7 @@ import { useFeature } from '../../../lib/features.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import {
   ADMIN_COURSE_STATUSES,
+  type AdminCourseApproval,
   type AdminCourseFilters,
   type AdminCourseListItem,
   type AdminCourseStatus,
@@ -27,6 +28,14 @@ const TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 // Outline in dark shades: readable (WCAG AA) on white and on the table's striped rows alike.
 const STATUS_COLOR: Record<AdminCourseStatus, string> = { active: '#1b6e2f', reserved: '#1864ab', expired: '#495057', archived: '#495057', deleted: '#c92a2a' };
 const GAP_COLOR = '#a33a00';
+// The approval's states in the shades of the course's approval panel (features do not import each other).
+const APPROVAL_COLOR: Record<AdminCourseApproval, string> = {
+  none: '#495057',
+  pending: '#1864ab',
+  approved: '#1b6e2f',
+  rejected: '#c92a2a',
+  withdrawn: '#495057',
+};
 const toNumber = (value: string | null) => (value === null ? null : Number(value));
 
 /** The actions a course offers as it stands: publish or withdraw it, archive or bring it back, delete it. */
@@ -146,6 +155,18 @@ export const AdminCoursesPage = ({ readsAcademies, readsTags }: { readsAcademies
           <Badge variant="outline" color={c.published ? '#1b6e2f' : '#495057'}>
             {t(c.published ? 'adminCourses.published' : 'adminCourses.unpublished')}
           </Badge>
+          {c.approval ? (
+            // Its whole label, which is longer than the others ("Umaknjeno iz odobritve"): the column widens rather than cut it.
+            <Badge
+              variant="outline"
+              color={APPROVAL_COLOR[c.approval]}
+              styles={{ label: { overflow: 'visible' } }}
+              data-testid={`approval-${c.id}`}
+              data-approval={c.approval}
+            >
+              {t(`approvals.status.${c.approval}`)}
+            </Badge>
+          ) : null}
         </Stack>
       ),
     },
