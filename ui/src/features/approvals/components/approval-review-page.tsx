@@ -132,7 +132,7 @@ export const ApprovalReviewPage = ({ courseId, approvalVersion }: { courseId: nu
       <Tabs defaultValue={comparable !== null ? 'diff' : 'content'} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="content">{t('approvals.review.content')}</Tabs.Tab>
-          <Tabs.Tab value="diff">{t('approvals.review.diff', { version: comparable ?? '–' })}</Tabs.Tab>
+          <Tabs.Tab value="diff">{comparable !== null ? t('approvals.review.diff', { version: comparable }) : t('approvals.review.diffFirst')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="content" pt="md">
           <ContentPreview snapshot={content.data} courseId={courseId} approvalVersion={approvalVersion} />

@@ -144,9 +144,26 @@ const TrailTable = ({ trail }: { trail: ApprovalTrail }) => {
   );
 };
 
-const CourseTrail = ({ courseId, asOf, setAsOf }: { courseId: number; asOf: string | null; setAsOf: (value: string | null) => void }) => {
+const CourseTrail = ({
+  courseId,
+  asOf,
+  setAsOf,
+  focusState,
+}: {
+  courseId: number;
+  asOf: string | null;
+  setAsOf: (value: string | null) => void;
+  /** The reader just picked a moment: this view is new (keyed by it), so the sentence saying which moment it shows takes the focus. */
+  focusState: { current: boolean };
+}) => {
   const { t } = useTranslation();
   const trail = useQuery(approvalTrailQuery(courseId, asOf));
+  const stateLabel = useRef<HTMLParagraphElement | null>(null);
+  useEffect(() => {
+    if (!focusState.current || !trail.isSuccess) return;
+    focusState.current = false;
+    stateLabel.current?.focus();
+  }, [focusState, trail.isSuccess]);
   const [chosenAsOf, setChosenAsOf] = useState<string | null>(asOf);
   // An export button is disabled while it loads and so loses the focus: it takes it back when done.
   const exportButtons = useRef<Record<'xlsx' | 'pdf', HTMLButtonElement | null>>({ xlsx: null, pdf: null });
@@ -205,7 +222,7 @@ const CourseTrail = ({ courseId, asOf, setAsOf }: { courseId: number; asOf: stri
             ) : null}
           </Group>
         </form>
-        <Text size="sm" c="dimmed" mt="xs" data-testid="trail-as-of-label">
+        <Text size="sm" c="dimmed" mt="xs" data-testid="trail-as-of-label" ref={stateLabel} tabIndex={-1}>
           {asOf ? t('approvalTrail.stateAsOf', { at: showTime(asOf) }) : t('approvalTrail.stateNow')}
         </Text>
       </Paper>
@@ -257,6 +274,8 @@ export const ApprovalTrailPage = ({ allowed }: { allowed: boolean }) => {
     mutationFn: (text: string) => searchAuditCourses(text),
     onError: (e) => setSearchError(e instanceof ApiError && e.message ? e.message : t('approvalTrail.loadFailed')),
   });
+  // Showing another moment replaces the view, and with it the control that had the focus (decision 0065: keyboard alone).
+  const focusState = useRef(false);
   if (!allowed) return <Alert color="red">{t('approvalTrail.forbidden')}</Alert>;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -267,7 +286,10 @@ export const ApprovalTrailPage = ({ allowed }: { allowed: boolean }) => {
     setSearchError(null);
     found.mutate(search.trim());
   };
-  const setAsOf = (value: string | null) => setParams(value ? { course: String(courseId), asOf: value } : { course: String(courseId) });
+  const setAsOf = (value: string | null) => {
+    focusState.current = true;
+    setParams(value ? { course: String(courseId), asOf: value } : { course: String(courseId) });
+  };
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
@@ -303,7 +325,7 @@ export const ApprovalTrailPage = ({ allowed }: { allowed: boolean }) => {
           </Stack>
         )
       ) : null}
-      {courseId ? <CourseTrail key={`${courseId}-${asOf ?? ''}`} courseId={courseId} asOf={asOf} setAsOf={setAsOf} /> : null}
+      {courseId ? <CourseTrail key={`${courseId}-${asOf ?? ''}`} courseId={courseId} asOf={asOf} setAsOf={setAsOf} focusState={focusState} /> : null}
     </Stack>
   );
 };

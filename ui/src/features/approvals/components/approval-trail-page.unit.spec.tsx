@@ -144,8 +144,11 @@ describe('the approval trail page (issue 36 item 3)', () => {
     expect(requests.at(-1)).toBe(`/api/courses/7/approval/trail?asOf=${encodeURIComponent('2026-11-27T09:00:30.000Z')}`);
     expect(screen.getByTestId('trail-table').querySelectorAll('tbody tr').length).toBe(2);
     expect(screen.getByTestId('trail-as-of-label').textContent).toBe('Prikazano je stanje na 27. nov. 2026, 10:00:30.');
+    // The view of the new moment replaced the button that had the focus: the sentence saying which moment it shows has it.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('trail-as-of-label')));
     fireEvent.click(screen.getByRole('button', { name: 'Trenutno stanje' }));
     await waitFor(() => expect(screen.getByTestId('verification-badge').textContent).toBe('Ne ujema se'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('trail-as-of-label')));
   });
 
   it('says so for a course that does not exist, and to someone without the permission', async () => {
