@@ -32,7 +32,7 @@ export const reportSeed = (
   out('| phase | seconds | events/s |');
   out('|---|---:|---:|');
   out(
-    `| catch-up from zero: every projection and reactor (platform runner, read model checked) | ${fmt(f.catchUpSeconds, 1)} | ${fmt(f.storedEvents / f.catchUpSeconds)} |`,
+    `| catch-up from zero: every projection and reactor, the job workers running as with \`npm start\` (platform runner; read model checked) | ${fmt(f.catchUpSeconds, 1)} | ${fmt(f.storedEvents / f.catchUpSeconds)} |`,
   );
   out(
     `| job queue drained (${fmt(f.historical)} chamber-credit and xAPI forwarding jobs the reactors queued for the seeded history removed first; then waiting: ${f.drained}) | ${fmt(f.drainSeconds, 1)} | |`,
