@@ -9,7 +9,7 @@ import { apiToken, logIn, PASSWORD, PHONE, seriousAxeViolations } from './suppor
  * a wrong code is refused in Slovenian on its field and signs nothing; the right one signs, and the
  * review shows the step signed by them, where the focus lands. The demo's approver `regulativa` has
  * the second factor switched on for this test and off again afterwards; the platform's approval
- * settings are put back as they were.
+ * settings are put back as they were. The admin's course list shows the course still waiting.
  */
 const TITLE = `Podpis s tipkovnico ${Date.now()}`;
 const STEPS = [
@@ -39,7 +39,7 @@ const focusVisible = (page: Page) =>
     return (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
   });
 
-test('an approver with the second factor signs a step on a phone by keyboard alone; a wrong code signs nothing', async ({ page }) => {
+test('an approver with the second factor signs a step on a phone by keyboard alone; a wrong code signs nothing', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const admin = { authorization: `JWT ${await apiToken(page, 'admin')}` };
   const ids = new Map<string, number>();
@@ -168,6 +168,14 @@ test('an approver with the second factor signs a step on a phone by keyboard alo
       rows: { kind: string; step: string | null; method: string | null }[];
     };
     expect(trail.rows.filter((r) => r.kind === 'signed').map((r) => [r.step, r.method])).toEqual([['regulatory', 'password-second-factor']]);
+
+    // The admin's course list says the course still waits for approval (one step of two is signed).
+    const list = await browser.newPage();
+    await logIn(list, 'admin');
+    await list.goto('/admin/courses');
+    await list.getByRole('textbox', { name: 'Iskanje: Izobraževanja' }).fill(TITLE);
+    await expect(list.getByTestId(`approval-${courseId}`)).toHaveText('Čaka na odobritev');
+    await list.close();
   } finally {
     if (secondFactorOn) {
       const off = await page.request.put('/api/users/me/second-factor', { headers: signer, data: { enabled: false, password: PASSWORD } });
