@@ -13,6 +13,7 @@ import {
   reportCourse,
   reportNpsBlocks,
   reportTimeline,
+  successByUnit,
 } from '../../projections/stats/course-report.queries.ts';
 import {
   billedCompany,
@@ -24,6 +25,7 @@ import {
   courseSuccess,
   npsByCommunity,
   npsOverview,
+  rate,
   type StatsDb,
   type StatsScope,
   type Window,
@@ -121,16 +123,23 @@ export const courseReportFigures = async (db: StatsDb, reader: ReportReader, cou
     const npsByUnit = new Map<number, { score: number | null; answers: number }>();
     const firstNps = nps[0];
     if (firstNps) for (const row of await npsByCommunity(db, course.id, firstNps.blockId, w, scope, 'unit')) npsByUnit.set(row.id, row);
+    // Each unit as its own success page counts it (courseSuccess with that unit's scope), all units in one statement.
+    const byUnit = await successByUnit(
+      db,
+      course.id,
+      w,
+      units.map((u) => u.id),
+    );
     children = [];
     for (const unit of units) {
-      const s = await courseSuccess(db, course.id, w, { all: false, unitIds: [unit.id], companyIds: [] });
+      const s = byUnit.get(unit.id) ?? { started: 0, completed: 0, attempted: 0, passed: 0 };
       children.push({
         id: unit.id,
         name: unit.name,
         participants: s.started,
         completions: s.completed,
-        completionRate: s.completionRate,
-        successRate: s.successRate,
+        completionRate: rate(s.completed, s.started),
+        successRate: rate(s.passed, s.attempted),
         npsScore: npsByUnit.get(unit.id)?.score ?? null,
         npsAnswers: npsByUnit.get(unit.id)?.answers ?? 0,
       });

@@ -105,3 +105,32 @@ export const participantUnits = (db: StatsDb, courseId: number, w: Window, scope
       join rm.units un on un.id = any(o.unit_ids)
      where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, 'o')}
      order by un.name, un.id`);
+
+const unitSuccessRow = z.object({ id: z.number(), started: z.number(), completed: z.number(), attempted: z.number(), passed: z.number() });
+
+/**
+ * Each unit's participation and quiz success in the window, in one statement: what `courseSuccess`
+ * with the scope of that unit alone counts (a fact stamped with the unit where its person stood,
+ * decision 0050), for every unit at once. A report's per-unit section asked it unit by unit, four
+ * statements each: 4,000 round trips for a course taken in 1,000 units (docs/benchmarks.md, screens).
+ */
+export const successByUnit = async (db: StatsDb, courseId: number, w: Window, unitIds: readonly number[]) => {
+  if (unitIds.length === 0) return new Map<number, z.infer<typeof unitSuccessRow>>();
+  const rows = await db.any(sql.type(unitSuccessRow)`
+    with units as (select distinct unnest(${sql.array([...unitIds], 'int4')}) as id),
+    opens as (
+      select u.id, count(distinct o.user_id)::int as n from units u join rm.stats_course_opens o on u.id = any(o.unit_ids)
+       where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} group by u.id),
+    completions as (
+      select u.id, count(*)::int as n from units u join rm.stats_completions c on u.id = any(c.unit_ids)
+       where c.course_id = ${courseId} and ${inWindow(sql.identifier(['c', 'at']), w)} group by u.id),
+    quizzes as (
+      select id, sum(attempted)::int as attempted, sum(passed)::int as passed from (
+        select u.id, q.block_id, count(distinct q.user_id) as attempted, count(distinct q.user_id) filter (where q.passed) as passed
+          from units u join rm.stats_quiz_outcomes q on u.id = any(q.unit_ids)
+         where q.course_id = ${courseId} and ${inWindow(sql.identifier(['q', 'at']), w)} group by u.id, q.block_id) per_block
+       group by id)
+    select u.id, coalesce(o.n, 0) as started, coalesce(c.n, 0) as completed, coalesce(q.attempted, 0) as attempted, coalesce(q.passed, 0) as passed
+      from units u left join opens o using (id) left join completions c using (id) left join quizzes q using (id)`);
+  return new Map(rows.map((r) => [r.id, r]));
+};

@@ -140,7 +140,7 @@ const quizRow = z.object({
   attempts: z.number(),
 });
 
-const rate = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
+export const rate = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
 
 /** Success of a course in the window: per quiz block passed over attempted and first-attempt passes; started and completed participants. */
 export const courseSuccess = async (db: StatsDb, courseId: number, w: Window, scope: StatsScope) => {
