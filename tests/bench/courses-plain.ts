@@ -31,10 +31,14 @@ const PLAIN_COURSES = `
      and (not c.profession_audience or me.profession = any(c.audience_professions))))))
    order by e.completed_at desc nulls first, c.updated_at desc`;
 
+// The caller's records of a course they may read (the platform answers 404 otherwise: a course no
+// longer theirs, an RX course once their profession may not prescribe), so the course's visibility
+// as PLAIN_COURSES has it, in the same statement. Until 2026-11-27 this baseline read the rows alone.
 const PLAIN_RECORDS = `
+  with visible as (${PLAIN_COURSES})
   select block_id, course_id, opened, done, video_seconds as "videoSeconds", quiz_attempts as "quizAttempts", quiz_score as "quizScore",
          quiz_passed as "quizPassed", nps_score as "npsScore"
-    from rm.course_records where course_id = $2 and user_id = $1 order by block_id`;
+    from rm.course_records where course_id = $2 and user_id = $1 and exists (select 1 from visible) order by block_id`;
 
 export const startPlain = async (pool: pg.Pool) => {
   const app = Fastify();

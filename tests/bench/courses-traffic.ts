@@ -70,6 +70,48 @@ export const checkCourseListsAgree = async (
   }
 };
 
+/** Both servers give the same records (block, opened, done, video seconds, quiz attempts and score, NPS) for each of `sample`'s started courses. */
+export const checkRecordsAgree = async (
+  seed: Seen,
+  sample: readonly Participant[],
+  tokens: Map<number, string>,
+  ports: { platform: number; plain: number },
+) => {
+  type Row = {
+    block_id: number;
+    opened: boolean;
+    done: boolean;
+    videoSeconds: number | string;
+    quizAttempts: number;
+    quizScore: number | string | null;
+    npsScore: number | null;
+  };
+  const rows = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(url, { headers });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { items: Row[] }).items.map((r) => [
+      r.block_id,
+      r.opened,
+      r.done,
+      Number(r.videoSeconds),
+      r.quizAttempts,
+      r.quizScore === null ? null : Number(r.quizScore),
+      r.npsScore,
+    ]);
+  };
+  let compared = 0;
+  for (const p of sample) {
+    for (const courseId of [...(seed.started.get(p.id) ?? [])].slice(0, 3)) {
+      const api = await rows(`http://127.0.0.1:${ports.platform}/api/record?course_id=${courseId}`, { authorization: `JWT ${tokens.get(p.id)}` });
+      const bare = await rows(`http://127.0.0.1:${ports.plain}/plain/record/${p.id}/${courseId}`);
+      if (JSON.stringify(api) !== JSON.stringify(bare) || api.length === 0)
+        throw new Error(`records differ for user ${p.id}, course ${courseId}: ${JSON.stringify({ api, bare })}`);
+      compared++;
+    }
+  }
+  if (compared === 0) throw new Error('no started course in the sample to compare records of');
+};
+
 /** Issue 7: each statistics endpoint, by its row's label and its path for a course. */
 export const STATS_ENDPOINTS = [
   ['GET /api/courses/{id}/nps/{blockId}/overview', (c: SeedCourse) => `/api/courses/${c.id}/nps/${c.blocks.nps}/overview`],

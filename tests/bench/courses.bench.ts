@@ -17,7 +17,17 @@ import { startPlain } from './courses-plain.ts';
 import { reportAnswerToFigure, reportReads, reportSeedAndCatchUp, reportStats } from './courses-report.ts';
 import { COURSES_BENCH_SIZES, random, shuffled } from './courses-seed.ts';
 import { ADMIN_ID, seedStore } from './courses-seed-store.ts';
-import { answerToFigure, checkCourseListsAgree, participantReads, profiled, RATE, STATS_ENDPOINTS, STATS_RATE, statsRequests } from './courses-traffic.ts';
+import {
+  answerToFigure,
+  checkCourseListsAgree,
+  checkRecordsAgree,
+  participantReads,
+  profiled,
+  RATE,
+  STATS_ENDPOINTS,
+  STATS_RATE,
+  statsRequests,
+} from './courses-traffic.ts';
 
 export const benchCourses = async (adminUrl: string, out: (line: string) => void) => {
   const total = Number(process.env.BENCH_COURSE_EVENTS ?? 1_000_000);
@@ -75,6 +85,7 @@ export const benchCourses = async (adminUrl: string, out: (line: string) => void
   for (const p of users) tokens.set(p.id, await platform.tokens.sign({ userId: p.id, sessionId: randomUUID(), realUserId: null, position: null }));
   const { requests, mixed } = participantReads(seed, users, tokens, rnd, Math.round(RATE * duration));
   await checkCourseListsAgree(seed, users.slice(0, 100), tokens, { platform: port, plain: plain.port });
+  await checkRecordsAgree(seed, users.slice(0, 50), tokens, { platform: port, plain: plain.port });
   // Warm-up, not reported: JIT, prepared statements, caches.
   await load({ port, rate: 250, seconds: 2, requests: mixed() });
   await load({ port: plain.port, rate: 250, seconds: 1, requests: requests('list', 'plain') });
