@@ -112,14 +112,9 @@ export const userCourseItem = z.object({
 
 export type UserCourseItem = z.infer<typeof userCourseItem>;
 
-/**
- * One round trip per request: the catalogue version, the reader's audience (units through any
- * role, their companies, the groups containing them, the profession) and their enrollments with
- * the blocks done. Timestamps inside json come as PostgreSQL text; they are normalised to ISO below.
- */
-const readReader = (db: CourseReadDb, userId: number) =>
-  db.one(sql.prepared('courses_reader', readerRow)`
-    select coalesce((select generation::text from projections.generations where name = 'courses' and status = 'active'), '0') || ':' ||
+/** The columns both reader queries start with: the catalogue version, the reader's audience and the enrollments `which` selects. */
+const readerColumns = (userId: number, which: ReturnType<typeof sql.fragment>) => sql.fragment`
+    coalesce((select generation::text from projections.generations where name = 'courses' and status = 'active'), '0') || ':' ||
            coalesce((select applied_commit::text || '/' || applied_prepare::text from rm.courses order by applied_commit desc, applied_prepare desc limit 1), '') as version,
            (select array_agg(r.unit_id) from rm.user_roles r where r.user_id = ${userId}) as units,
            (select array_agg(coalesce(r.company_id, un.company_id)) from rm.user_roles r left join rm.units un on un.id = r.unit_id where r.user_id = ${userId}) as companies,
@@ -135,7 +130,15 @@ const readReader = (db: CourseReadDb, userId: number) =>
               'quizLock', (select json_build_object('next', r.quiz_next, 'retryAt', r.quiz_retry_at) from rm.course_records r
                             where r.course_id = e.course_id and r.user_id = e.user_id and r.quiz_next is not null and not r.done
                             order by r.block_id limit 1)))
-              from rm.enrollments e where e.user_id = ${userId}), '[]'::json) as enrollments`);
+              from rm.enrollments e where ${which}), '[]'::json) as enrollments`;
+
+/**
+ * One round trip per request: the catalogue version, the reader's audience (units through any
+ * role, their companies, the groups containing them, the profession) and their enrollments with
+ * the blocks done. Timestamps inside json come as PostgreSQL text; they are normalised to ISO below.
+ */
+const readReader = (db: CourseReadDb, userId: number) =>
+  db.one(sql.prepared('courses_reader', readerRow)`select ${readerColumns(userId, sql.fragment`e.user_id = ${userId}`)}`);
 
 /**
  * The reader of one course (course page, records, and every visibility check of one course): as
@@ -148,22 +151,7 @@ const readReader = (db: CourseReadDb, userId: number) =>
 const oneCourseRow = readerRow.extend({ approvalCode: z.string().nullable(), records: z.array(recordItem).nullable() });
 const readReaderOf = (db: CourseReadDb, userId: number, courseId: number, withRecords: boolean) =>
   db.one(sql.prepared('courses_reader_one', oneCourseRow)`
-    select coalesce((select generation::text from projections.generations where name = 'courses' and status = 'active'), '0') || ':' ||
-           coalesce((select applied_commit::text || '/' || applied_prepare::text from rm.courses order by applied_commit desc, applied_prepare desc limit 1), '') as version,
-           (select array_agg(r.unit_id) from rm.user_roles r where r.user_id = ${userId}) as units,
-           (select array_agg(coalesce(r.company_id, un.company_id)) from rm.user_roles r left join rm.units un on un.id = r.unit_id where r.user_id = ${userId}) as companies,
-           (select array_agg(gu.group_id) from rm.community_group_units gu join rm.user_roles g on g.unit_id = gu.unit_id where g.user_id = ${userId}) as groups,
-           (select u.profession_id from rm.users u where u.id = ${userId}) as profession,
-           coalesce((select (to_jsonb(p) ->> 'may_prescribe')::boolean from rm.users u join rm.professions p on p.id = u.profession_id where u.id = ${userId}), false) as "mayPrescribe",
-           coalesce((select json_agg(json_build_object(
-              'courseId', e.course_id, 'status', e.status, 'startedAt', e.started_at, 'completedAt', e.completed_at, 'certificateId', e.certificate_id,
-              'certificateNumber', e.certificate_number,
-              'blocksDone', (select count(*) from rm.course_records r where r.course_id = e.course_id and r.user_id = e.user_id and r.done),
-              'blocksTotal', e.blocks_total, 'presence', e.presence,
-              'quizLock', (select json_build_object('next', r.quiz_next, 'retryAt', r.quiz_retry_at) from rm.course_records r
-                            where r.course_id = e.course_id and r.user_id = e.user_id and r.quiz_next is not null and not r.done
-                            order by r.block_id limit 1)))
-              from rm.enrollments e where e.user_id = ${userId} and e.course_id = ${courseId}), '[]'::json) as enrollments,
+    select ${readerColumns(userId, sql.fragment`e.user_id = ${userId} and e.course_id = ${courseId}`)},
            (select ca.published_code from rm.course_approvals ca where ca.course_id = ${courseId}) as "approvalCode",
            case when ${withRecords}::boolean then coalesce((select json_agg(json_build_object(
               'block_id', r.block_id, 'course_id', r.course_id, 'opened', r.opened, 'done', r.done, 'videoSeconds', r.video_seconds,
