@@ -208,12 +208,14 @@ describe('an api process and job processes on one PostgreSQL', () => {
     for (const c of [api, second]) c.child.kill('SIGKILL');
   }, 120_000);
 
-  it('API_PROCESSES=1 JOB_PROCESSES=1 npm start: the supervisor forks one of each (pg-boss workers only in the job process), a killed job process is replaced while the api process serves on', async () => {
+  /** `API_PROCESSES=1 JOB_PROCESSES=1 npm start` on a free port, its output collected (and stopped after the test). */
+  const startSupervisor = async (extra: Record<string, string>) => {
     const port = await freePort();
     const env: Record<string, string | undefined> = {
       ...process.env,
       API_PROCESSES: '1',
       JOB_PROCESSES: '1',
+      ...extra,
       DATABASE_URL: seed.db.connectionString,
       PORT: String(port),
       CONTENT_PORT: '0',
@@ -230,6 +232,11 @@ describe('an api process and job processes on one PostgreSQL', () => {
     supervisor.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     supervisor.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     children.push({ child: supervisor, role: 'api', port, pid: supervisor.pid as number, output });
+    return { port, supervisor, output };
+  };
+
+  it('API_PROCESSES=1 JOB_PROCESSES=1 npm start: the supervisor forks one of each (pg-boss workers only in the job process), a killed job process is replaced while the api process serves on', async () => {
+    const { port, supervisor, output } = await startSupervisor({});
     /** The job processes' pids, from their "working the queues" lines. */
     const jobPids = () =>
       output
@@ -263,29 +270,8 @@ describe('an api process and job processes on one PostgreSQL', () => {
   }, 120_000);
 
   it('a job process that keeps ending is started again later and later, and the api process serves on', async () => {
-    const port = await freePort();
-    const env: Record<string, string | undefined> = {
-      ...process.env,
-      API_PROCESSES: '1',
-      JOB_PROCESSES: '1',
-      // Back-off doubling from 1 s, here capped at 2 s so that seven ends take seconds, not minutes.
-      JOB_RESTART_MAX_DELAY_MS: '2000',
-      DATABASE_URL: seed.db.connectionString,
-      PORT: String(port),
-      CONTENT_PORT: '0',
-      HOST: '127.0.0.1',
-      DEMO_DATA: 'false',
-      DATA_DIR: dataDir,
-      UI_DIST_DIR: '/nonexistent',
-      LOG_LEVEL: 'info',
-      DATABASE_POOL_SIZE: '4',
-    };
-    delete env.PROCESS_ROLE;
-    const supervisor = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const output: string[] = [];
-    supervisor.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    supervisor.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    children.push({ child: supervisor, role: 'api', port, pid: supervisor.pid as number, output });
+    // Back-off doubling from 1 s, here capped at 2 s so that seven ends take seconds, not minutes.
+    const { port, supervisor, output } = await startSupervisor({ JOB_RESTART_MAX_DELAY_MS: '2000' });
     /** The supervisor's children of a role, by the PROCESS_ROLE it forked them with. */
     const forked = (role: Role) =>
       execFileSync('ps', ['-o', 'pid=', '--ppid', String(supervisor.pid)], { encoding: 'utf8' })
