@@ -172,6 +172,9 @@ describe('an api process and job processes on one PostgreSQL', () => {
           ).rowCount ?? 0) > 0,
         30,
       );
+      // The job process's ExportStarted reaches the api process's read model through its projection,
+      // a moment after the job process appended it (the api's own position cannot name it).
+      await waitUntil('the api process shows the export computing', async () => (await item(api, id)).status === 'computing', 15);
       expect(await item(api, id)).toMatchObject({ status: 'computing', attempts: 1 });
       expect(await job(id)).toEqual([{ state: 'active', retry_count: 0 }]);
       // pg-boss's connections name their process and whether it works jobs: the api process's never do.
@@ -206,6 +209,18 @@ describe('an api process and job processes on one PostgreSQL', () => {
     expect(events.filter((type) => type === 'ExportStarted')).toHaveLength(2);
     expect(events.filter((type) => type === 'ExportFinished')).toHaveLength(1);
     for (const c of [api, second]) c.child.kill('SIGKILL');
+    // A SIGKILLed process's backends end when PostgreSQL reads the closed socket: wait, so the next
+    // test counts only its own processes' connections.
+    await waitUntil(
+      'the killed processes leave PostgreSQL',
+      async () =>
+        ((
+          await seed.db.pg.query(`select 1 from pg_stat_activity where application_name like any($1)`, [
+            children.flatMap((c) => [`medilearn:${c.pid}%`, `medilearn-jobs:${c.pid}:%`]),
+          ])
+        ).rowCount ?? 0) === 0,
+      30,
+    );
   }, 120_000);
 
   /** `API_PROCESSES=1 JOB_PROCESSES=1 npm start` on a free port, its output collected (and stopped after the test). */
