@@ -14,8 +14,8 @@ import { createProjectionRunner } from '../../infrastructure/projections/project
 import { recorded } from '../../tests/support/projection-spec.ts';
 import { createTestDatabase } from '../../tests/support/test-database.ts';
 import { coursesProjection } from './courses.projection.ts';
-import { listBlocks, listRecords } from './courses.queries.ts';
-import { getUserCourse, listUserCourses } from './user-courses.queries.ts';
+import { listBlocks } from './courses.queries.ts';
+import { getUserCourse, getUserCourseDetail, listUserCourses } from './user-courses.queries.ts';
 
 type TestDb = Awaited<ReturnType<typeof createTestDatabase>>;
 type Fact = { stream: string; type: string; data: unknown };
@@ -291,7 +291,8 @@ describe('courses projection', () => {
         lists: await Promise.all([5, 6, 8].map(async (user) => [...(await listUserCourses(db.slonik, user, {}))].sort((a, b) => a.id - b.id))),
         page: await getUserCourse(db.slonik, 5, 1),
         blocks: await listBlocks(db.slonik, 2, { participantId: 5 }),
-        records: await listRecords(db.slonik, 5, 1),
+        // As GET /api/record reads them: with the course, in one round trip.
+        records: (await getUserCourseDetail(db.slonik, 5, 1, { records: true }))?.records ?? [],
       });
       const before = await answers();
       const [ana, bojan, cene] = before.lists;

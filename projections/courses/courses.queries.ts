@@ -81,14 +81,6 @@ export const recordItem = z.object({
   npsScore: z.number().nullable(),
 });
 
-/** spec §7 GET /record?course_id=: the caller's records of the course's blocks. */
-export const listRecords = async (db: CourseReadDb, userId: number, courseId: number) =>
-  db.any(sql.prepared('courses_user_records', recordItem)`
-    select block_id, course_id, opened, done, video_seconds as "videoSeconds", quiz_attempts as "quizAttempts", quiz_score as "quizScore",
-           quiz_passed as "quizPassed", quiz_round_from as "quizRoundFrom", quiz_next as "quizNext",
-           to_char(quiz_retry_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "quizRetryAt", nps_score as "npsScore"
-      from rm.course_records where course_id = ${courseId} and user_id = ${userId} order by block_id`);
-
 export const completedCourseIds = async (db: CourseReadDb, userId: number) => [
   ...(await db.anyFirst(
     sql.type(z.object({ course_id: z.number() }))`select course_id from rm.enrollments where user_id = ${userId} and status = 'completed'`,
