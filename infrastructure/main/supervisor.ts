@@ -40,7 +40,8 @@ export const superviseApiProcesses = async (config: Config): Promise<void> => {
       : `${config.apiProcesses} API processes`;
   let database: Promise<MigratedDatabase> | null = null;
   let stopping = false;
-  const restarts: Record<Role, number[]> = { api: [], jobs: [], all: [] };
+  /** When API processes ended in the last minute, the crash-loop count: all of one role (api, or all when JOB_PROCESSES=0). */
+  const apiEnds: number[] = [];
   /** Job processes that ended one after another, each within STEADY_MS of its start: the back-off's exponent. */
   let jobFailures = 0;
 
@@ -117,11 +118,10 @@ export const superviseApiProcesses = async (config: Config): Promise<void> => {
       const name = 'API process';
       logger.warn({ pid: worker.process.pid, role, code, signal }, `${name} ended; starting another`);
       const now = Date.now();
-      const ends = restarts[role];
-      ends.push(now);
-      while (ends.length > 0 && (ends[0] as number) < now - 60_000) ends.shift();
-      if (ends.length > RESTARTS_PER_MINUTE) {
-        process.stderr.write(`${name}es keep ending (${ends.length} in a minute); see the log above.\n`);
+      apiEnds.push(now);
+      while (apiEnds.length > 0 && (apiEnds[0] as number) < now - 60_000) apiEnds.shift();
+      if (apiEnds.length > RESTARTS_PER_MINUTE) {
+        process.stderr.write(`${name}es keep ending (${apiEnds.length} in a minute); see the log above.\n`);
         void shutdown('crash loop', 1);
         return;
       }
