@@ -1,8 +1,7 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE } from '../../domain/permissions/roles.ts';
-import { type ReplicaPair, startReplicaPair } from '../support/replica-pair.ts';
-import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
+import { connect, type ReadReplicaSpec, startReadReplicaSpec } from '../support/read-replica-spec.ts';
+import type { ReplicaPair } from '../support/replica-pair.ts';
+import type { TestPlatform } from '../support/test-platform.ts';
 
 /**
  * The live stream on a platform that reads from a replica (decisions 0067, review of issue 37): a page
@@ -12,25 +11,20 @@ import { startTestPlatform, type TestPlatform } from '../support/test-platform.t
  * replica is behind.
  */
 describe('live stream and a lagging replica', () => {
+  let spec: ReadReplicaSpec;
   let pair: ReplicaPair;
   let platform: TestPlatform;
   let token = '';
 
   beforeAll(async () => {
-    pair = await startReplicaPair({ name: 'read-replica-live' });
     // The lag limit far away: the paused replica stays in use, as a replica a little behind would.
-    platform = await startTestPlatform(
-      { DATABASE_READ_URL: pair.replicaUrl, REPLICA_CHECK_MS: '100', REPLICA_MAX_LAG_MS: '60000', READ_WAIT_MS: '1000' },
-      { joinDatabase: pair.primaryUrl },
-    );
-    await platform.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
-    token = (await platform.login('skrbnik')).token;
+    spec = await startReadReplicaSpec('read-replica-live', { REPLICA_MAX_LAG_MS: '60000', READ_WAIT_MS: '1000' });
+    ({ pair, platform, token } = spec);
     await platform.app.listen({ port: 0, host: '127.0.0.1' });
   });
 
   afterAll(async () => {
-    await platform?.close();
-    await pair?.close();
+    await spec?.close();
   });
 
   it('tells the position of a change, and a read again with it sees the change while the replica has not replayed it', async () => {
@@ -58,19 +52,11 @@ describe('live stream and a lagging replica', () => {
         buffer += decoder.decode(value, { stream: true });
       }
     };
-    const replica = new pg.Client({ connectionString: pair.replicaUrl });
-    await replica.connect();
+    const replica = await connect(pair.replicaUrl);
     try {
       expect((await next('ready')).position).toMatch(/^\d+-\d+$/);
       await replica.query('select pg_wal_replay_pause()');
-      const created = await platform.app.inject({
-        method: 'POST',
-        url: '/api/tags',
-        headers: { authorization: `JWT ${token}` },
-        payload: { kind: 'course', name: 'Sveža' },
-      });
-      expect(created.statusCode).toBe(201);
-      const id = (created.json() as { id: number }).id;
+      const { id } = await spec.createTag('Sveža');
       let changed = await next('changed');
       while (!changed.readModels?.includes('organisation')) changed = await next('changed');
       expect(changed.position).toMatch(/^\d+-\d+$/);

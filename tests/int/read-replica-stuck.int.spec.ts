@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE } from '../../domain/permissions/roles.ts';
-import { type ReplicaPair, startReplicaPair } from '../support/replica-pair.ts';
-import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
+import { connect, type ReadReplicaSpec, readMetric, startReadReplicaSpec, until } from '../support/read-replica-spec.ts';
+import type { ReplicaPair } from '../support/replica-pair.ts';
+import type { TestPlatform } from '../support/test-platform.ts';
 
 /**
  * A read stuck on a replica (decision 0067, review of issue 37): a statement waiting there for a lock
@@ -12,65 +11,40 @@ import { startTestPlatform, type TestPlatform } from '../support/test-platform.t
  * REPLICA_STATEMENT_TIMEOUT_MS it is cancelled and the request answered by the primary.
  */
 describe('a read stuck on a replica', () => {
+  let spec: ReadReplicaSpec;
   let pair: ReplicaPair;
   let platform: TestPlatform;
   let token = '';
 
   const call = (url: string, headers: Record<string, string> = {}) =>
     platform.app.inject({ method: 'GET', url, headers: { authorization: `JWT ${token}`, ...headers } });
-  const metric = async (name: string, label: string) => {
-    const text = (await platform.app.inject({ method: 'GET', url: '/api/metrics' })).body;
-    const line = text.split('\n').find((l) => l.startsWith(`${name}{${label}} `));
-    return Number(line?.split(' ')[1] ?? Number.NaN);
-  };
-  const until = async (what: string, condition: () => Promise<boolean>, ms = 15_000) => {
-    const deadline = Date.now() + ms;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-  const client = async (url: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    return c;
-  };
+  /** The GET, failing with `held` if it has no answer within `ms` (a GET held by the replica would wait as long as it stays stuck). */
+  const callWithin = (url: string, ms: number, held: string) =>
+    Promise.race([call(url), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(held)), ms))]);
+  const metric = (name: string, label: string) => readMetric(platform, name, label);
 
   beforeAll(async () => {
-    pair = await startReplicaPair({ name: 'read-replica-stuck' });
     // A lag limit far away: the paused replica stays in use, so the read goes to it.
-    platform = await startTestPlatform(
-      { DATABASE_READ_URL: pair.replicaUrl, REPLICA_CHECK_MS: '100', REPLICA_MAX_LAG_MS: '60000', READ_WAIT_MS: '1000', REPLICA_STATEMENT_TIMEOUT_MS: '300' },
-      { joinDatabase: pair.primaryUrl },
-    );
-    await platform.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
-    token = (await platform.login('skrbnik')).token;
+    spec = await startReadReplicaSpec('read-replica-stuck', { REPLICA_MAX_LAG_MS: '60000', READ_WAIT_MS: '1000', REPLICA_STATEMENT_TIMEOUT_MS: '300' });
+    ({ pair, platform, token } = spec);
   });
 
   afterAll(async () => {
-    await platform?.close();
-    await pair?.close();
+    await spec?.close();
   });
 
   it('answers from the primary when the replica’s statement waits on a lock replay holds', async () => {
-    const created = await platform.app.inject({
-      method: 'POST',
-      url: '/api/tags',
-      headers: { authorization: `JWT ${token}` },
-      payload: { kind: 'course', name: 'Zaklenjena' },
-    });
-    expect(created.statusCode).toBe(201);
-    const id = (created.json() as { id: number }).id;
-    await platform.settleAll(String(created.headers['x-event-position']));
+    const { id, position } = await spec.createTag('Zaklenjena');
+    await platform.settleAll(position);
     await until('the replica has the tag', async () => (await call(`/api/tags/${id}`)).statusCode === 200);
 
-    const primary = await client(pair.primaryUrl);
-    const replica = await client(pair.replicaUrl);
+    const primary = await connect(pair.primaryUrl);
+    const replica = await connect(pair.replicaUrl);
     try {
       // The primary takes ACCESS EXCLUSIVE on the tags; replay takes it on the replica too and keeps it until the commit is replayed.
       await primary.query('begin');
       await primary.query('lock table rm.tags in access exclusive mode');
-      const flusher = await client(pair.primaryUrl);
+      const flusher = await connect(pair.primaryUrl);
       // A commit elsewhere flushes the WAL that holds the lock record, so the replica receives it.
       await flusher.query('select pg_current_xact_id()');
       await flusher.end();
@@ -87,10 +61,7 @@ describe('a read stuck on a replica', () => {
       const timeouts = await metric('db_read_fallbacks_total', 'reason="timeout"');
       const replicaReads = await metric('db_reads_total', 'pool="replica-1"');
       const started = Date.now();
-      const read = await Promise.race([
-        call(`/api/tags/${id}`),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the GET is held by the stuck replica')), 5000)),
-      ]);
+      const read = await callWithin(`/api/tags/${id}`, 5000, 'the GET is held by the stuck replica');
       expect(read.statusCode, read.body).toBe(200);
       expect(read.json()).toMatchObject({ id, name: 'Zaklenjena' });
       expect(Date.now() - started).toBeLessThan(3000);
@@ -108,19 +79,12 @@ describe('a read stuck on a replica', () => {
 
   it('answers from the primary when the replica hangs (no answer, no cancel), and takes it back once it answers', async () => {
     await until('the replica in use', async () => platform.reads?.status()[0]?.up === true);
-    const created = await platform.app.inject({
-      method: 'POST',
-      url: '/api/tags',
-      headers: { authorization: `JWT ${token}` },
-      payload: { kind: 'course', name: 'Zamrznjena' },
-    });
-    const id = (created.json() as { id: number }).id;
-    const written = String(created.headers['x-event-position']);
+    const { id, position: written } = await spec.createTag('Zamrznjena');
     // Read once on the replica: its pools hold open connections, which the stop below leaves hanging.
     expect((await call(`/api/tags/${id}`, { 'x-min-position': written })).statusCode).toBe(200);
     // The replica's server and every process of it (each backend is a process group of its own):
     // SIGSTOP, so their sockets stay open and nothing answers.
-    const probe = await client(pair.replicaUrl);
+    const probe = await connect(pair.replicaUrl);
     const backend = (await probe.query('select pg_backend_pid() as pid')).rows[0].pid as number;
     const postmaster = Number(readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
     await probe.end();
@@ -145,10 +109,7 @@ describe('a read stuck on a replica', () => {
     signal('SIGSTOP');
     try {
       const started = Date.now();
-      const read = await Promise.race([
-        call(`/api/tags/${id}`),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the GET is held by the hung replica')), 6000)),
-      ]);
+      const read = await callWithin(`/api/tags/${id}`, 6000, 'the GET is held by the hung replica');
       expect(read.statusCode, read.body).toBe(200);
       expect(read.json()).toMatchObject({ id, name: 'Zamrznjena' });
       // The statement timeout (300 ms) and a second's grace.

@@ -1,8 +1,7 @@
-import pg from 'pg';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE } from '../../domain/permissions/roles.ts';
-import { freePort, type ReplicaPair, startReplicaPair } from '../support/replica-pair.ts';
+import { connect, type ReadReplicaSpec, readMetric, startReadReplicaSpec, until } from '../support/read-replica-spec.ts';
+import { freePort, type ReplicaPair } from '../support/replica-pair.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
 
 /**
@@ -11,58 +10,36 @@ import { startTestPlatform, type TestPlatform } from '../support/test-platform.t
  * reads go without one failed answer.
  */
 describe('read replica', () => {
+  let spec: ReadReplicaSpec;
   let pair: ReplicaPair;
   let platform: TestPlatform;
   let token = '';
 
-  const call = (method: 'GET' | 'POST', url: string, options: { payload?: object; minPosition?: string } = {}) =>
+  /** A GET as the admin; with `minPosition`, a read that must see the write at that position. */
+  const call = (url: string, options: { minPosition?: string } = {}) =>
     platform.app.inject({
-      method,
+      method: 'GET',
       url,
       headers: { authorization: `JWT ${token}`, ...(options.minPosition ? { 'x-min-position': options.minPosition } : {}) },
-      ...(options.payload ? { payload: options.payload } : {}),
     });
-  const position = (response: { headers: Record<string, unknown> }) => String(response.headers['x-event-position']);
-  const metric = async (name: string, label: string) => {
-    const text = (await platform.app.inject({ method: 'GET', url: '/api/metrics' })).body;
-    const line = text.split('\n').find((l) => l.startsWith(`${name}{${label}} `));
-    return Number(line?.split(' ')[1] ?? Number.NaN);
-  };
-  const until = async (what: string, condition: () => Promise<boolean>, ms = 15_000) => {
-    const deadline = Date.now() + ms;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
+  const metric = (name: string, label: string) => readMetric(platform, name, label);
   const onReplica = async (sql: string, params: unknown[] = []) => {
-    const client = new pg.Client({ connectionString: pair.replicaUrl });
-    await client.connect();
+    const client = await connect(pair.replicaUrl);
     try {
       return (await client.query(sql, params)).rows;
     } finally {
       await client.end();
     }
   };
-  const createTag = async (name: string) => {
-    const created = await call('POST', '/api/tags', { payload: { kind: 'course', name } });
-    expect(created.statusCode).toBe(201);
-    return { id: (created.json() as { id: number }).id, position: position(created) };
-  };
+  const createTag = (name: string) => spec.createTag(name);
 
   beforeAll(async () => {
-    pair = await startReplicaPair({ name: 'read-replica' });
-    platform = await startTestPlatform(
-      { DATABASE_READ_URL: pair.replicaUrl, REPLICA_CHECK_MS: '100', REPLICA_MAX_LAG_MS: '1500', READ_WAIT_MS: '1000' },
-      { joinDatabase: pair.primaryUrl },
-    );
-    await platform.createUser('skrbnik', [{ roleId: ROLE.admin, unitId: 0, companyId: null }]);
-    token = (await platform.login('skrbnik')).token;
+    spec = await startReadReplicaSpec('read-replica', { REPLICA_MAX_LAG_MS: '1500', READ_WAIT_MS: '1000' });
+    ({ pair, platform, token } = spec);
   });
 
   afterAll(async () => {
-    await platform?.close();
-    await pair?.close();
+    await spec?.close();
   });
 
   it('sends GET routes to the replica, and a read after a write sees the write', async () => {
@@ -70,12 +47,12 @@ describe('read replica', () => {
     const before = await metric('db_reads_total', 'pool="replica-1"');
     for (let i = 0; i < 15; i++) {
       const { id, position: written } = await createTag(`Značka ${i}`);
-      const read = await call('GET', `/api/tags/${id}`, { minPosition: written });
+      const read = await call(`/api/tags/${id}`, { minPosition: written });
       expect(read.statusCode, `tag ${i}`).toBe(200);
       expect(read.headers['x-read-stale']).toBeUndefined();
       expect(read.json()).toMatchObject({ id, name: `Značka ${i}` });
     }
-    const list = await call('GET', '/api/tags?kind=course&pageSize=50');
+    const list = await call('/api/tags?kind=course&pageSize=50');
     expect(list.statusCode).toBe(200);
     expect((list.json() as { items: unknown[] }).items).toHaveLength(15);
     expect(await metric('db_reads_total', 'pool="replica-1"')).toBeGreaterThanOrEqual(before + 16);
@@ -107,7 +84,7 @@ describe('read replica', () => {
     try {
       const waits = await metric('db_read_fallbacks_total', 'reason="wait"');
       const { id, position: written } = await createTag('Med premorom');
-      const read = await call('GET', `/api/tags/${id}`, { minPosition: written });
+      const read = await call(`/api/tags/${id}`, { minPosition: written });
       expect(read.statusCode).toBe(200);
       expect(read.headers['x-read-stale']).toBeUndefined();
       expect(read.json()).toMatchObject({ id, name: 'Med premorom' });
@@ -116,7 +93,7 @@ describe('read replica', () => {
       await until('the replica marked lagging', async () => (await metric('db_replica_up', 'replica="1"')) === 0);
       expect(await metric('db_replica_lag_seconds', 'replica="1"')).toBeGreaterThan(1.5);
       const lagging = await metric('db_read_fallbacks_total', 'reason="lagging"');
-      const plain = await call('GET', `/api/tags/${id}`);
+      const plain = await call(`/api/tags/${id}`);
       expect(plain.statusCode).toBe(200);
       expect(await metric('db_read_fallbacks_total', 'reason="lagging"')).toBeGreaterThan(lagging);
     } finally {
@@ -131,7 +108,7 @@ describe('read replica', () => {
     const reads = async (count: number) => {
       for (let i = 0; i < count; i++) {
         const tag = tags[i % tags.length] as { id: number };
-        const response = await call('GET', `/api/tags/${tag.id}`);
+        const response = await call(`/api/tags/${tag.id}`);
         expect(response.statusCode, response.body).toBe(200);
       }
     };
@@ -149,7 +126,7 @@ describe('read replica', () => {
       await until('the replica back in use', async () => (await metric('db_replica_up', 'replica="1"')) === 1);
       const onReplicaBefore = await metric('db_reads_total', 'pool="replica-1"');
       await reads(10);
-      const read = await call('GET', `/api/tags/${missed.id}`, { minPosition: missed.position });
+      const read = await call(`/api/tags/${missed.id}`, { minPosition: missed.position });
       expect(read.statusCode).toBe(200);
       expect(read.json()).toMatchObject({ id: missed.id });
       expect(await metric('db_reads_total', 'pool="replica-1"')).toBeGreaterThanOrEqual(onReplicaBefore + 11);
