@@ -7,6 +7,7 @@ import {
   type EventStore,
   newEventId,
 } from '../../infrastructure/event-store/event-store.port.ts';
+import { forgetState, keepState, keptState } from './stream-states.ts';
 
 export type CommandResult<Event, State> = {
   /** The events this command appended; empty when the decision was "nothing to do". */
@@ -66,8 +67,8 @@ const inStreamOrder = async <T>(store: EventStore, streamName: string, work: () 
 export const retryDelayMs = (attempt: number, random: () => number = Math.random): number => random() * Math.min(200, 2 ** attempt);
 
 /**
- * The one way every slice changes state: read the stream, fold it, decide, append with the revision
- * that was read. Commands of this process on one stream take turns in arrival order; another
+ * The one way every slice changes state: read the stream (from the state this process kept for it),
+ * fold it, decide, append with the revision that was read. Commands of this process on one stream take turns in arrival order; another
  * process's writer in between makes the append fail with a conflict, and then the whole cycle runs
  * again on the fresh stream (bounded, with jittered exponential backoff), so a decision is always
  * made on the state it is appended after.
@@ -85,8 +86,11 @@ const decideAndAppend = async <Command, Event extends AnyEvent, State>(
   // Conflicts come only from other processes (or direct appends): a few dozen of them on one hot stream still get their turn.
   const maxAttempts = options.maxAttempts ?? 16;
   for (let attempt = 1; ; attempt++) {
-    const read = await store.readStream(streamName);
-    const state = read.events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState);
+    // Read on from the state this process kept for the stream, if any (stream-states.ts).
+    const kept = keptState<State>(store, streamName, decider.evolve);
+    const read = await store.readStream(streamName, kept ? { afterRevision: kept.revision } : undefined);
+    const state = read.events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), kept ? kept.state : decider.initialState);
+    if (read.revision !== 'no_stream') keepState(store, streamName, decider.evolve, read.revision, state, kept ? kept.since : Date.now());
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, position: null };
     try {
@@ -97,6 +101,9 @@ const decideAndAppend = async <Command, Event extends AnyEvent, State>(
       );
       return { events, state: events.reduce(decider.evolve, state), position: result.position };
     } catch (error) {
+      // Read the next attempt from the start: a stream rewritten under this process (a restored
+      // backup, a test's fresh database) must not keep conflicting with a state kept from before.
+      forgetState(store, streamName);
       if (!(error instanceof ConcurrencyConflictError) || attempt >= maxAttempts) throw error;
       await sleep(retryDelayMs(attempt));
     }

@@ -71,6 +71,8 @@ export type AppendResult = {
 
 export type StreamRead = { readonly revision: bigint | 'no_stream'; readonly events: RecordedEvent[] };
 
+export type StreamReadOptions = { readonly afterRevision?: bigint };
+
 export type AllRead = {
   readonly events: RecordedEvent[];
   /** More events are known beyond what was returned (the limit, or a transaction still open below them). */
@@ -97,7 +99,11 @@ export type EventStore = {
    * order, succeeds again with the original result (idempotent retry).
    */
   append(streamName: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
-  readStream(streamName: string): Promise<StreamRead>;
+  /**
+   * A stream's events in order. With `afterRevision` (a revision the caller read before), only the
+   * events after it; `revision` is then `afterRevision` itself when nothing followed.
+   */
+  readStream(streamName: string, options?: StreamReadOptions): Promise<StreamRead>;
   /** Events strictly after `from`, in `$all` order, at most `limit`. */
   readAll(from: AllPosition, limit: number): Promise<AllRead>;
   /** The position of the last event in `$all` (null when empty), for lag figures. */

@@ -1,4 +1,5 @@
 import { hkdfSync } from 'node:crypto';
+import { forgetAllStates } from '../../application/shared/stream-states.ts';
 import { loadCheckpointSigner } from '../anchors/ed25519-checkpoint-signer.ts';
 import { createFileAnchorLog } from '../anchors/file-anchor-log.ts';
 import { createPostgresCheckpointLeaves } from '../anchors/postgres-checkpoint-leaves.ts';
@@ -26,6 +27,7 @@ import { createPackageStore } from '../packages/package-store.ts';
 import { PACKAGE_LIMITS, readPackageZip } from '../packages/package-zip.ts';
 import { createRenderPool, pooledRenderers } from '../pdf/render-pool.ts';
 import { resolvePersonalDataSecret } from '../personal-data/personal-data-secret.ts';
+import type { PersonalKeys } from '../personal-data/personal-keys.port.ts';
 import { createPostgresPersonalKeys, PERSONAL_KEY_ERASED_CHANNEL } from '../personal-data/postgres-personal-keys.ts';
 import { protectExistingEvents } from '../personal-data/protect-existing-events.ts';
 import { createPersonalDataProtection, createProtectingEventStore } from '../personal-data/protecting-event-store.ts';
@@ -51,13 +53,24 @@ export const buildPlatformAdapters = async ({ config, db, store, log }: { config
     channel: PERSONAL_KEY_ERASED_CHANNEL,
     onError: (err) => log.warn({ err }, 'personal key LISTEN connection error'),
   });
-  const personalKeys = createPostgresPersonalKeys(db.pg, createAesSecretSealer(personalSecret), Date.now, { erasures: keyErasures });
+  const keys = createPostgresPersonalKeys(db.pg, createAesSecretSealer(personalSecret), Date.now, { erasures: keyErasures });
+  // This process forgets its kept stream states as the key goes, not only when the announcement comes back.
+  const personalKeys: PersonalKeys = {
+    ...keys,
+    erase: async (userId) => {
+      await keys.erase(userId);
+      forgetAllStates();
+    },
+  };
   const protection = createPersonalDataProtection({
     definitions: EVENT_DEFINITIONS,
     keys: personalKeys,
     streamKey: Buffer.from(hkdfSync('sha256', personalSecret, 'medilearn', 'claim-stream-names-v1', 32)),
   });
   await protectExistingEvents(db.pg, protection, log);
+  const protectedStore = createProtectingEventStore(store, protection);
+  // Commands read on from the stream states this process kept; those may hold what an erasure just made unreadable.
+  keyErasures.subscribe(() => forgetAllStates());
   const platformSecret = await resolveJwtSecret(db.pg, config.jwtSecret);
   const limiter = createPostgresAttemptLimiter(db.pg);
   const files = createPostgresFileStore(db.pg, { objects: createDirectoryObjectStore(config.objectStoreDir), uploadToObjects: config.features.s3Upload });
@@ -65,7 +78,7 @@ export const buildPlatformAdapters = async ({ config, db, store, log }: { config
   const renderPool = createRenderPool({ workers: config.renders.workers, maxQueued: config.renders.queue, perOwner: config.renders.perPerson });
   const social = createSocialProviders(config);
   return {
-    store: createProtectingEventStore(store, protection),
+    store: protectedStore,
     personalKeys,
     protection,
     ids: createPostgresIdAllocator(db.pg),

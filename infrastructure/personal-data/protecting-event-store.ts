@@ -119,8 +119,8 @@ export const createProtectingEventStore = (inner: EventStore, protection: Person
       const protectedEvents = await Promise.all(events.map((event) => protect(streamName, event)));
       return inner.append(protection.storedName(streamName), protectedEvents, appendOptions);
     },
-    async readStream(streamName) {
-      const read = await inner.readStream(protection.storedName(streamName));
+    async readStream(streamName, readOptions) {
+      const read = await inner.readStream(protection.storedName(streamName), readOptions);
       return { ...read, events: await reveal(read.events) };
     },
     async readAll(from, limit) {
