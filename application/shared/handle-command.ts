@@ -7,7 +7,7 @@ import {
   type EventStore,
   newEventId,
 } from '../../infrastructure/event-store/event-store.port.ts';
-import { forgetState, keepState, keptState } from './stream-states.ts';
+import { forgetState, readState } from './stream-states.ts';
 
 export type CommandResult<Event, State> = {
   /** The events this command appended; empty when the decision was "nothing to do". */
@@ -87,10 +87,8 @@ const decideAndAppend = async <Command, Event extends AnyEvent, State>(
   const maxAttempts = options.maxAttempts ?? 16;
   for (let attempt = 1; ; attempt++) {
     // Read on from the state this process kept for the stream, if any (stream-states.ts).
-    const kept = keptState<State>(store, streamName, decider.evolve);
-    const read = await store.readStream(streamName, kept ? { afterRevision: kept.revision } : undefined);
-    const state = read.events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), kept ? kept.state : decider.initialState);
-    if (read.revision !== 'no_stream') keepState(store, streamName, decider.evolve, read.revision, state, kept ? kept.since : Date.now());
+    const read = await readState<Event, State>(store, streamName, decider);
+    const state = read.state;
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, position: null };
     try {

@@ -1,3 +1,4 @@
+import type { Decider } from '../../domain/shared/decider.ts';
 import type { EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 
 /**
@@ -71,4 +72,20 @@ export const forgetState = (store: EventStore, streamName: string) => {
 /** Forgets every state kept in this process (someone was erased: a kept state may hold what is now unreadable). */
 export const forgetAllStates = () => {
   byStore = new WeakMap();
+};
+
+/**
+ * A stream's state now: read on from the kept state (or from the start), folded, and kept for the
+ * next reader. `revision` is what an append after this decision expects.
+ */
+export const readState = async <Event, State>(
+  store: EventStore,
+  streamName: string,
+  decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve'>,
+): Promise<{ state: State; revision: bigint | 'no_stream' }> => {
+  const kept = keptState<State>(store, streamName, decider.evolve);
+  const read = await store.readStream(streamName, kept ? { afterRevision: kept.revision } : undefined);
+  const state = read.events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), kept ? kept.state : decider.initialState);
+  if (read.revision !== 'no_stream') keepState(store, streamName, decider.evolve, read.revision, state, kept ? kept.since : Date.now());
+  return { state, revision: read.revision };
 };

@@ -1,10 +1,10 @@
 import { fold } from '../../domain/shared/decider.ts';
 import type { ClaimEvent } from '../../domain/shared/unique-claim.ts';
 import { userDecider } from '../../domain/users/user.decide.ts';
-import type { UserEvent, UserState } from '../../domain/users/user.ts';
-import { userStream } from '../../domain/users/user.ts';
+import type { UserState } from '../../domain/users/user.ts';
 import { emailClaim, usernameClaim } from '../../domain/users/user-claims.ts';
 import type { EventStore } from '../../infrastructure/event-store/event-store.port.ts';
+import { loadUser } from './user-state.ts';
 
 /**
  * The user a login name points at, from the username or e-mail claim stream and the user's own
@@ -19,9 +19,5 @@ export const findUserByLogin = async (store: EventStore, usernameOrEmail: string
     claim.events.map((e) => ({ type: e.type, data: e.data }) as ClaimEvent),
   );
   if (owner.status !== 'claimed') return userDecider.initialState;
-  const user = await store.readStream(userStream(owner.ownerId));
-  return fold(
-    userDecider,
-    user.events.map((e) => ({ type: e.type, data: e.data }) as UserEvent),
-  );
+  return loadUser(store, owner.ownerId);
 };

@@ -26,10 +26,11 @@ export const benchLag = async (adminUrl: string, out: (line: string) => void) =>
   // LAG_RUNS consecutive runs in one process (issue 37 item 4: "10 consecutive runs"), each the
   // platform at both rates, then the plain baseline at both rates, so every run has its own baseline.
   const runs = Number(process.env.LAG_RUNS ?? 1);
-  // 500 users a run: each user stream gets about as many logouts in every run as in one. With 500 in
-  // all, ten runs made each stream 120 events long, and each command's decider reads its stream whole:
-  // lag p50 at 1,000/s went from 18 to 231 ms over the ten runs while the plain baseline stayed flat.
-  const userCount = 500 * runs;
+  // 500 users for all runs: ten runs make each user stream about 120 events long. While every command
+  // read its stream whole, lag p50 at 1,000/s went from 18 to 231 ms over the ten runs (the plain
+  // baseline flat); commands now read on from the state their process kept (stream-states.ts), and
+  // LAG_USERS_PER_RUN=500 gives each run fresh users to compare with.
+  const userCount = Number(process.env.LAG_USERS_PER_RUN ?? 0) * runs || 500;
   await db.pg.query(
     seedEventsSql(`
     select 'user-' || u as stream_name, 0 as stream_revision, gen_random_uuid() as event_id, 'UserRegistered' as event_type, 1 as schema_version,
