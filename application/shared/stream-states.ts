@@ -18,8 +18,12 @@ import type { EventStore } from '../../infrastructure/event-store/event-store.po
  * KEEP_MS, the same bound as the keys' own cache if an announcement is lost.
  */
 const KEEP_MS = 60_000;
-/** Streams kept per store: the least recently used go first. A user's state is a few kilobytes. */
-const MAX_STREAMS = 10_000;
+/**
+ * Streams kept per store, the least recently used going first. A user's state is a few kilobytes, a
+ * course's (its blocks' content) can be hundreds: 2,000 keeps the streams of people active right now
+ * without letting the process's memory grow with the catalogue.
+ */
+const MAX_STREAMS = 2_000;
 
 /** `since`: when the fold was last read from the stream's start; reading on from it does not renew it. */
 type Kept = { readonly evolve: unknown; readonly revision: bigint; readonly state: unknown; readonly since: number };
