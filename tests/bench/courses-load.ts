@@ -105,10 +105,14 @@ export const cpuTicks = async () => {
 export const busyShare = (before: { busy: number; total: number }, after: { busy: number; total: number }) =>
   (after.busy - before.busy) / (after.total - before.total);
 
-/** One phase of load from a separate process (so it does not share the server's event loop). */
-export const load = async (job: LoadJob): Promise<Figures[]> => {
+/**
+ * Runs a load client file (`file --load`: the job on its stdin, its figures as JSON on its stdout)
+ * in a separate process, so it does not share the server's event loop; its answer and the machine's
+ * CPU busy share meanwhile. `name` names the client in the error when it fails.
+ */
+export const loadFromProcess = async <T>(file: string, name: string, job: object): Promise<{ answer: T; busy: number }> => {
   const before = await cpuTicks();
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', import.meta.filename, '--load'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', file, '--load'], { stdio: ['pipe', 'pipe', 'inherit'] });
   let output = '';
   child.stdout.on('data', (chunk) => {
     output += chunk;
@@ -116,8 +120,12 @@ export const load = async (job: LoadJob): Promise<Figures[]> => {
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   child.stdin.end(JSON.stringify(job));
   const code = await exited;
-  if (code !== 0) throw new Error(`load client exited with ${code}`);
-  const after = await cpuTicks();
-  const busy = busyShare(before, after);
-  return (JSON.parse(output) as Figures[]).map((f) => ({ ...f, busy }));
+  if (code !== 0) throw new Error(`${name} exited with ${code}`);
+  return { answer: JSON.parse(output) as T, busy: busyShare(before, await cpuTicks()) };
+};
+
+/** One phase of load from a separate process (so it does not share the server's event loop). */
+export const load = async (job: LoadJob): Promise<Figures[]> => {
+  const { answer, busy } = await loadFromProcess<Figures[]>(import.meta.filename, 'load client', job);
+  return answer.map((f) => ({ ...f, busy }));
 };

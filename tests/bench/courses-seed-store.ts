@@ -2,6 +2,7 @@
 // one): companies, units and professions, participants with their role and required consents, the
 // statistics' admin, the published courses, and the enrollment journeys interleaved as over weeks.
 
+import type pg from 'pg';
 import { sha256 } from '../../application/consents/consent-hash.ts';
 import { consentDecider } from '../../domain/consents/consent.decide.ts';
 import { CONSENT_TEXTS } from '../../domain/consents/consent.rules.ts';
@@ -179,4 +180,19 @@ export const seedStore = async (store: EventStore, total: number, sizes: SeedSiz
   }
   const { participants, seen, started, expected } = seed;
   return { participants, courses: seed.courses, seen, started, expected };
+};
+
+type JourneyCounts = { enrollments: number; completed: number; certificates: number; attempts: number };
+
+/** After the catch-up, the read model holds every seeded journey once (enrollments, completions, certificates, quiz attempts), or the bench stops; its counts. */
+export const checkReadModelHoldsSeed = async (pool: pg.Pool, expected: JourneyCounts) => {
+  const actual = (
+    await pool.query<JourneyCounts>(`
+      select (select count(*) from rm.enrollments)::int as enrollments,
+             (select count(*) from rm.enrollments where status = 'completed')::int as completed,
+             (select count(certificate_id) from rm.enrollments)::int as certificates,
+             (select sum(quiz_attempts) from rm.course_records)::int as attempts`)
+  ).rows[0];
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`read model differs: ${JSON.stringify({ actual, expected })}`);
+  return actual as JourneyCounts;
 };

@@ -16,7 +16,7 @@ import { type Figures, load } from './courses-load.ts';
 import { startPlain } from './courses-plain.ts';
 import { reportAnswerToFigure, reportReads, reportSeedAndCatchUp, reportStats } from './courses-report.ts';
 import { COURSES_BENCH_SIZES, random, shuffled } from './courses-seed.ts';
-import { ADMIN_ID, seedStore } from './courses-seed-store.ts';
+import { ADMIN_ID, checkReadModelHoldsSeed, seedStore } from './courses-seed-store.ts';
 import {
   answerToFigure,
   checkCourseListsAgree,
@@ -57,14 +57,7 @@ export const benchCourses = async (adminUrl: string, out: (line: string) => void
 
   // The read model holds every journey once: enrollments, completions, certificates, quiz attempts.
   const expected = seed.expected;
-  const actual = (
-    await db.pg.query<{ enrollments: number; completed: number; certificates: number; attempts: number }>(`
-      select (select count(*) from rm.enrollments)::int as enrollments,
-             (select count(*) from rm.enrollments where status = 'completed')::int as completed,
-             (select count(certificate_id) from rm.enrollments)::int as certificates,
-             (select sum(quiz_attempts) from rm.course_records)::int as attempts`)
-  ).rows[0];
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`read model differs: ${JSON.stringify({ actual, expected })}`);
+  const actual = await checkReadModelHoldsSeed(db.pg, expected);
 
   // Settle before the load: the vacuum and analyze autovacuum would start now, and a checkpoint,
   // so the figures are of reads, not of the aftermath of writing a million events.

@@ -4,10 +4,9 @@
 // a set of processes answers is then what it answers per second. Runs in its own process
 // (`closedLoad` spawns this file with `--load`), so it does not share the bench's event loop.
 
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { percentile } from './bench-support.ts';
-import { busyShare, cpuTicks, type Request } from './courses-load.ts';
+import { loadFromProcess, type Request } from './courses-load.ts';
 
 export type ClosedJob = { ports: number[]; connections: number; seconds: number; requests: Request[] };
 export type Throughput = { count: number; rps: number; p50: number; p99: number; non2xx: number; errors: number; busy?: number };
@@ -61,15 +60,6 @@ if (import.meta.main && process.argv[2] === '--load') {
 
 /** One closed-loop phase from a separate process; `busy` is the machine's CPU busy share during it. */
 export const closedLoad = async (job: ClosedJob): Promise<Throughput> => {
-  const before = await cpuTicks();
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', import.meta.filename, '--load'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  child.stdin.end(JSON.stringify(job));
-  const code = await exited;
-  if (code !== 0) throw new Error(`closed-loop load client exited with ${code}`);
-  return { ...(JSON.parse(output) as Throughput), busy: busyShare(before, await cpuTicks()) };
+  const { answer, busy } = await loadFromProcess<Throughput>(import.meta.filename, 'closed-loop load client', job);
+  return { ...answer, busy };
 };

@@ -3,7 +3,7 @@
 // run. `npm run bench -- replica`. Its parts: the closed-loop client (replica-closed-load.ts), the
 // plain baseline's process (replica-plain-process.ts), the lag measure (replica-lag.ts) and its tables (replica-report.ts).
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ import { EVENT_DEFINITIONS } from '../../infrastructure/main/event-definitions.t
 import { PROJECTIONS } from '../../infrastructure/main/platform.ts';
 import { openDatabase } from '../../infrastructure/postgres/database.ts';
 import { createProjectionRunner } from '../../infrastructure/projections/projection-runner.ts';
-import { type PlatformProcess, startPlatformProcess, stopGently, waitReady } from '../scale/deployment-harness.ts';
+import { type PlatformProcess, startPlatformProcess, stopChild, stopGently, waitReady } from '../scale/deployment-harness.ts';
 import { freePort, type ReplicaPair, startReplicaPair } from '../support/replica-pair.ts';
 import { seconds } from './bench-support.ts';
 import { load, type Request } from './courses-load.ts';
@@ -47,15 +47,6 @@ const startPlainProcess = async (readUrl: string) => {
     child.once('exit', (code) => reject(new Error(`plain process exited with ${code}: ${output}`)));
   });
   return { port, pid: child.pid as number, child };
-};
-
-const stopChild = async (child: ChildProcess) => {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
 };
 
 /** CPU seconds a process has used so far (/proc/<pid>/stat utime + stime); null once it is gone. */
@@ -366,7 +357,7 @@ export const benchReplica = async (_adminUrl: string, out: (line: string) => voi
     await watcher.end().catch(() => undefined);
     await writer.end().catch(() => undefined);
     await Promise.all(apis.map((api) => stopGently(api, 5000)));
-    await Promise.all(plains.map((plain) => stopChild(plain.child)));
+    await Promise.all(plains.map((plain) => stopChild(plain.child, 5000)));
     await pair.close();
     await rm(dataDir, { recursive: true, force: true });
   }

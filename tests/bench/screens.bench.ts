@@ -19,7 +19,7 @@ import { buildPlatform } from '../../infrastructure/main/platform.ts';
 import { createBenchDb } from './bench-support.ts';
 import { type Figures, load } from './courses-load.ts';
 import { random, type SeedCourse, type SeedSizes, shuffled } from './courses-seed.ts';
-import { ADMIN_ID, seedStore } from './courses-seed-store.ts';
+import { ADMIN_ID, checkReadModelHoldsSeed, seedStore } from './courses-seed-store.ts';
 import { type Call, timeUsersExport, timeUsersImport } from './screens-jobs.ts';
 import { startScreensPlain } from './screens-plain.ts';
 import { reportJobs, reportScreens, reportSeed } from './screens-report.ts';
@@ -67,14 +67,7 @@ export const benchScreens = async (adminUrl: string, out: (line: string) => void
     const everything = platform.runner.status().map((s) => s.name);
     if (!(await platform.runner.waitFor(everything, head, 3_600_000))) throw new Error('catch-up did not finish');
     const catchUpSeconds = (performance.now() - catchUpStarted) / 1000;
-    const actual = (
-      await db.pg.query<{ enrollments: number; completed: number; certificates: number; attempts: number }>(`
-      select (select count(*) from rm.enrollments)::int as enrollments,
-             (select count(*) from rm.enrollments where status = 'completed')::int as completed,
-             (select count(certificate_id) from rm.enrollments)::int as certificates,
-             (select sum(quiz_attempts) from rm.course_records)::int as attempts`)
-    ).rows[0];
-    if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`read model differs: ${JSON.stringify({ actual, expected })}`);
+    await checkReadModelHoldsSeed(db.pg, expected);
 
     // The reactors queued jobs for the seeded history while catching up: a chamber-credit job per
     // completion (it ends at once for a course reporting to no chamber) and an xAPI forwarding run per

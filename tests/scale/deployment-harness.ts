@@ -70,15 +70,20 @@ export const killHard = async (p: PlatformProcess) => {
   await exited;
 };
 
+/** SIGTERM (a process that drains, as `npm start` does, ends by itself), SIGKILL after `ms`; nothing when it has ended. */
+export const stopChild = async (child: ChildProcess, ms: number) => {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  await exited;
+  clearTimeout(timer);
+};
+
 /** SIGTERM (the process drains as `npm start` does), SIGKILL after `ms`. */
 export const stopGently = async (p: PlatformProcess, ms = 10_000) => {
   p.alive = false;
-  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => p.child.once('exit', resolve));
-  p.child.kill('SIGTERM');
-  const timer = setTimeout(() => p.child.kill('SIGKILL'), ms);
-  await exited;
-  clearTimeout(timer);
+  await stopChild(p.child, ms);
 };
 
 /** Resident memory of a process in MB (0 when it is gone). */
@@ -177,13 +182,6 @@ export const startBalancer = async (ports: {
     pid: child.pid as number,
     log,
     stats,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(child, 5000),
   };
 };
