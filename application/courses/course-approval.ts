@@ -22,7 +22,7 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import { ljubljanaWallClock } from '../../domain/shared/ljubljana-time.ts';
 import { userDecider } from '../../domain/users/user.decide.ts';
 import { evolveUser, initialUserState, type UserEvent, userStream } from '../../domain/users/user.ts';
-import { SIGNATURE_CODE_FAILED } from '../../domain/users/user-identity.decide.ts';
+import { wrongSignatureCodeMessage } from '../../domain/users/user-identity.decide.ts';
 import type { PasswordHasher } from '../../infrastructure/auth/password-hasher.port.ts';
 import type { SecretSealer } from '../../infrastructure/auth/secret-sealer.port.ts';
 import type { EventMetadata, EventStore } from '../../infrastructure/event-store/event-store.port.ts';
@@ -338,14 +338,16 @@ const authenticateSigner = async (deps: ApprovalDeps, userId: number, input: Sig
   if (!person.secondFactor) return { person, method: 'password' as const };
   if (!input.secondFactorChallenge || !input.secondFactorCode) throw new DomainError('422', CODE_NEEDED_TO_SIGN, { status: 422, field: 'secondFactorCode' });
   const challengeId = input.secondFactorChallenge;
+  const now = deps.now();
   const checked = await handleCommand(deps.store, {
     streamName: userStream(userId),
     decider: userDecider,
-    command: { type: 'ConfirmSignatureFactor', challengeId, codeHash: hashSignatureCode(challengeId, input.secondFactorCode), now: deps.now() },
+    command: { type: 'ConfirmSignatureFactor', challengeId, codeHash: hashSignatureCode(challengeId, input.secondFactorCode), now },
     metadata: { ...metadata, actorId: userId },
   });
+  // A wrong code, recorded: the same code may be typed again until the challenge has taken its last.
   if (checked.events.some((e) => e.type === 'UserSecondFactorFailed'))
-    throw new DomainError('422', SIGNATURE_CODE_FAILED, { status: 422, field: 'secondFactorCode' });
+    throw new DomainError('422', wrongSignatureCodeMessage(checked.state, challengeId, now), { status: 422, field: 'secondFactorCode' });
   return { person, method: 'password-second-factor' as const };
 };
 

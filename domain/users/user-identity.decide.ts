@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/domain-error.ts';
-import type { ActiveUser, PendingSecret, SocialPlatform, UserEvent } from './user.ts';
+import type { ActiveUser, PendingSecret, SocialPlatform, UserEvent, UserState } from './user.ts';
 
 /**
  * Decisions about who a user is and how they prove it (issue 13): e-mail confirmation, password
@@ -14,8 +14,13 @@ export const SECOND_FACTOR_MAX_FAILURES = 5;
 
 type Sealed = { tokenHash: string; sealed: string; expiresAt: Date };
 
-/** A signature's code that is wrong, spent, expired or not a signature's (issue 36, decision 0063). */
-export const SIGNATURE_CODE_FAILED = 'Koda iz e-pošte ni pravilna ali je potekla. Zahtevajte novo kodo in poskusite ponovno.';
+/**
+ * A signature's code whose challenge is spent (passed, or SECOND_FACTOR_MAX_FAILURES wrong codes),
+ * expired or not a signature's (issue 36, decision 0063): only a new code can sign.
+ */
+export const SIGNATURE_CODE_FAILED = 'Koda iz e-pošte ni pravilna ali ni več veljavna. Zahtevajte novo kodo in poskusite ponovno.';
+/** A wrong signature code while its challenge takes more: the code already mailed may be typed again. */
+export const SIGNATURE_CODE_WRONG = 'Koda iz e-pošte ni pravilna. Preverite jo in jo vnesite ponovno.';
 
 /** A challenge of this purpose still open: not passed, not spent by wrong codes, not expired. */
 const openChallenge = (user: ActiveUser, challengeId: string, purpose: 'login' | 'signature', now: Date) => {
@@ -23,6 +28,13 @@ const openChallenge = (user: ActiveUser, challengeId: string, purpose: 'login' |
   const open = challenge && !challenge.passed && challenge.failures < SECOND_FACTOR_MAX_FAILURES && new Date(challenge.expiresAt).getTime() > now.getTime();
   return open ? challenge : null;
 };
+
+/**
+ * What a signer is told after a wrong code (the state has its UserSecondFactorFailed): to type the
+ * mailed code again while the challenge takes more, to ask for a new one once that was its last try.
+ */
+export const wrongSignatureCodeMessage = (user: UserState, challengeId: string, now: Date) =>
+  user.status === 'active' && openChallenge(user, challengeId, 'signature', now) ? SIGNATURE_CODE_WRONG : SIGNATURE_CODE_FAILED;
 
 export type IdentityCommand =
   | ({ type: 'RequestEmailConfirmation' } & Sealed)

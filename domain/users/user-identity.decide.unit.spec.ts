@@ -3,7 +3,15 @@ import { deciderSpec } from '../../tests/support/decider-spec.ts';
 import { fold } from '../shared/decider.ts';
 import { userDecider } from './user.decide.ts';
 import type { UserEvent } from './user.ts';
-import { isTrustedDevice, SECOND_FACTOR_FAILED, SECOND_FACTOR_MAX_FAILURES, SIGNATURE_CODE_FAILED, TOKEN_EXPIRED } from './user-identity.decide.ts';
+import {
+  isTrustedDevice,
+  SECOND_FACTOR_FAILED,
+  SECOND_FACTOR_MAX_FAILURES,
+  SIGNATURE_CODE_FAILED,
+  SIGNATURE_CODE_WRONG,
+  TOKEN_EXPIRED,
+  wrongSignatureCodeMessage,
+} from './user-identity.decide.ts';
 
 const spec = deciderSpec(userDecider);
 const SESSION = '0b0f8c39-5d2e-4d5e-9f79-3c8f2f1b7a11';
@@ -198,6 +206,22 @@ describe('second factor', () => {
           data: { tokenHash: 'h', sealed: 's', expiresAt: now.toISOString(), challengeId: CHALLENGE, purpose: 'signature' },
         },
       ]);
+  });
+
+  it('tells a signer with a wrong code to type it again while the challenge takes more, and to ask for a new one after its last', () => {
+    const forSignature: UserEvent = { type: 'UserSecondFactorChallenged', data: { ...(challenged.data as object), purpose: 'signature' } } as UserEvent;
+    const failed: UserEvent = { type: 'UserSecondFactorFailed', data: { challengeId: CHALLENGE } };
+    const afterWrong = (wrong: number) => fold(userDecider, [registered(true), forSignature, ...Array.from({ length: wrong }, () => failed)]);
+    expect(wrongSignatureCodeMessage(afterWrong(1), CHALLENGE, now)).toBe(SIGNATURE_CODE_WRONG);
+    expect(wrongSignatureCodeMessage(afterWrong(SECOND_FACTOR_MAX_FAILURES - 1), CHALLENGE, now)).toBe(SIGNATURE_CODE_WRONG);
+    // The last wrong code spends it: the mailed code no longer signs, whatever is typed.
+    expect(wrongSignatureCodeMessage(afterWrong(SECOND_FACTOR_MAX_FAILURES), CHALLENGE, now)).toBe(SIGNATURE_CODE_FAILED);
+    spec
+      .given([registered(true), forSignature, ...Array.from({ length: SECOND_FACTOR_MAX_FAILURES }, () => failed)])
+      .when({ type: 'ConfirmSignatureFactor', challengeId: CHALLENGE, codeHash: 'code-hash', now })
+      .thenFails('422', SIGNATURE_CODE_FAILED);
+    // Expired meanwhile: a new code too.
+    expect(wrongSignatureCodeMessage(afterWrong(1), CHALLENGE, new Date(now.getTime() + 11 * 60_000))).toBe(SIGNATURE_CODE_FAILED);
   });
 
   it('binds a social identity once and unbinds only a bound one', () => {

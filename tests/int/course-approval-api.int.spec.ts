@@ -9,7 +9,7 @@ import { CERTIFIED_NO_POINTS } from '../../domain/courses/course-types.rules.ts'
 import { ROLE } from '../../domain/permissions/roles.ts';
 import { userDecider } from '../../domain/users/user.decide.ts';
 import { userStream } from '../../domain/users/user.ts';
-import { SIGNATURE_CODE_FAILED } from '../../domain/users/user-identity.decide.ts';
+import { SIGNATURE_CODE_WRONG } from '../../domain/users/user-identity.decide.ts';
 import { parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
 import { SAMPLE_PNG } from '../support/sample-png.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
@@ -561,7 +561,8 @@ describe('course approval before publishing', () => {
     const code = /(\d{6})/.exec(mail.subject)?.[1] as string;
     const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const wrong = await sign('dvofaktor', courseId, { ...version, step: 'medical' }, { secondFactorChallenge: challenge, secondFactorCode: wrongCode });
-    expect([wrong.statusCode, messages(wrong)]).toEqual([422, [SIGNATURE_CODE_FAILED]]);
+    // Refused, and told to type it again: the same code still signs below.
+    expect([wrong.statusCode, messages(wrong)]).toEqual([422, [SIGNATURE_CODE_WRONG]]);
     const right = await sign('dvofaktor', courseId, { ...version, step: 'medical' }, { secondFactorChallenge: challenge, secondFactorCode: code });
     expect(right.statusCode, right.body).toBe(200);
     const signatures = (await p.store.readStream(courseStream(courseId))).events.filter((e) => e.type === 'CourseApprovalSigned');
