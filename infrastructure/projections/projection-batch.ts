@@ -55,21 +55,34 @@ export const applyBatch = async ({ db, changed, emitProgress }: ApplyBatchDeps, 
     return;
   }
   const schema = schemaOf(projection.name, generation.generation);
+  const active = generation.status === 'active';
+  // Four round trips: begin, the projection's statement(s), the checkpoint's compare-and-set, commit.
+  // The check that this generation is still the live one rides on the checkpoint's statement, at the
+  // end: its share lock on the registry row makes a blue/green switch (which takes it exclusively)
+  // wait for this commit, and a switch that committed during the batch makes the statement match
+  // nothing, so the batch rolls back. A separate check first cost every batch a round trip, and
+  // every other loop's `$all` read waits below the horizon while a batch is open (lag, issue 37).
   await db.slonik.transaction(async (tx) => {
-    if (generation.status === 'active') {
-      // Shares the registry row with other batches; a blue/green switch takes it exclusively.
-      const active = await tx.maybeOneFirst(sql.type(z.object({ active_generation: z.number() }))`
-        select active_generation from projections.registry where name = ${projection.name} for share`);
-      if (active !== generation.generation) throw new GenerationSwitched();
-    }
-    if (relevant.length > 0) await projection.apply({ tx, table: (name) => sql.identifier([schema, name]) }, relevant);
+    await projection.apply({ tx, table: (name) => sql.identifier([schema, name]) }, relevant);
     const moved = await tx.query(sql.unsafe`
       update projections.generations
          set checkpoint_commit = ${to.commit.toString()}::bigint, checkpoint_prepare = ${to.prepare.toString()}::bigint,
              events_applied = events_applied + ${relevant.length}, last_error = null, updated_at = now()
        where name = ${projection.name} and generation = ${generation.generation}
-         and checkpoint_commit = ${from.commit.toString()}::bigint and checkpoint_prepare = ${from.prepare.toString()}::bigint`);
-    if (moved.rowCount !== 1) throw new CheckpointMoved();
+         and checkpoint_commit = ${from.commit.toString()}::bigint and checkpoint_prepare = ${from.prepare.toString()}::bigint
+         ${
+           active
+             ? sql.fragment`and exists (select 1 from projections.registry r
+                                         where r.name = ${projection.name} and r.active_generation = ${generation.generation} for share)`
+             : sql.fragment``
+         }`);
+    if (moved.rowCount === 1) return;
+    if (active) {
+      const live = await tx.maybeOneFirst(sql.type(z.object({ active_generation: z.number() }))`
+        select active_generation from projections.registry where name = ${projection.name}`);
+      if (live !== generation.generation) throw new GenerationSwitched();
+    }
+    throw new CheckpointMoved();
   });
   changed(loop);
   loop.checkpoint = to;

@@ -102,7 +102,8 @@ export const runLoop = async (deps: LoopDeps, loop: Loop, untilSwitched = false)
           if (!building && (await loadGeneration(db, loop.projection.name))?.generation !== loop.generation.generation) throw new GenerationSwitched();
         }
       }
-    } catch (error) {
+    } catch (caught) {
+      const error = (await switchedUnder(db, loop, caught)) ? new GenerationSwitched() : caught;
       if (error instanceof GenerationSwitched) {
         await lease.release(loop.projection.name, loop.generation.generation);
         const current = await loadGeneration(db, loop.projection.name).catch(() => null);
@@ -123,4 +124,15 @@ export const runLoop = async (deps: LoopDeps, loop: Loop, untilSwitched = false)
   // Whoever runs it next starts from here, not from the last batch it handled something in.
   if (loop.holdsLock) await flushCheckpoint(db, loop).catch(() => undefined);
   await lease.release(loop.projection.name, loop.generation.generation);
+};
+
+/**
+ * A batch of the live generation that failed because a rebuilt one went live meanwhile: the switch
+ * no longer waits for open batches (projection-batch.ts) and drops the old generation's tables, so
+ * such a batch can fail on a table that is gone. That is the switch, not an error to report.
+ */
+const switchedUnder = async (db: Database, loop: Loop, error: unknown) => {
+  if (error instanceof GenerationSwitched || error instanceof CheckpointMoved || loop.generation.status !== 'active') return false;
+  const live = await loadGeneration(db, loop.projection.name).catch(() => null);
+  return live !== null && live.generation !== loop.generation.generation;
 };

@@ -358,6 +358,36 @@ describe('projection runner', () => {
     await live.stop();
   });
 
+  it('a batch still open when a rebuilt generation goes live rolls back: the switch does not wait for it, and nothing is applied twice', async () => {
+    await reset();
+    // The live runner's batch holding event 777 takes two seconds inside its transaction.
+    const live = fastRunner(db, store, [countingProjection({ sleepWhen: (n) => (n === 777 ? 2 : 0) })]);
+    await live.start();
+    for (let i = 0; i < 50; i++) await store.append(`sw-${i % 3}`, [happened(i)], { expectedRevision: 'any' });
+    expect(await live.waitFor(['counting'], (await store.headPosition()) as AllPosition, 10_000)).toBe(true);
+    await store.append('sw-slow', [happened(777)], { expectedRevision: 'any' });
+    const sleeping = async () => ((await db.pg.query("select 1 from pg_stat_activity where query like 'select pg_sleep%'")).rowCount ?? 0) > 0;
+    await eventually(sleeping);
+    const cli = fastRunner(await createTestDatabaseView(db), store, [countingProjection()]);
+    const rebuilt = cli.rebuild('counting');
+    // Generation 2 goes live while generation 1's batch is still open.
+    await eventually(
+      async () =>
+        (await db.pg.query<{ active_generation: number }>("select active_generation from projections.registry where name = 'counting'")).rows[0]
+          ?.active_generation === 2,
+      10_000,
+    );
+    expect(await sleeping()).toBe(true);
+    await rebuilt;
+    // That batch rolled back instead of committing: the live runner follows generation 2, with no error on it.
+    await eventually(async () => live.status()[0]?.generation === 2 && live.status()[0]?.holdsLock === true);
+    expect(await live.waitFor(['counting'], (await store.headPosition()) as AllPosition, 10_000)).toBe(true);
+    expect(live.status()[0]?.lastError).toBeNull();
+    expect((await db.pg.query("select 1 from pg_namespace where nspname = 'rm_counting_1'")).rowCount).toBe(0);
+    await expectExactlyOnce(db);
+    await live.stop();
+  });
+
   it('rebuilds a projection whose version changed when it starts, and keeps serving the old one until then', async () => {
     await reset();
     const v1 = fastRunner(db, store, [countingProjection({ version: 1 })]);
