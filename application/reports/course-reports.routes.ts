@@ -99,11 +99,18 @@ export const registerCourseReportRoutes = (app: HttpApp, deps: CourseReportRoute
   /** The report's figures for the caller; a report of another course (or none) is missing. */
   const figuresFor = async (request: FastifyRequest, courseId: number, reportId: number) => {
     const { subject } = requireAuth(request);
-    const reader = await reportReader(deps.db, subject, courseId);
-    const course = await loadReportCourse(deps.db, courseId);
-    const entry = await getCourseReport(deps.reports, courseId, reportId);
-    if (!entry) throw reportNotFound();
-    return producing(() => courseReportFigures(deps.db, reader, course, entry));
+    // Asked at once; refused in this order as before (a reader who may not see the course learns nothing of its reports).
+    const [reader, course, entry] = await Promise.allSettled([
+      reportReader(deps.db, subject, courseId),
+      loadReportCourse(deps.db, courseId),
+      getCourseReport(deps.reports, courseId, reportId),
+    ]);
+    if (reader.status === 'rejected') throw reader.reason;
+    if (course.status === 'rejected') throw course.reason;
+    if (entry.status === 'rejected') throw entry.reason;
+    const found = entry.value;
+    if (!found) throw reportNotFound();
+    return producing(() => courseReportFigures(deps.db, reader.value, course.value, found));
   };
   /** spec §8 report error: the cause goes to the log, the reader gets the report error's words. */
   const logged = async <T>(request: FastifyRequest, work: () => Promise<T>) => {

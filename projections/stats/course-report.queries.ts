@@ -37,13 +37,6 @@ export const reportNpsBlocks = (db: StatsDb, courseId: number) =>
 export const REPORT_BUCKETS = ['day', 'week', 'month'] as const;
 export type ReportBucket = (typeof REPORT_BUCKETS)[number];
 
-const DAY = 86_400_000;
-/** Days up to about six weeks, weeks up to a year, months beyond. */
-const bucketFor = (first: Date, last: Date): ReportBucket => {
-  const days = (last.getTime() - first.getTime()) / DAY;
-  return days <= 45 ? 'day' : days <= 366 ? 'week' : 'month';
-};
-
 const nextPeriod = (period: string, bucket: ReportBucket) => {
   const [y, m, d] = period.split('-').map(Number) as [number, number, number];
   const next = bucket === 'month' ? new Date(Date.UTC(y, m, 1)) : new Date(Date.UTC(y, m - 1, d + (bucket === 'week' ? 7 : 1)));
@@ -55,26 +48,28 @@ const periodRow = z.object({ period: z.string(), participants: z.number(), compl
 /**
  * Participants (a participant's first opening of the course in the window, as the statistics count
  * a view, decision 0015) and completions per day, week or month in Ljubljana time, every period
- * from the first to the last shown (empty ones as zero). The bucket follows the span of the data.
+ * from the first to the last shown (empty ones as zero). The bucket follows the span of the data:
+ * days up to about six weeks from the first opening to the window's end, weeks up to a year, months
+ * beyond; none without an opening. One statement, the span worked out in it.
  */
 export const reportTimeline = async (db: StatsDb, courseId: number, w: Window, scope: StatsScope) => {
-  const span = await db.one(sql.type(z.object({ first: z.string().nullable() }))`
-    select to_char(min(o.at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as first from rm.stats_course_opens o
-     where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, 'o')}`);
-  if (span.first === null) return { bucket: 'day' as ReportBucket, periods: [] };
-  const bucket = bucketFor(new Date(span.first), w.to);
-  const rows = await db.any(sql.type(periodRow)`
+  const to = sql.fragment`${w.to.toISOString()}::timestamptz`;
+  const rows = await db.any(sql.type(periodRow.extend({ bucket: z.enum(REPORT_BUCKETS) }))`
     with firsts as (
       select min(o.at) as at from rm.stats_course_opens o
        where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, 'o')}
        group by o.user_id),
+    span as (select extract(epoch from ${to}) - extract(epoch from date_trunc('milliseconds', min(at))) as seconds from firsts),
+    bucket as (select case when seconds <= 45 * 86400 then 'day' when seconds <= 366 * 86400 then 'week' else 'month' end as bucket
+                 from span where seconds is not null),
     done as (
       select c.at from rm.stats_completions c
        where c.course_id = ${courseId} and ${inWindow(sql.identifier(['c', 'at']), w)} and ${inScope(scope, 'c')}),
     facts as (select at, 1 as p, 0 as c from firsts union all select at, 0, 1 from done)
-    select to_char(date_trunc(${bucket}, at at time zone 'Europe/Ljubljana'), 'YYYY-MM-DD') as period, sum(p)::int as participants, sum(c)::int as completions
-      from facts group by 1 order by 1`);
-  const byPeriod = new Map(rows.map((r) => [r.period, r]));
+    select b.bucket, to_char(date_trunc(b.bucket, f.at at time zone 'Europe/Ljubljana'), 'YYYY-MM-DD') as period, sum(f.p)::int as participants, sum(f.c)::int as completions
+      from facts f cross join bucket b group by 1, 2 order by 2`);
+  const bucket: ReportBucket = rows[0]?.bucket ?? 'day';
+  const byPeriod = new Map(rows.map(({ bucket: _same, ...r }) => [r.period, r]));
   const periods: z.infer<typeof periodRow>[] = [];
   const last = rows.at(-1)?.period;
   // Every period between the first and the last, so a chart's gaps are real (bounded: a few hundred at most).

@@ -57,9 +57,8 @@ const latestAnswers = (db: StatsDb, courseId: number, blockId: number, w: Window
      where a.course_id = ${courseId} and a.block_id = ${blockId} and ${inWindow(sql.identifier(['a', 'answered_at']), w)} and ${inScope(scope, 'a')}
      order by a.user_id, a.answered_at desc`);
 
-/** NPS of one block: the summary, the distribution of scores 0 to 10, follow-up reasons by category, and (with the comment permission) the last 20 comments. */
-export const npsOverview = async (db: StatsDb, courseId: number, blockId: number, w: Window, scope: StatsScope, withComments: boolean) => {
-  const answers = await latestAnswers(db, courseId, blockId, w, scope);
+/** The summary, the distribution of scores 0 to 10, follow-up reasons by category, and (with the comment permission) the last 20 comments of a block's latest answers. */
+const overviewOf = (answers: readonly z.infer<typeof npsRow>[], withComments: boolean) => {
   const distribution = Array.from({ length: 11 }, (_, score) => ({ score, count: answers.filter((a) => a.score === score).length }));
   const reasons = new Map<string, { reason: string; category: string; count: number }>();
   for (const a of answers) {
@@ -81,6 +80,33 @@ export const npsOverview = async (db: StatsDb, courseId: number, blockId: number
     : [];
   return { ...summariseNps(countNps(answers.map((a) => a.score))), distribution, reasons: [...reasons.values()].sort((a, b) => b.count - a.count), comments };
 };
+
+/** NPS of one block: the summary, the distribution of scores 0 to 10, follow-up reasons by category, and (with the comment permission) the last 20 comments. */
+export const npsOverview = async (db: StatsDb, courseId: number, blockId: number, w: Window, scope: StatsScope, withComments: boolean) =>
+  overviewOf(await latestAnswers(db, courseId, blockId, w, scope), withComments);
+
+/**
+ * `npsOverview` of every NPS block of the course at once (a report shows them all), in one statement:
+ * each participant's latest answer per block, then each block's overview of its own. A block without
+ * answers in the window is not in the map.
+ */
+export const npsOverviews = async (db: StatsDb, courseId: number, w: Window, scope: StatsScope, withComments: boolean) => {
+  const rows = await db.any(sql.type(npsRow.extend({ block_id: z.number() }))`
+    select distinct on (a.block_id, a.user_id) a.block_id, a.user_id, a.score, a.reasons, a.comment, a.answered_at, a.unit_ids, a.company_ids, a.group_ids, a.profession_id
+      from rm.stats_nps_answers a
+     where a.course_id = ${courseId} and ${inWindow(sql.identifier(['a', 'answered_at']), w)} and ${inScope(scope, 'a')}
+     order by a.block_id, a.user_id, a.answered_at desc`);
+  const byBlock = new Map<number, z.infer<typeof npsRow>[]>();
+  for (const row of rows) {
+    const answers = byBlock.get(row.block_id);
+    if (answers) answers.push(row);
+    else byBlock.set(row.block_id, [row]);
+  }
+  return new Map([...byBlock].map(([blockId, answers]) => [blockId, overviewOf(answers, withComments)]));
+};
+
+/** `npsOverview` of a block without answers (a report's block that nobody answered in its window). */
+export const emptyNpsOverview = (withComments: boolean) => overviewOf([], withComments);
 
 export const COMMUNITY_KINDS = ['unit', 'company', 'group', 'profession'] as const;
 export type CommunityKind = (typeof COMMUNITY_KINDS)[number];
@@ -138,49 +164,55 @@ const quizRow = z.object({
   passed: z.number(),
   first_attempt_passed: z.number(),
   attempts: z.number(),
+  /** Each participant's best score in the block, averaged; null without scores. */
+  average: z.number().nullable(),
 });
+
+const successRow = z.object({ started: z.number(), completed: z.number(), average: z.number().nullable(), quizzes: z.array(quizRow) });
 
 export const rate = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
 
-/** Success of a course in the window: per quiz block passed over attempted and first-attempt passes; started and completed participants. */
+/**
+ * Success of a course in the window: per quiz block passed over attempted and first-attempt passes;
+ * started and completed participants. One statement (it was four, one after another: the success
+ * screen and every report ask it, docs/benchmarks.md "screens"): the window's quiz outcomes are read
+ * once for the per-block counts, each participant's best score per block and the averages of those.
+ */
 export const courseSuccess = async (db: StatsDb, courseId: number, w: Window, scope: StatsScope) => {
-  const quizzes = await db.any(sql.type(quizRow)`
-    select q.block_id, count(distinct q.user_id)::int as attempted, count(distinct q.user_id) filter (where q.passed)::int as passed,
-           count(distinct q.user_id) filter (where q.passed and q.attempt = 1)::int as first_attempt_passed, count(*)::int as attempts
-      from rm.stats_quiz_outcomes q
-     where q.course_id = ${courseId} and ${inWindow(sql.identifier(['q', 'at']), w)} and ${inScope(scope, 'q')}
-     group by q.block_id order by q.block_id`);
-  // A block's average score: each participant's best (a quiz's or a package's, issue 35), averaged.
-  const scores = await db.any(sql.type(z.object({ block_id: z.number(), average: z.number().nullable() }))`
-    select block_id, round(avg(best)::numeric, 1)::float8 as average from (
-      select q.block_id, q.user_id, max(q.score) as best from rm.stats_quiz_outcomes q
-       where q.course_id = ${courseId} and ${inWindow(sql.identifier(['q', 'at']), w)} and ${inScope(scope, 'q')}
-       group by q.block_id, q.user_id) best
-     group by block_id`);
-  const averageOf = new Map(scores.map((s) => [s.block_id, s.average]));
-  const overall = await db.one(sql.type(z.object({ average: z.number().nullable() }))`
-    select round(avg(best)::numeric, 1)::float8 as average from (
-      select max(q.score) as best from rm.stats_quiz_outcomes q
-       where q.course_id = ${courseId} and ${inWindow(sql.identifier(['q', 'at']), w)} and ${inScope(scope, 'q')}
-       group by q.block_id, q.user_id) best`);
-  const counts = await db.one(sql.type(z.object({ started: z.number(), completed: z.number() }))`
+  const row = await db.one(sql.type(successRow)`
+    with outcomes as (
+      select q.block_id, q.user_id, q.passed, q.attempt, q.score from rm.stats_quiz_outcomes q
+       where q.course_id = ${courseId} and ${inWindow(sql.identifier(['q', 'at']), w)} and ${inScope(scope, 'q')}),
+    blocks as (
+      select block_id, count(distinct user_id)::int as attempted, count(distinct user_id) filter (where passed)::int as passed,
+             count(distinct user_id) filter (where passed and attempt = 1)::int as first_attempt_passed, count(*)::int as attempts
+        from outcomes group by block_id),
+    -- A block's average score: each participant's best (a quiz's or a package's, issue 35), averaged.
+    best as (select block_id, user_id, max(score) as best from outcomes group by block_id, user_id),
+    averages as (select block_id, round(avg(best)::numeric, 1)::float8 as average from best group by block_id)
     select (select count(distinct o.user_id) from rm.stats_course_opens o
              where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, 'o')})::int as started,
            (select count(*) from rm.stats_completions c
-             where c.course_id = ${courseId} and ${inWindow(sql.identifier(['c', 'at']), w)} and ${inScope(scope, 'c')})::int as completed`);
+             where c.course_id = ${courseId} and ${inWindow(sql.identifier(['c', 'at']), w)} and ${inScope(scope, 'c')})::int as completed,
+           (select round(avg(best)::numeric, 1)::float8 from best) as average,
+           coalesce((select json_agg(json_build_object('block_id', b.block_id, 'attempted', b.attempted, 'passed', b.passed,
+                                                       'first_attempt_passed', b.first_attempt_passed, 'attempts', b.attempts, 'average', a.average)
+                                     order by b.block_id)
+                       from blocks b left join averages a using (block_id)), '[]'::json) as quizzes`);
+  const { quizzes } = row;
   const attempted = quizzes.reduce((s, q) => s + q.attempted, 0);
   const passed = quizzes.reduce((s, q) => s + q.passed, 0);
   const first = quizzes.reduce((s, q) => s + q.first_attempt_passed, 0);
   return {
-    started: counts.started,
-    completed: counts.completed,
-    completionRate: rate(counts.completed, counts.started),
+    started: row.started,
+    completed: row.completed,
+    completionRate: rate(row.completed, row.started),
     attempted,
     passed,
     successRate: rate(passed, attempted),
     firstAttemptRate: rate(first, attempted),
     /** Each participant's best score in each scored block (quiz or package), averaged; null without scores. */
-    averageScore: overall.average,
+    averageScore: row.average,
     quizzes: quizzes.map((q) => ({
       blockId: q.block_id,
       attempted: q.attempted,
@@ -189,7 +221,7 @@ export const courseSuccess = async (db: StatsDb, courseId: number, w: Window, sc
       attempts: q.attempts,
       successRate: rate(q.passed, q.attempted),
       firstAttemptRate: rate(q.first_attempt_passed, q.attempted),
-      averageScore: averageOf.get(q.block_id) ?? null,
+      averageScore: q.average,
     })),
   };
 };
@@ -228,12 +260,15 @@ export const costsLocked = async (db: StatsDb, courseId: number) =>
                         where (i->>'startsAt')::timestamptz <= now() and now() < (i->>'stopsAt')::timestamptz))`);
 
 export const costTimeline = async (db: StatsDb, courseId: number, w: Window, bucket: Bucket) => {
-  const { costs, setAt } = await costsAsOf(db, courseId, w.asOf);
-  const periods = await db.any(sql.type(periodRow)`
+  // The costs and the views are independent: two connections, in parallel.
+  const [{ costs, setAt }, periods] = await Promise.all([
+    costsAsOf(db, courseId, w.asOf),
+    db.any(sql.type(periodRow)`
     select to_char(date_trunc(${bucket}, first_at at time zone 'Europe/Ljubljana'), 'YYYY-MM-DD') as period, count(*)::int as views
       from (select o.user_id, min(o.at) as first_at from rm.stats_course_opens o
              where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} group by o.user_id) f
-     group by 1 order by 1`);
+     group by 1 order by 1`),
+  ]);
   let views = 0;
   const timeline = periods.map((p) => {
     views += p.views;
