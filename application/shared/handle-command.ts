@@ -7,7 +7,7 @@ import {
   type EventStore,
   newEventId,
 } from '../../infrastructure/event-store/event-store.port.ts';
-import { forgetState, readState } from './stream-states.ts';
+import { readState } from './stream-states.ts';
 
 export type CommandResult<Event, State> = {
   /** The events this command appended; empty when the decision was "nothing to do". */
@@ -99,9 +99,6 @@ const decideAndAppend = async <Command, Event extends AnyEvent, State>(
       );
       return { events, state: events.reduce(decider.evolve, state), position: result.position };
     } catch (error) {
-      // Read the next attempt from the start: a stream rewritten under this process (a restored
-      // backup, a test's fresh database) must not keep conflicting with a state kept from before.
-      forgetState(store, streamName);
       if (!(error instanceof ConcurrencyConflictError) || attempt >= maxAttempts) throw error;
       await sleep(retryDelayMs(attempt));
     }

@@ -71,7 +71,7 @@ export type AppendResult = {
 
 export type StreamRead = { readonly revision: bigint | 'no_stream'; readonly events: RecordedEvent[] };
 
-export type StreamReadOptions = { readonly afterRevision?: bigint };
+export type StreamReadOptions = { readonly fromRevision?: bigint };
 
 export type AllRead = {
   readonly events: RecordedEvent[];
@@ -99,10 +99,7 @@ export type EventStore = {
    * order, succeeds again with the original result (idempotent retry).
    */
   append(streamName: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
-  /**
-   * A stream's events in order. With `afterRevision` (a revision the caller read before), only the
-   * events after it; `revision` is then `afterRevision` itself when nothing followed.
-   */
+  /** A stream's events in order; with `fromRevision`, only those from that revision on (none: the stream is shorter). */
   readStream(streamName: string, options?: StreamReadOptions): Promise<StreamRead>;
   /** Events strictly after `from`, in `$all` order, at most `limit`. */
   readAll(from: AllPosition, limit: number): Promise<AllRead>;

@@ -29,7 +29,8 @@ export const benchLag = async (adminUrl: string, out: (line: string) => void) =>
   // 500 users for all runs: ten runs make each user stream about 120 events long. While every command
   // read its stream whole, lag p50 at 1,000/s went from 18 to 231 ms over the ten runs (the plain
   // baseline flat); commands now read on from the state their process kept (stream-states.ts), and
-  // LAG_USERS_PER_RUN=500 gives each run fresh users to compare with.
+  // LAG_USERS_PER_RUN=500 spreads the commands over 500 users per run (5,000 for ten runs), as the
+  // bench did before, to compare with.
   const userCount = Number(process.env.LAG_USERS_PER_RUN ?? 0) * runs || 500;
   await db.pg.query(
     seedEventsSql(`

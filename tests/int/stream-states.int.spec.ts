@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleCommand } from '../../application/shared/handle-command.ts';
 import { loadUser } from '../../application/users/user-state.ts';
+import { fold } from '../../domain/shared/decider.ts';
 import { ERASED_PERSON } from '../../domain/shared/event.ts';
 import { userDecider } from '../../domain/users/user.decide.ts';
-import { type ActiveUser, userStream } from '../../domain/users/user.ts';
+import { type ActiveUser, type UserEvent, userStream } from '../../domain/users/user.ts';
 import type { EventStore, StreamReadOptions } from '../../infrastructure/event-store/event-store.port.ts';
+import { createPostgresPersonalKeys } from '../../infrastructure/personal-data/postgres-personal-keys.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
 
 /**
@@ -22,17 +24,22 @@ describe('commands read on from the stream state their process kept', () => {
 
   /** The platform's store as one more process would hold it (its own kept states), counting the events each read returns. */
   const processStore = () => {
-    const reads: { events: number; after: bigint | undefined }[] = [];
+    const reads: { events: number; from: bigint | undefined }[] = [];
     const store: EventStore = {
       ...p.store,
       readStream: async (name: string, options?: StreamReadOptions) => {
         const read = await p.store.readStream(name, options);
-        reads.push({ events: read.events.length, after: options?.afterRevision });
+        reads.push({ events: read.events.length, from: options?.fromRevision });
         return read;
       },
     };
     return { store, reads };
   };
+  const foldFromStart = (read: { events: readonly { type: string; data: unknown }[] }) =>
+    fold(
+      userDecider,
+      read.events.map((e) => ({ type: e.type, data: e.data }) as UserEvent),
+    );
   const logIn = async (store: EventStore, userId: number, sessionId = randomUUID()) => {
     const user = (await loadUser(p.store, userId)) as ActiveUser;
     return handleCommand(store, {
@@ -54,12 +61,41 @@ describe('commands read on from the stream state their process kept', () => {
     const userId = await p.createUser('dolga');
     const { store, reads } = processStore();
     for (let i = 0; i < 120; i++) await (i % 2 === 0 ? logIn(store, userId) : logOut(store, userId));
-    // The first command read the stream whole; every later one only the event its predecessor appended.
-    expect(reads[0]?.after).toBeUndefined();
-    expect(reads.slice(1).map((r) => r.events)).toEqual(Array.from({ length: 119 }, () => 1));
+    // A short stream is read whole; once kept, every command reads the event it was kept at (to check
+    // it is still there) and the one its predecessor appended.
+    expect(reads[0]?.from).toBeUndefined();
+    expect(reads.slice(10).map((r) => [r.from !== undefined, r.events])).toEqual(Array.from({ length: 110 }, () => [true, 2]));
     const last = await logOut(store, userId);
-    expect(last.state).toEqual(await loadUser(p.store, userId));
+    expect(last.state).toEqual(foldFromStart(await p.store.readStream(userStream(userId))));
     expect((last.state as ActiveUser).openSessions).toHaveLength(60);
+  });
+
+  it('reads a stream rewritten under it from the start again (a failover that lost acknowledged writes)', async () => {
+    const userId = await p.createUser('prepisana');
+    const { store, reads } = processStore();
+    for (let i = 0; i < 10; i++) await logIn(store, userId);
+    const lostSession = randomUUID();
+    const lost = await logIn(store, userId, lostSession);
+    await logOut(store, userId);
+    // The last two appends never reached the database that now serves: the stream ends before them,
+    // and another process writes a different history at the same revisions.
+    const stream = userStream(userId);
+    const head = Number((lost.position as { prepare: bigint }).prepare);
+    await p.db.pg.query('delete from es.appends where stream_name = $1 and global_position >= $2', [stream, head]);
+    await p.db.pg.query(
+      'update es.streams set revision = (select max(first_revision + cardinality(event_ids) - 1) from es.appends where stream_name = $1) where stream_name = $1',
+      [stream],
+    );
+    const other = processStore();
+    const survivor = randomUUID();
+    await logIn(other.store, userId, survivor);
+    await logIn(other.store, userId);
+    reads.length = 0;
+    const after = await logOut(store, userId);
+    expect(reads.map((r) => r.from === undefined)).toEqual([false, true]);
+    expect(after.state).toEqual(foldFromStart(await p.store.readStream(stream)));
+    expect((after.state as ActiveUser).openSessions).toContain(survivor);
+    expect((after.state as ActiveUser).openSessions).not.toContain(lostSession);
   });
 
   it('decides on the sessions another process opened meanwhile, also when both write at once', async () => {
@@ -84,12 +120,14 @@ describe('commands read on from the stream state their process kept', () => {
     expect(ended).toHaveLength(80);
   });
 
-  it('forgets the kept states once someone is erased: the next command reads their data as erased', async () => {
+  it('forgets the kept states once another process erases someone: the next command reads their data as erased', async () => {
     const userId = await p.createUser('pozabljena');
     const { store } = processStore();
+    for (let i = 0; i < 8; i++) await logOut(store, userId);
     expect(((await logOut(store, userId)).state as ActiveUser).email).toBe('pozabljena@test.si');
-    // The key goes (as an erasure does last); its announcement reaches every process, this one included.
-    await p.personalKeys.erase(userId);
+    // Another process destroys the key (as an erasure does last) and announces it; this one only hears of it.
+    const elsewhere = createPostgresPersonalKeys(p.db.pg, { seal: () => '', unseal: () => null });
+    await elsewhere.erase(userId);
     const deadline = Date.now() + 5_000;
     let email = '';
     while (Date.now() < deadline) {

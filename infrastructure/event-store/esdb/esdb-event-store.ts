@@ -117,20 +117,20 @@ export const createEsdbEventStore = (options: {
     },
 
     async readStream(streamName, options) {
-      const after = options?.afterRevision;
+      const from = options?.fromRevision;
       const events: RecordedEvent[] = [];
       try {
-        for await (const resolved of client.readStream(streamName, { direction: FORWARDS, fromRevision: after === undefined ? START : after + 1n })) {
+        for await (const resolved of client.readStream(streamName, { direction: FORWARDS, fromRevision: from ?? START })) {
           const event = resolved.event as EsdbRecorded | undefined;
           if (!event) continue;
           events.push(toRecorded(event, event.position ?? START_POSITION));
         }
       } catch (error) {
-        if (error instanceof StreamNotFoundError) return { revision: after ?? 'no_stream', events: [] };
+        if (error instanceof StreamNotFoundError) return { revision: 'no_stream', events: [] };
         throw error;
       }
       const last = events.at(-1);
-      return { revision: last ? last.revision : (after ?? 'no_stream'), events };
+      return { revision: last ? last.revision : 'no_stream', events };
     },
 
     async readAll(from, limit): Promise<AllRead> {

@@ -23,16 +23,16 @@ const READ_STREAM_SQL = {
           order by x.first_revision, x.ord`,
 };
 
-// The events after a revision the caller read before: from the append that holds it (one probe of
-// the (stream_name, first_revision) index), so a long stream costs what its new events cost.
-const READ_STREAM_AFTER_SQL = {
-  name: 'es_read_stream_after',
+// The events from a revision on: from the append holding it (one probe of the (stream_name,
+// first_revision) index), so a long stream costs what its newest events cost.
+const READ_STREAM_FROM_SQL = {
+  name: 'es_read_stream_from',
   text: `select ${EVENT_COLUMNS}
            from (${appendsNumbered(
              `a.stream_name = $1 and a.first_revision >= coalesce((select max(b.first_revision) from es.appends b where b.stream_name = $1 and b.first_revision <= $2::bigint), 0)`,
              'a.first_revision',
            )}) x
-          where x.first_revision + x.ord - 1 > $2::bigint
+          where x.first_revision + x.ord - 1 >= $2::bigint
           order by x.first_revision, x.ord`,
 };
 
@@ -88,14 +88,14 @@ export const createPostgresEventReader = ({ pool, codec }: { readonly pool: pg.P
 
   return {
     async readStream(streamName, options): Promise<StreamRead> {
-      const after = options?.afterRevision;
+      const from = options?.fromRevision;
       const result =
-        after === undefined
+        from === undefined
           ? await pool.query<EventRow>({ ...READ_STREAM_SQL, values: [streamName] })
-          : await pool.query<EventRow>({ ...READ_STREAM_AFTER_SQL, values: [streamName, after.toString()] });
+          : await pool.query<EventRow>({ ...READ_STREAM_FROM_SQL, values: [streamName, from.toString()] });
       const events = result.rows.map(toRecorded);
       const last = events.at(-1);
-      return { revision: last ? last.revision : (after ?? 'no_stream'), events };
+      return { revision: last ? last.revision : 'no_stream', events };
     },
 
     async readAll(from: AllPosition, limit: number): Promise<AllRead> {
