@@ -86,11 +86,13 @@ const filters = (params: AdminCourseListParams) => {
   return sql.join(parts, sql.fragment` and `);
 };
 
+const ENROLLED = sql.fragment`(select count(*) from rm.enrollments e where e.course_id = c.id)`;
+
 const SORTS: Record<(typeof ADMIN_COURSE_SORTS)[number], (dir: FragmentSqlToken) => FragmentSqlToken> = {
   title: (dir) => sql.fragment`c.title collate public.slovenian ${dir}, c.id ${dir}`,
   type: (dir) => sql.fragment`c.type ${dir}, c.id ${dir}`,
   updatedAt: (dir) => sql.fragment`c.updated_at ${dir}, c.id ${dir}`,
-  enrolled: (dir) => sql.fragment`enrolled ${dir}, c.id ${dir}`,
+  enrolled: (dir) => sql.fragment`${ENROLLED} ${dir}, c.id ${dir}`,
 };
 
 export const listAdminCoursePage = async (db: DatabasePool, params: AdminCourseListParams) => {
@@ -101,10 +103,13 @@ export const listAdminCoursePage = async (db: DatabasePool, params: AdminCourseL
   // Newest first unless told otherwise; names A to Ž.
   const direction = dir ?? (sort === 'title' || sort === 'type' ? sql.fragment`asc` : sql.fragment`desc`);
   const where = filters(params);
+  const order = SORTS[sort](direction);
+  // The page is chosen first and only its courses get their counts, block kinds and approval: the
+  // planner left the approval's subqueries below the sort, asked for every course of the list.
   const [rows, total] = await Promise.all([
     db.any(sql.type(row)`
       select c.id, c.title, c.type, c.published, ${STATUS} as status, c.credit_points::float8 as "creditPoints", c.blocks_count as "blocksCount",
-             (select count(*) from rm.enrollments e where e.course_id = c.id)::int as enrolled,
+             ${ENROLLED}::int as enrolled,
              to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "updatedAt",
              coalesce((c.fields->>'notificationsEnabled')::boolean, false) as "notificationsEnabled", c.public,
              array(select distinct b.kind from rm.course_blocks b where b.course_id = c.id) as "blockKinds",
@@ -112,10 +117,8 @@ export const listAdminCoursePage = async (db: DatabasePool, params: AdminCourseL
              coalesce(jsonb_array_length(c.fields->'tagIds'), 0)::int as "tagCount",
              coalesce((select a.status from rm.course_approvals a where a.course_id = c.id),
                       (select 'none' from rm.approval_settings s where s.scope = coalesce(c.owner_company_id::text, 'platform') and s.enabled)) as approval
-        from rm.courses c
-       where ${where}
-       order by ${SORTS[sort](direction)}
-       limit ${pageSize} offset ${offset}`),
+        from (select c.* from rm.courses c where ${where} order by ${order} limit ${pageSize} offset ${offset}) c
+       order by ${order}`),
     db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from rm.courses c where ${where}`),
   ]);
   return {

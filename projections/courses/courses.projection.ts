@@ -25,6 +25,8 @@ const perCourseEvent = defineProjection({
       audience_groups integer[] not null default '{}', audience_professions integer[] not null default '{}',
       org_audience boolean not null default false, profession_audience boolean not null default false)`,
     sql.unsafe`create index on ${table('courses')} (applied_commit desc, applied_prepare desc)`,
+    // The admins' course list, newest change first (migration 0018 adds it to generations made before).
+    sql.unsafe`create index on ${table('courses')} (updated_at desc, id desc)`,
     sql.unsafe`create table ${table('course_blocks')} (course_id integer not null, block_id integer not null, position integer not null, kind text not null, name text not null,
       fields jsonb not null, primary key (course_id, block_id))`,
     sql.unsafe`create table ${table('course_block_versions')} (course_id integer not null, version integer not null, blocks jsonb not null,

@@ -173,6 +173,11 @@ describe('admin course list API', () => {
     expect((await call('ana', 'POST', `/api/user-courses/${ids.a}/start`)).statusCode).toBe(200);
     const participants = (await call('admin', 'GET', `/api/courses/${ids.a}/participants`)).json() as { items: object[] };
     expect(participants.items).toEqual([expect.objectContaining({ name: 'Test ana', status: 'started', blocksDone: 0, blocksCount: 3, completedAt: null })]);
+    // The list sorted by who took a course: Ana's first, or last the other way round.
+    const byEnrolled = (await list('?sort=enrolled')).items as (Item & { enrolled: number })[];
+    expect(byEnrolled[0]).toMatchObject({ id: ids.a, enrolled: 1 });
+    expect(byEnrolled.slice(1).map((i) => i.enrolled)).toEqual(byEnrolled.slice(1).map(() => 0));
+    expect((await list('?sort=enrolled&order=asc')).items.at(-1)?.id).toBe(ids.a);
     expect((await call('admin', 'GET', '/api/courses/999999/participants')).statusCode).toBe(404);
     expect((await call('ana', 'GET', `/api/courses/${ids.a}/participants`)).statusCode).toBe(403);
   });
