@@ -25,8 +25,12 @@ export const createPostgresPersonalKeys = (
   options: { erasures?: KeyErasures } = {},
 ): PersonalKeys => {
   const cache = new Map<number, Cached>();
+  // Counts the erasures heard of: a key read under way when one came is not cached (it may be the
+  // key just destroyed, and would be trusted for another minute).
+  let erasuresHeard = 0;
   // Another process erased someone: forget their key here too; after a reconnect forget every key.
   options.erasures?.subscribe((userId) => {
+    erasuresHeard++;
     if (userId === null) cache.clear();
     else cache.delete(Number(userId));
   });
@@ -40,7 +44,8 @@ export const createPostgresPersonalKeys = (
     const hit = cache.get(userId);
     return hit && now() - hit.at < CACHE_MS ? hit : null;
   };
-  const remember = (userId: number, key: Buffer | null) => {
+  const remember = (userId: number, key: Buffer | null, heardBefore: number) => {
+    if (heardBefore !== erasuresHeard) return key;
     if (cache.size > 50_000) cache.clear();
     cache.set(userId, { key, at: now() });
     return key;
@@ -50,6 +55,7 @@ export const createPostgresPersonalKeys = (
     async keyFor(userId) {
       const hit = fresh(userId);
       if (hit) return hit.key;
+      const heard = erasuresHeard;
       // Usually one round trip: the key this insert made, or the row that was there. When another writer
       // made the first key at the same moment, this statement waited for it but its snapshot cannot see
       // it: read it once more (no row never means erased; an erased person has a tombstone row).
@@ -61,7 +67,7 @@ export const createPostgresPersonalKeys = (
       if (row.rows.length === 0) row = await pool.query('select wrapped from public.personal_keys where user_id = $1', [userId]);
       const found = row.rows[0];
       if (!found) throw new Error(`No personal data key for user ${userId}`);
-      return remember(userId, unwrap(found.wrapped));
+      return remember(userId, unwrap(found.wrapped), heard);
     },
 
     async existingKeys(userIds) {
@@ -73,11 +79,12 @@ export const createPostgresPersonalKeys = (
         else missing.push(id);
       }
       if (missing.length > 0) {
+        const heard = erasuresHeard;
         const rows = await pool.query<{ user_id: number; wrapped: string | null }>(
           'select user_id, wrapped from public.personal_keys where user_id = any($1::int[])',
           [missing],
         );
-        for (const row of rows.rows) found.set(row.user_id, remember(row.user_id, unwrap(row.wrapped)));
+        for (const row of rows.rows) found.set(row.user_id, remember(row.user_id, unwrap(row.wrapped), heard));
       }
       return found;
     },

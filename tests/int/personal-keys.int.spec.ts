@@ -69,4 +69,43 @@ describe('personal data keys', () => {
       await Promise.all(listeners.map((l) => l.close()));
     }
   });
+  it('does not cache a key read under way when its erasure is announced', async () => {
+    const frozen = () => 0;
+    const erasures = createNotificationListener({ connect: db.connect, channel: PERSONAL_KEY_ERASED_CHANNEL });
+    // This process's key read is answered by the database at once, but reaches the process only when let go.
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let holding = false;
+    const slowPool = {
+      query: async (...args: Parameters<typeof db.pg.query>) => {
+        const result = await (db.pg.query as (...a: unknown[]) => Promise<unknown>)(...args);
+        if (holding) await held;
+        return result;
+      },
+    } as unknown as typeof db.pg;
+    const here = createPostgresPersonalKeys(slowPool, sealer, frozen, { erasures });
+    try {
+      const key = await createPostgresPersonalKeys(db.pg, sealer).keyFor(401);
+      // Let the listener connect (a connect also empties the cache, which proves nothing here).
+      expect(await here.keyFor(999)).not.toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      holding = true;
+      const reading = here.existingKeys([401]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await createPostgresPersonalKeys(db.pg, sealer).erase(401);
+      // The announcement arrives while the read is still held.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      letGo();
+      holding = false;
+      expect((await reading).get(401)).toEqual(key);
+      // The key it read is gone: the next read asks the database instead of a cache.
+      expect((await here.existingKeys([401])).get(401)).toBeNull();
+      expect(await here.keyFor(401)).toBeNull();
+    } finally {
+      letGo();
+      await erasures.close();
+    }
+  });
 });
