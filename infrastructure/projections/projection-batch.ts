@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AllPosition, AllRead, EventStore, RecordedEvent } from '../event-store/event-store.port.ts';
 import type { Database } from '../postgres/database.ts';
 import { schemaOf } from './generations.ts';
-import { CHECKPOINT_FLUSH_MS, CheckpointMoved, flushCheckpoint, GenerationSwitched } from './projection-checkpoint.ts';
+import { CHECKPOINT_FLUSH_MS, CheckpointMoved, flushCheckpoint, GenerationSwitched, WITHOUT_FLUSH_WAIT } from './projection-checkpoint.ts';
 import type { Loop } from './projection-loop-state.ts';
 
 /** `seen`: the wake-up count the caller took before asking; a shared read started before a later wake-up is not reused. */
@@ -70,6 +70,7 @@ export const applyBatch = async ({ db, changed, emitProgress }: ApplyBatchDeps, 
              events_applied = events_applied + ${relevant.length}, last_error = null, updated_at = now()
        where name = ${projection.name} and generation = ${generation.generation}
          and checkpoint_commit = ${from.commit.toString()}::bigint and checkpoint_prepare = ${from.prepare.toString()}::bigint
+         and ${WITHOUT_FLUSH_WAIT}
          ${
            active
              ? sql.fragment`and exists (select 1 from projections.registry r

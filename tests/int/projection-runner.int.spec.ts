@@ -10,6 +10,7 @@ import { type AllPosition, comparePositions, type EventStore } from '../../infra
 import { createPostgresEventStore } from '../../infrastructure/event-store/postgres/postgres-event-store.ts';
 import { type Log, silentLog } from '../../infrastructure/logging/log.port.ts';
 import type { Projection } from '../../infrastructure/projections/projection.port.ts';
+import { WITHOUT_FLUSH_WAIT } from '../../infrastructure/projections/projection-checkpoint.ts';
 import { createProjectionRunner } from '../../infrastructure/projections/projection-runner.ts';
 import { countingProjection } from '../support/counting-projection.ts';
 import { createTestDatabase } from '../support/test-database.ts';
@@ -386,6 +387,14 @@ describe('projection runner', () => {
     expect((await db.pg.query("select 1 from pg_namespace where nspname = 'rm_counting_1'")).rowCount).toBe(0);
     await expectExactlyOnce(db);
     await live.stop();
+  });
+
+  it('commits a checkpoint move without waiting for the WAL flush, in that transaction only', async () => {
+    await db.slonik.transaction(async (tx) => {
+      expect(await tx.oneFirst(sql.type(z.object({ on: z.boolean() }))`select ${WITHOUT_FLUSH_WAIT} as on`)).toBe(true);
+      expect(await tx.oneFirst(sql.type(z.object({ s: z.string() }))`select current_setting('synchronous_commit') as s`)).toBe('off');
+    });
+    expect(await db.slonik.oneFirst(sql.type(z.object({ s: z.string() }))`select current_setting('synchronous_commit') as s`)).toBe('on');
   });
 
   it('rebuilds a projection whose version changed when it starts, and keeps serving the old one until then', async () => {
