@@ -1,12 +1,12 @@
 import { ActionIcon, Group, Paper } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * A list whose rows are reordered by dragging the handle or by the up and down buttons (the
  * buttons serve the keyboard and screen readers; dragging serves the mouse). `onMove(from, to)`
- * gets indexes in the list as shown.
+ * gets indexes in the list as shown. A row moved by its button keeps the focus on its buttons.
  */
 export const SortableList = <T,>(props: {
   items: readonly T[];
@@ -21,12 +21,27 @@ export const SortableList = <T,>(props: {
   const { t } = useTranslation();
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
+  const list = useRef<HTMLDivElement | null>(null);
   const move = (from: number, to: number) => {
     if (to < 0 || to >= props.items.length || from === to) return;
     props.onMove(from, to);
   };
+  /**
+   * Moved by a button: React moves the row's element (which takes the focus off it) or disables the
+   * pressed button at either end, and the focus would fall to the page's body. It follows the row:
+   * the same button if it can move it further, else the other one.
+   */
+  const moveByButton = (from: number, to: number, direction: 'up' | 'down') => {
+    const key = String(props.itemKey(props.items[from] as T));
+    move(from, to);
+    requestAnimationFrame(() => {
+      const row = [...(list.current?.querySelectorAll<HTMLElement>('[data-sortable-key]') ?? [])].find((r) => r.dataset.sortableKey === key);
+      const buttons = [...(row?.querySelectorAll<HTMLButtonElement>('button[data-move]') ?? [])].filter((b) => !b.disabled);
+      (buttons.find((b) => b.dataset.move === direction) ?? buttons[0])?.focus();
+    });
+  };
   return (
-    <div data-testid={props.testId}>
+    <div data-testid={props.testId} ref={list}>
       {props.items.map((item, index) => (
         <Paper
           key={props.itemKey(item)}
@@ -35,6 +50,7 @@ export const SortableList = <T,>(props: {
           p="xs"
           mb="xs"
           data-testid="sortable-row"
+          data-sortable-key={String(props.itemKey(item))}
           draggable={!props.disabled}
           onDragStart={(event) => {
             setDragged(index);
@@ -69,7 +85,8 @@ export const SortableList = <T,>(props: {
                 size="sm"
                 disabled={props.disabled || index === 0}
                 aria-label={t('sortable.up', { name: props.itemLabel(item, index) })}
-                onClick={() => move(index, index - 1)}
+                data-move="up"
+                onClick={() => moveByButton(index, index - 1, 'up')}
               >
                 <IconArrowUp size={14} />
               </ActionIcon>
@@ -79,7 +96,8 @@ export const SortableList = <T,>(props: {
                 size="sm"
                 disabled={props.disabled || index === props.items.length - 1}
                 aria-label={t('sortable.down', { name: props.itemLabel(item, index) })}
-                onClick={() => move(index, index + 1)}
+                data-move="down"
+                onClick={() => moveByButton(index, index + 1, 'down')}
               >
                 <IconArrowDown size={14} />
               </ActionIcon>

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, MultiSelect, Paper, Select, Stack
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { soleApproverWarnings } from '../../../../../domain/courses/approval-settings.rules.ts';
 import { SortableList } from '../../../components/sortable-list.tsx';
@@ -66,6 +66,17 @@ const SettingsForm = ({ scope }: { scope: ApprovalScope }) => {
       notifications.show({ color: 'red', message: error instanceof ApiError && error.message ? error.message : t('form.failed') });
     },
   });
+  const saveButton = useRef<HTMLButtonElement | null>(null);
+  const refocus = useRef(false);
+  // Saving disables the button (Mantine's loading), which sends the focus to the page's body. When the
+  // save ends, a focus lost so comes back: to the first field the API refused, else to the button.
+  useEffect(() => {
+    if (save.isPending || !refocus.current) return;
+    refocus.current = false;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const invalid = document.querySelector<HTMLElement>('[data-testid="approval-settings"] [aria-invalid="true"]');
+    (invalid ?? saveButton.current)?.focus();
+  }, [save.isPending]);
   if (saved.isPending)
     return (
       <Center py="xl">
@@ -79,6 +90,12 @@ const SettingsForm = ({ scope }: { scope: ApprovalScope }) => {
   const options = candidates.map((c) => ({ value: String(c.id), label: c.name }));
   // Separation of duties (decision 0063): the API's own check, on the form as it is now.
   const warnings = soleApproverWarnings(values, new Map(candidates.map((c) => [c.id, c.name])));
+  /** The name field of step `index` (the last one when past the end), or "add a step" when there is none: where the focus goes when steps come and go. */
+  const focusStepName = (index: number) =>
+    requestAnimationFrame(() => {
+      const names = document.querySelectorAll<HTMLElement>('[data-testid="approval-settings"] input[data-step-name]');
+      (names[Math.min(index, names.length - 1)] ?? document.querySelector<HTMLElement>('[data-testid="approval-add-step"]'))?.focus();
+    });
   const setStep = (index: number, patch: Partial<ApprovalSettings['steps'][number]>) => {
     setValues((v) => ({ ...v, steps: v.steps.map((s, i) => (i === index ? { ...s, ...patch } : s)) }));
     setErrors({});
@@ -99,6 +116,7 @@ const SettingsForm = ({ scope }: { scope: ApprovalScope }) => {
       requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="approval-settings"] [aria-invalid="true"]')?.focus());
       return;
     }
+    refocus.current = true;
     save.mutate(next);
   };
   return (
@@ -160,6 +178,7 @@ const SettingsForm = ({ scope }: { scope: ApprovalScope }) => {
                     label={t('approvals.settings.stepLabel', { n: index + 1 })}
                     withAsterisk
                     value={step.label}
+                    data-step-name
                     onChange={(event) => setStep(index, { label: event.currentTarget.value })}
                     error={errors[`steps.${index}.label`]}
                     style={{ flex: '1 1 200px' }}
@@ -185,6 +204,8 @@ const SettingsForm = ({ scope }: { scope: ApprovalScope }) => {
                     onClick={() => {
                       setValues((v) => ({ ...v, steps: v.steps.filter((_, i) => i !== index) }));
                       setErrors({});
+                      // The button goes with its step: the focus goes to the step now in its place, not to the page's body.
+                      focusStepName(index);
                     }}
                   >
                     {t('approvals.settings.remove')}
@@ -211,7 +232,8 @@ const SettingsForm = ({ scope }: { scope: ApprovalScope }) => {
             <Group>
               <Button
                 variant="default"
-                onClick={() =>
+                data-testid="approval-add-step"
+                onClick={() => {
                   setValues((v) => ({
                     ...v,
                     steps: [
@@ -225,15 +247,17 @@ const SettingsForm = ({ scope }: { scope: ApprovalScope }) => {
                         approverIds: [],
                       },
                     ],
-                  }))
-                }
+                  }));
+                  // The new step's name is what the admin types next.
+                  focusStepName(values.steps.length);
+                }}
               >
                 {t('approvals.settings.addStep')}
               </Button>
             </Group>
           </Stack>
           <Group>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={save.isPending} ref={saveButton}>
               {t('form.save')}
             </Button>
           </Group>
