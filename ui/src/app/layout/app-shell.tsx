@@ -98,19 +98,22 @@ export const AppShellLayout = () => {
         }}
       >
         {user?.realUser ? <ImpersonationBanner user={user} onLeft={leftImpersonation} /> : null}
-        <Container size="xl" h={64}>
-          <Group h="100%" justify="space-between" wrap="nowrap">
-            <Group gap="lg" wrap="nowrap">
-              <Anchor component={Link} to="/" underline="never" c="inherit" title={t('pages.home')}>
+        {/* At least 64 px high, taller when a long menu wraps to a second row (see DesktopMenu). */}
+        <Container size="xl" mih={64} py={4} style={{ display: 'flex', alignItems: 'center' }}>
+          <Group justify="space-between" wrap="nowrap" w="100%">
+            {/* The menu's side takes what the user's controls leave (minWidth 0: it may shrink below its content and wrap). */}
+            <Group gap="lg" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+              <Anchor component={Link} to="/" underline="never" c="inherit" title={t('pages.home')} style={{ flexShrink: 0 }}>
                 <Logo compact={isMobile || items.length > 3} />
               </Anchor>
               {!isMobile && items.length > 0 ? (
-                <nav aria-label={t('menu.main')}>
+                <nav aria-label={t('menu.main')} style={{ flex: 1, minWidth: 0 }}>
                   <DesktopMenu items={items} />
                 </nav>
               ) : null}
             </Group>
-            <Group gap="xs" wrap="nowrap">
+            {/* Never squeezed: the user menu (profile, sign out) stays on the screen whatever the menu's length. */}
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               {/* The news pop-up (issue 16) shows only for a signed-in user holding the consents, never while acting for someone else. */}
               <NewsPopup enabled={Boolean(user && user.missingConsents.length === 0 && !user.realUser)} />
               {/* The push-permission dialog (issue 16): likewise, never while acting for someone else (their notifications are theirs), never to whom nothing is pushed (issue 33). */}

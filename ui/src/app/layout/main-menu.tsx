@@ -1,17 +1,28 @@
-import { Button, Group, Menu, NavLink, Stack } from '@mantine/core';
+import { Button, Menu, NavLink, Stack } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import type { MenuItem } from './menu-model.ts';
 
+/**
+ * The entries are inline blocks in a balanced text block: a menu longer than the row (an admin's, 8
+ * entries, wider than the header's 1320 px column) wraps to rows of even length inside the header
+ * instead of widening the page and pushing the user menu off the screen (a keyboard walk of
+ * 2026-11-27: 1368 px at 1280), and not to one lone entry on a second row. Every entry stays in the
+ * header in reading and Tab order; a participant's short menu stays one row.
+ */
+const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0, textWrap: 'balance', lineHeight: 0 } as const;
+const ENTRY_STYLE = { display: 'inline-block', margin: '1px 2px 1px 0', verticalAlign: 'middle' } as const;
+
 /** The main menu on wide screens: links, and drop-downs for groups. */
 export const DesktopMenu = ({ items }: { items: readonly MenuItem[] }) => {
   const { t } = useTranslation();
   return (
-    <Group gap={2} wrap="nowrap" component="ul" role="list" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    // biome-ignore lint/a11y/noRedundantRoles: Safari drops a list's role under list-style none; the role keeps it a list for VoiceOver.
+    <ul role="list" style={LIST_STYLE}>
       {items.map((item) =>
         item.children ? (
-          <li key={item.key}>
+          <li key={item.key} style={ENTRY_STYLE}>
             {/* Opened, the focus goes to the first link (a named item), not to Mantine's unnamed placeholder (issue 33 item 5). */}
             <Menu position="bottom-start" withinPortal withInitialFocusPlaceholder={false}>
               <Menu.Target>
@@ -29,14 +40,14 @@ export const DesktopMenu = ({ items }: { items: readonly MenuItem[] }) => {
             </Menu>
           </li>
         ) : (
-          <li key={item.key}>
+          <li key={item.key} style={ENTRY_STYLE}>
             <Button component={RouterNavLink} to={item.to as string} variant="subtle" color="dark" size="compact-md" data-menu={item.key}>
               {t(item.label)}
             </Button>
           </li>
         ),
       )}
-    </Group>
+    </ul>
   );
 };
 

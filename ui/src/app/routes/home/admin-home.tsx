@@ -94,7 +94,8 @@ export const AdminHome = ({ me }: { me: CurrentUser }) => {
                 {t('home.admin.incomplete', { count: incomplete.length })}
               </Text>
               {incomplete.slice(0, 5).map((c) => (
-                <Group key={c.id} gap="xs" wrap="nowrap">
+                // The gaps wrap under the title: in one row they widened a phone's page (390 px) to 644 px.
+                <Group key={c.id} gap="xs" wrap="wrap">
                   <Anchor component={Link} to={`/admin/courses/${c.id}/general`} size="sm">
                     {c.title}
                   </Anchor>
