@@ -166,9 +166,10 @@ describe('an api process and job processes on one PostgreSQL', () => {
         'the first job process is storing the file',
         async () =>
           ((
-            await seed.db.pg.query(`select 1 from pg_stat_activity where application_name = $1 and wait_event_type = 'Lock' and query like '%public.files%'`, [
-              `medilearn:${first.pid}`,
-            ])
+            await seed.db.pg.query(
+              `select 1 from pg_stat_activity where datname = current_database() and application_name = $1 and wait_event_type = 'Lock' and query like '%public.files%'`,
+              [`medilearn:${first.pid}`],
+            )
           ).rowCount ?? 0) > 0,
         30,
       );
@@ -179,7 +180,7 @@ describe('an api process and job processes on one PostgreSQL', () => {
       expect(await job(id)).toEqual([{ state: 'active', retry_count: 0 }]);
       // pg-boss's connections name their process and whether it works jobs: the api process's never do.
       const bossConnections = await seed.db.pg.query<{ application_name: string }>(
-        `select distinct application_name from pg_stat_activity where application_name like 'medilearn-jobs:%'`,
+        `select distinct application_name from pg_stat_activity where datname = current_database() and application_name like 'medilearn-jobs:%'`,
       );
       const named = bossConnections.rows.map((r) => r.application_name);
       expect(named).toContain(`medilearn-jobs:${first.pid}:work`);
@@ -215,7 +216,7 @@ describe('an api process and job processes on one PostgreSQL', () => {
       'the killed processes leave PostgreSQL',
       async () =>
         ((
-          await seed.db.pg.query(`select 1 from pg_stat_activity where application_name like any($1)`, [
+          await seed.db.pg.query(`select 1 from pg_stat_activity where datname = current_database() and application_name like any($1)`, [
             children.flatMap((c) => [`medilearn:${c.pid}%`, `medilearn-jobs:${c.pid}:%`]),
           ])
         ).rowCount ?? 0) === 0,
@@ -268,7 +269,7 @@ describe('an api process and job processes on one PostgreSQL', () => {
     // The job process holds pg-boss workers; the api process at most a sender.
     const named = (
       await seed.db.pg.query<{ application_name: string }>(
-        `select distinct application_name from pg_stat_activity where application_name like 'medilearn-jobs:%:work'`,
+        `select distinct application_name from pg_stat_activity where datname = current_database() and application_name like 'medilearn-jobs:%:work'`,
       )
     ).rows.map((r) => r.application_name);
     expect(named).toEqual([`medilearn-jobs:${jobPid}:work`]);

@@ -252,7 +252,11 @@ describe('projection runner', () => {
     for (let i = 0; i < 120; i++) await store.append('drop', [happened(i === 60 ? -1 : i)], { expectedRevision: 'any' });
     let pid: number | undefined;
     await eventually(async () => {
-      pid = (await db.pg.query<{ pid: number }>("select pid from pg_stat_activity where query like 'select pg_sleep%' and state = 'active'")).rows[0]?.pid;
+      pid = (
+        await db.pg.query<{ pid: number }>(
+          "select pid from pg_stat_activity where datname = current_database() and query like 'select pg_sleep%' and state = 'active'",
+        )
+      ).rows[0]?.pid;
       return pid !== undefined;
     });
     await db.pg.query('select pg_terminate_backend($1)', [pid]);
@@ -271,8 +275,11 @@ describe('projection runner', () => {
     });
     await eventually(
       async () =>
-        (await db.pg.query("select 1 from pg_stat_activity where application_name = 'killed-runner' and query like 'select pg_sleep%' and state = 'active'"))
-          .rowCount === 1,
+        (
+          await db.pg.query(
+            "select 1 from pg_stat_activity where datname = current_database() and application_name = 'killed-runner' and query like 'select pg_sleep%' and state = 'active'",
+          )
+        ).rowCount === 1,
     );
     const before = await counted(db);
     expect(before.total).toBeLessThan(200);
@@ -367,7 +374,8 @@ describe('projection runner', () => {
     for (let i = 0; i < 50; i++) await store.append(`sw-${i % 3}`, [happened(i)], { expectedRevision: 'any' });
     expect(await live.waitFor(['counting'], (await store.headPosition()) as AllPosition, 10_000)).toBe(true);
     await store.append('sw-slow', [happened(777)], { expectedRevision: 'any' });
-    const sleeping = async () => ((await db.pg.query("select 1 from pg_stat_activity where query like 'select pg_sleep%'")).rowCount ?? 0) > 0;
+    const sleeping = async () =>
+      ((await db.pg.query("select 1 from pg_stat_activity where datname = current_database() and query like 'select pg_sleep%'")).rowCount ?? 0) > 0;
     await eventually(sleeping);
     const cli = fastRunner(await createTestDatabaseView(db), store, [countingProjection()]);
     const rebuilt = cli.rebuild('counting');
