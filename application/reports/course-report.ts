@@ -7,7 +7,6 @@ import type { IdAllocator } from '../../infrastructure/ids/id-allocator.port.ts'
 import { lastComments } from '../../projections/courses/course-comments.queries.ts';
 import type { CourseReportEntry } from '../../projections/reports/course-reports.queries.ts';
 import {
-  creditPointsIssued,
   participantUnits,
   type ReportCourse,
   reportCourse,
@@ -23,9 +22,8 @@ import {
   costTimeline,
   courseReachable,
   courseSuccess,
-  emptyNpsOverview,
   npsByCommunity,
-  npsOverviews,
+  overviewOf,
   rate,
   type StatsDb,
   type StatsScope,
@@ -103,11 +101,9 @@ const reportNps = async (db: StatsDb, reader: ReportReader, courseId: number, en
     const rows = await Promise.all(COMMUNITY_KINDS.map((kind) => npsByCommunity(db, courseId, blockId, w, scope, kind)));
     return Object.fromEntries(COMMUNITY_KINDS.map((kind, i) => [kind, rows[i]])) as Record<CommunityKind, Awaited<ReturnType<typeof npsByCommunity>>>;
   };
-  // The blocks and every block's answers at once: the answers of the course are all of NPS blocks, each of them listed.
-  const [blocks, overviews] = await Promise.all([reportNpsBlocks(db, courseId), npsOverviews(db, courseId, w, reader.scope, false)]);
   return Promise.all(
-    blocks.map(async (block) => {
-      const overview = overviews.get(block.blockId) ?? emptyNpsOverview(false);
+    (await reportNpsBlocks(db, courseId, w, reader.scope)).map(async (block) => {
+      const overview = overviewOf(block.answers, false);
       const detailed = await detailedFor(block.blockId);
       const { comments: _none, reasons, distribution, ...summary } = overview;
       return { blockId: block.blockId, name: block.name, ...summary, distribution, reasons: entry.npsReasons ? reasons : null, detailed };
@@ -159,7 +155,7 @@ export const courseReportFigures = async (db: StatsDb, reader: ReportReader, cou
   const w = reportWindow(entry);
   const { scope } = reader;
   const nps = reportNps(db, reader, course.id, entry, w);
-  const [success, timeline, npsRows, children, costs, comments, creditPoints] = await Promise.all([
+  const [success, { creditPointsIssued, ...timeline }, npsRows, children, costs, comments] = await Promise.all([
     courseSuccess(db, course.id, w, scope),
     reportTimeline(db, course.id, w, scope),
     nps,
@@ -174,7 +170,6 @@ export const courseReportFigures = async (db: StatsDb, reader: ReportReader, cou
       : null,
     reader.costs(course.id, w.asOf).then((shown) => (shown ? costTimeline(db, course.id, w, 'month') : null)),
     reader.comments ? lastComments(db, course.id, w, reader.comments.all ? null : reader.comments, REPORT_COMMENTS_LIMIT) : null,
-    creditPointsIssued(db, course.id, w, scope),
   ]);
   return {
     report: entry,
@@ -191,7 +186,7 @@ export const courseReportFigures = async (db: StatsDb, reader: ReportReader, cou
       successRate: success.successRate,
       firstAttemptRate: success.firstAttemptRate,
       averageScore: success.averageScore,
-      creditPointsIssued: creditPoints,
+      creditPointsIssued,
     },
     timeline,
     nps: npsRows,

@@ -1,6 +1,6 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { inScope, inWindow, type StatsDb, type StatsScope, type Window } from './stats.queries.ts';
+import { inScope, inWindow, npsAnswerRow, type StatsDb, type StatsScope, type Window } from './stats.queries.ts';
 
 /**
  * The figures a course report (issue 17 item 3) needs beyond those of the statistics pages, read
@@ -24,15 +24,34 @@ export const reportCourse = (db: StatsDb, courseId: number) =>
     select id, title, credit_points::float8 as "creditPoints", coalesce((fields->>'detailNps')::boolean, false) as "detailNps", intervals
       from rm.courses where id = ${courseId} and status <> 'deleted'`);
 
-/** The course's NPS surveys: its NPS blocks now, and any block that has answers (a survey removed since still counts for its time). */
-export const reportNpsBlocks = (db: StatsDb, courseId: number) =>
-  db.any(sql.type(z.object({ blockId: z.number(), name: z.string() }))`
-    select b.block_id as "blockId", b.name from rm.course_blocks b where b.course_id = ${courseId} and b.kind = 'nps'
-    union
-    select distinct a.block_id, coalesce((select b.name from rm.course_blocks b where b.course_id = a.course_id and b.block_id = a.block_id), '')
-      from rm.stats_nps_answers a
-     where a.course_id = ${courseId} and not exists (select 1 from rm.course_blocks b where b.course_id = a.course_id and b.block_id = a.block_id and b.kind = 'nps')
-     order by 1`);
+const npsBlockRow = z.object({ blockId: z.number(), name: z.string(), answers: z.array(npsAnswerRow) });
+
+/**
+ * The course's NPS surveys: its NPS blocks now, and any block that has answers (a survey removed
+ * since still counts for its time), each with its participants' latest answers in the window and
+ * scope (what `npsOverview` counts), in one statement.
+ */
+export const reportNpsBlocks = (db: StatsDb, courseId: number, w: Window, scope: StatsScope) =>
+  db.any(sql.type(npsBlockRow)`
+    with blocks as (
+      select b.block_id, b.name from rm.course_blocks b where b.course_id = ${courseId} and b.kind = 'nps'
+      union
+      select distinct a.block_id, coalesce((select b.name from rm.course_blocks b where b.course_id = a.course_id and b.block_id = a.block_id), '')
+        from rm.stats_nps_answers a
+       where a.course_id = ${courseId} and not exists (select 1 from rm.course_blocks b where b.course_id = a.course_id and b.block_id = a.block_id and b.kind = 'nps')),
+    latest as (
+      select distinct on (a.block_id, a.user_id) a.block_id, a.user_id, a.score, a.reasons, a.comment, a.answered_at, a.unit_ids, a.company_ids, a.group_ids, a.profession_id
+        from rm.stats_nps_answers a
+       where a.course_id = ${courseId} and ${inWindow(sql.identifier(['a', 'answered_at']), w)} and ${inScope(scope, 'a')}
+       order by a.block_id, a.user_id, a.answered_at desc)
+    select b.block_id as "blockId", b.name,
+           coalesce((select json_agg(json_build_object('user_id', l.user_id, 'score', l.score, 'reasons', l.reasons, 'comment', l.comment,
+                                                       'answered_at', to_char(l.answered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                                                       'unit_ids', l.unit_ids, 'company_ids', l.company_ids, 'group_ids', l.group_ids, 'profession_id', l.profession_id)
+                                     order by l.user_id)
+                       from latest l where l.block_id = b.block_id), '[]'::json) as answers
+      from blocks b
+     order by b.block_id`);
 
 export const REPORT_BUCKETS = ['day', 'week', 'month'] as const;
 export type ReportBucket = (typeof REPORT_BUCKETS)[number];
@@ -50,11 +69,13 @@ const periodRow = z.object({ period: z.string(), participants: z.number(), compl
  * a view, decision 0015) and completions per day, week or month in Ljubljana time, every period
  * from the first to the last shown (empty ones as zero). The bucket follows the span of the data:
  * days up to about six weeks from the first opening to the window's end, weeks up to a year, months
- * beyond; none without an opening. One statement, the span worked out in it.
+ * beyond; none without an opening. With them, in the same statement, the credit points issued in
+ * the window: what each completion in it earned (the points the course had when it was completed),
+ * counted where each participant stood when completing (decision 0050).
  */
 export const reportTimeline = async (db: StatsDb, courseId: number, w: Window, scope: StatsScope) => {
   const to = sql.fragment`${w.to.toISOString()}::timestamptz`;
-  const rows = await db.any(sql.type(periodRow.extend({ bucket: z.enum(REPORT_BUCKETS) }))`
+  const found = await db.one(sql.type(z.object({ bucket: z.enum(REPORT_BUCKETS).nullable(), periods: z.array(periodRow), points: z.number() }))`
     with firsts as (
       select min(o.at) as at from rm.stats_course_opens o
        where o.course_id = ${courseId} and ${inWindow(sql.identifier(['o', 'at']), w)} and ${inScope(scope, 'o')}
@@ -63,13 +84,19 @@ export const reportTimeline = async (db: StatsDb, courseId: number, w: Window, s
     bucket as (select case when seconds <= 45 * 86400 then 'day' when seconds <= 366 * 86400 then 'week' else 'month' end as bucket
                  from span where seconds is not null),
     done as (
-      select c.at from rm.stats_completions c
+      select c.user_id, c.at from rm.stats_completions c
        where c.course_id = ${courseId} and ${inWindow(sql.identifier(['c', 'at']), w)} and ${inScope(scope, 'c')}),
-    facts as (select at, 1 as p, 0 as c from firsts union all select at, 0, 1 from done)
-    select b.bucket, to_char(date_trunc(b.bucket, f.at at time zone 'Europe/Ljubljana'), 'YYYY-MM-DD') as period, sum(f.p)::int as participants, sum(f.c)::int as completions
-      from facts f cross join bucket b group by 1, 2 order by 2`);
-  const bucket: ReportBucket = rows[0]?.bucket ?? 'day';
-  const byPeriod = new Map(rows.map(({ bucket: _same, ...r }) => [r.period, r]));
+    facts as (select at, 1 as p, 0 as c from firsts union all select at, 0, 1 from done),
+    periods as (
+      select to_char(date_trunc(b.bucket, f.at at time zone 'Europe/Ljubljana'), 'YYYY-MM-DD') as period, sum(f.p)::int as participants, sum(f.c)::int as completions
+        from facts f cross join bucket b group by 1)
+    select (select bucket from bucket) as bucket,
+           coalesce((select json_agg(json_build_object('period', period, 'participants', participants, 'completions', completions) order by period)
+                       from periods), '[]'::json) as periods,
+           (select coalesce(sum(e.credit_points), 0)::float8 from done d join rm.enrollments e on e.course_id = ${courseId} and e.user_id = d.user_id) as points`);
+  const rows = found.periods;
+  const bucket: ReportBucket = found.bucket ?? 'day';
+  const byPeriod = new Map(rows.map((r) => [r.period, r]));
   const periods: z.infer<typeof periodRow>[] = [];
   const last = rows.at(-1)?.period;
   // Every period between the first and the last, so a chart's gaps are real (bounded: a few hundred at most).
@@ -80,18 +107,8 @@ export const reportTimeline = async (db: StatsDb, courseId: number, w: Window, s
   ) {
     periods.push(byPeriod.get(period) ?? { period, participants: 0, completions: 0 });
   }
-  return { bucket, periods };
+  return { bucket, periods, creditPointsIssued: found.points };
 };
-
-/**
- * Credit points issued in the window: what each completion in it earned (the points the course had
- * when it was completed), counted where each participant stood when completing (decision 0050).
- */
-export const creditPointsIssued = (db: StatsDb, courseId: number, w: Window, scope: StatsScope) =>
-  db.oneFirst(sql.type(z.object({ points: z.number() }))`
-    select coalesce(sum(e.credit_points), 0)::float8 as points
-      from rm.stats_completions c join rm.enrollments e on e.course_id = c.course_id and e.user_id = c.user_id
-     where c.course_id = ${courseId} and ${inWindow(sql.identifier(['c', 'at']), w)} and ${inScope(scope, 'c')}`);
 
 /** The units the course was opened from in the window, where each participant stood when opening it (decision 0050), by name. */
 export const participantUnits = (db: StatsDb, courseId: number, w: Window, scope: StatsScope) =>

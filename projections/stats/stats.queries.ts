@@ -37,7 +37,8 @@ export const courseWindow = async (db: StatsDb, courseId: number, intervalId: nu
 export const inWindow = (column: ReturnType<typeof sql.identifier>, w: Window) =>
   sql.fragment`${column} >= ${w.from.toISOString()}::timestamptz and ${column} <= ${w.to.toISOString()}::timestamptz`;
 
-const npsRow = z.object({
+/** A participant's answer to an NPS block, with where they stood when answering (decision 0050). */
+export const npsAnswerRow = z.object({
   user_id: z.number(),
   score: z.number(),
   reasons: z.array(z.string()),
@@ -51,14 +52,14 @@ const npsRow = z.object({
 
 /** Each participant's latest answer to the NPS block in the window (an answer given again replaces the earlier one). */
 const latestAnswers = (db: StatsDb, courseId: number, blockId: number, w: Window, scope: StatsScope) =>
-  db.any(sql.type(npsRow)`
+  db.any(sql.type(npsAnswerRow)`
     select distinct on (a.user_id) a.user_id, a.score, a.reasons, a.comment, a.answered_at, a.unit_ids, a.company_ids, a.group_ids, a.profession_id
       from rm.stats_nps_answers a
      where a.course_id = ${courseId} and a.block_id = ${blockId} and ${inWindow(sql.identifier(['a', 'answered_at']), w)} and ${inScope(scope, 'a')}
      order by a.user_id, a.answered_at desc`);
 
 /** The summary, the distribution of scores 0 to 10, follow-up reasons by category, and (with the comment permission) the last 20 comments of a block's latest answers. */
-const overviewOf = (answers: readonly z.infer<typeof npsRow>[], withComments: boolean) => {
+export const overviewOf = (answers: readonly z.infer<typeof npsAnswerRow>[], withComments: boolean) => {
   const distribution = Array.from({ length: 11 }, (_, score) => ({ score, count: answers.filter((a) => a.score === score).length }));
   const reasons = new Map<string, { reason: string; category: string; count: number }>();
   for (const a of answers) {
@@ -85,29 +86,6 @@ const overviewOf = (answers: readonly z.infer<typeof npsRow>[], withComments: bo
 export const npsOverview = async (db: StatsDb, courseId: number, blockId: number, w: Window, scope: StatsScope, withComments: boolean) =>
   overviewOf(await latestAnswers(db, courseId, blockId, w, scope), withComments);
 
-/**
- * `npsOverview` of every NPS block of the course at once (a report shows them all), in one statement:
- * each participant's latest answer per block, then each block's overview of its own. A block without
- * answers in the window is not in the map.
- */
-export const npsOverviews = async (db: StatsDb, courseId: number, w: Window, scope: StatsScope, withComments: boolean) => {
-  const rows = await db.any(sql.type(npsRow.extend({ block_id: z.number() }))`
-    select distinct on (a.block_id, a.user_id) a.block_id, a.user_id, a.score, a.reasons, a.comment, a.answered_at, a.unit_ids, a.company_ids, a.group_ids, a.profession_id
-      from rm.stats_nps_answers a
-     where a.course_id = ${courseId} and ${inWindow(sql.identifier(['a', 'answered_at']), w)} and ${inScope(scope, 'a')}
-     order by a.block_id, a.user_id, a.answered_at desc`);
-  const byBlock = new Map<number, z.infer<typeof npsRow>[]>();
-  for (const row of rows) {
-    const answers = byBlock.get(row.block_id);
-    if (answers) answers.push(row);
-    else byBlock.set(row.block_id, [row]);
-  }
-  return new Map([...byBlock].map(([blockId, answers]) => [blockId, overviewOf(answers, withComments)]));
-};
-
-/** `npsOverview` of a block without answers (a report's block that nobody answered in its window). */
-export const emptyNpsOverview = (withComments: boolean) => overviewOf([], withComments);
-
 export const COMMUNITY_KINDS = ['unit', 'company', 'group', 'profession'] as const;
 export type CommunityKind = (typeof COMMUNITY_KINDS)[number];
 
@@ -121,7 +99,7 @@ const namesOf = async (db: StatsDb, kind: CommunityKind, ids: readonly number[])
 };
 
 /** Where an answer's person stood when answering (decision 0050): the ids of `kind` stamped on it. */
-const stampedIds = (row: z.infer<typeof npsRow>, kind: CommunityKind): readonly number[] =>
+const stampedIds = (row: z.infer<typeof npsAnswerRow>, kind: CommunityKind): readonly number[] =>
   kind === 'unit'
     ? row.unit_ids
     : kind === 'company'
