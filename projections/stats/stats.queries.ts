@@ -23,11 +23,14 @@ export const inScope = (scope: StatsScope, fact: string) =>
 
 const courseRow = z.object({ id: z.number(), title: z.string(), intervals: z.array(z.object({ startsAt: z.string(), stopsAt: z.string() })) });
 
+/** All time, cut at `asOf` (interval 0): a window that needs nothing of the course. */
+export const allTimeWindow = (asOf: Date): Window => ({ from: new Date(0), to: asOf, asOf, intervalId: 0 });
+
 /** The course and the window of its interval `intervalId` (0: all time), cut at `asOf`; null when the course or interval does not exist. */
 export const courseWindow = async (db: StatsDb, courseId: number, intervalId: number, asOf: Date) => {
   const course = await db.maybeOne(sql.type(courseRow)`select id, title, intervals from rm.courses where id = ${courseId} and status <> 'deleted'`);
   if (!course) return null;
-  if (intervalId === 0) return { course, window: { from: new Date(0), to: asOf, asOf, intervalId } satisfies Window };
+  if (intervalId === 0) return { course, window: allTimeWindow(asOf) };
   const interval = course.intervals[intervalId - 1];
   if (!interval) return null;
   const stop = new Date(interval.stopsAt);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { idParam } from '../../domain/shared/id.rules.ts';
 import { anyOf, errorResponses, type HttpApp } from '../../infrastructure/http/http.port.ts';
-import { academySuccess, companiesOfUnits, courseReachable, courseSuccess, type StatsDb } from './stats.queries.ts';
+import { academySuccess, allTimeWindow, companiesOfUnits, courseReachable, courseSuccess, type StatsDb } from './stats.queries.ts';
 import { courseParams, narrowTo, routeConfig, scopeOf, tags, toWindow, windowOf, windowQuery, windowResponse } from './stats-request.ts';
 
 /** Success rates (1056/1059): of a course, and of an academy's series of courses. */
@@ -55,7 +55,7 @@ export const registerSuccessRoutes = (app: HttpApp, deps: { db: StatsDb }) => {
       // All time (the screen's default) needs nothing of the course for its window: the figures are
       // asked beside the course's checks and given only once those pass (the screens bench had this
       // route at 3.5x its plain baseline with its statements one after another, docs/benchmarks.md).
-      const early = request.query.intervalId === 0 ? courseSuccess(db, request.params.id, { from: new Date(0), to: asOf, asOf, intervalId: 0 }, scope) : null;
+      const early = request.query.intervalId === 0 ? courseSuccess(db, request.params.id, allTimeWindow(asOf), scope) : null;
       early?.catch(() => undefined);
       const { course, window } = await windowOf(db, request.params.id, { intervalId: request.query.intervalId, asOf: asOf.toISOString() }, caller);
       const success = early ? await early : await courseSuccess(db, course.id, window, scope);
