@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AllPosition, AllRead, EventStore, RecordedEvent } from '../event-store/event-store.port.ts';
 import type { Database } from '../postgres/database.ts';
 import { schemaOf } from './generations.ts';
-import { CHECKPOINT_FLUSH_MS, CheckpointMoved, flushCheckpoint, GenerationSwitched, WITHOUT_FLUSH_WAIT } from './projection-checkpoint.ts';
+import { CHECKPOINT_FLUSH_MS, CheckpointMoved, GenerationSwitched, WITHOUT_FLUSH_WAIT } from './projection-checkpoint.ts';
 import type { Loop } from './projection-loop-state.ts';
 
 /** `seen`: the wake-up count the caller took before asking; a shared read started before a later wake-up is not reused. */
@@ -34,6 +34,8 @@ export type ApplyBatchDeps = {
   /** The loop's tables may have changed (its change stamp moves). */
   readonly changed: (loop: Loop) => void;
   readonly emitProgress: () => void;
+  /** Stores a checkpoint moved in memory (with the other loops storing theirs in the same turn). */
+  readonly flushCheckpoint: (loop: Loop) => Promise<void>;
 };
 
 /**
@@ -41,7 +43,7 @@ export type ApplyBatchDeps = {
  * compare-and-set, in one transaction; a page without any moves the checkpoint in memory
  * (CHECKPOINT_FLUSH_MS).
  */
-export const applyBatch = async ({ db, changed, emitProgress }: ApplyBatchDeps, loop: Loop, events: readonly RecordedEvent[]) => {
+export const applyBatch = async ({ db, changed, emitProgress, flushCheckpoint }: ApplyBatchDeps, loop: Loop, events: readonly RecordedEvent[]) => {
   const { projection, generation } = loop;
   const from = loop.persisted;
   const to = (events.at(-1) as RecordedEvent).position;
@@ -51,7 +53,7 @@ export const applyBatch = async ({ db, changed, emitProgress }: ApplyBatchDeps, 
     loop.checkpoint = to;
     loop.lastError = null;
     emitProgress();
-    if (Date.now() - loop.persistedAt >= CHECKPOINT_FLUSH_MS) await flushCheckpoint(db, loop);
+    if (Date.now() - loop.persistedAt >= CHECKPOINT_FLUSH_MS) await flushCheckpoint(loop);
     return;
   }
   const schema = schemaOf(projection.name, generation.generation);

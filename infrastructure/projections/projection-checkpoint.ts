@@ -32,17 +32,18 @@ export const CHECKPOINT_FLUSH_MS = 25;
  */
 export const WITHOUT_FLUSH_WAIT = sql.fragment`(select set_config('synchronous_commit', 'off', true)) = 'off'`;
 
+// Made once: zod compiles a schema at its first parse, and a schema made per call was compiled per call.
+const storedGeneration = z.object({
+  generation: z.number(),
+  version: z.number(),
+  status: z.enum(['building', 'active', 'retired']),
+  checkpoint_commit: z.string(),
+  checkpoint_prepare: z.string(),
+});
+
 /** A generation as stored, by number, or the active one without it; null when there is none. */
 export const loadGeneration = async (db: Database, name: string, generation?: number): Promise<Generation | null> => {
-  const row = await db.slonik.maybeOne(sql.type(
-    z.object({
-      generation: z.number(),
-      version: z.number(),
-      status: z.enum(['building', 'active', 'retired']),
-      checkpoint_commit: z.string(),
-      checkpoint_prepare: z.string(),
-    }),
-  )`
+  const row = await db.slonik.maybeOne(sql.type(storedGeneration)`
     select g.generation, g.version, g.status, g.checkpoint_commit::text, g.checkpoint_prepare::text
       from projections.generations g
      where g.name = ${name}

@@ -6,6 +6,7 @@ import { applyBatch, type ReadPage } from './projection-batch.ts';
 import { CheckpointMoved, flushCheckpoint, GenerationSwitched, loadGeneration, recordError } from './projection-checkpoint.ts';
 import type { ProjectionLease } from './projection-lease.ts';
 import type { Loop } from './projection-loop-state.ts';
+import type { SharedWrites } from './projection-shared-writes.ts';
 import { type ProjectionWakeUp, sleep } from './projection-wake-up.ts';
 
 export type LoopDeps = {
@@ -14,6 +15,8 @@ export type LoopDeps = {
   readonly lease: ProjectionLease;
   readonly wakeUp: ProjectionWakeUp;
   readonly readPage: ReadPage;
+  /** Idle checkpoints stored, and the live generation looked up, together for all loops. */
+  readonly shared: SharedWrites;
   /** Every loop of the runner: a generation going live changes what all of its projection's loops serve. */
   readonly loops: ReadonlyMap<string, Loop>;
   readonly changed: (loop: Loop) => void;
@@ -30,8 +33,8 @@ export type LoopDeps = {
 
 /** Runs one generation until the runner stops, or (with `untilSwitched`) until a built generation went live. */
 export const runLoop = async (deps: LoopDeps, loop: Loop, untilSwitched = false): Promise<void> => {
-  const { db, log, lease, wakeUp, readPage, loops, changed, isStopped, batchSize, rebuildBatchSize, idlePollMs, standbyPollMs } = deps;
-  const batchDeps = { db, changed, emitProgress: wakeUp.emitProgress };
+  const { db, log, lease, wakeUp, readPage, shared, loops, changed, isStopped, batchSize, rebuildBatchSize, idlePollMs, standbyPollMs } = deps;
+  const batchDeps = { db, changed, emitProgress: wakeUp.emitProgress, flushCheckpoint: shared.flushCheckpoint };
   let failures = 0;
   let heldBack = 0;
   while (!isStopped()) {
@@ -97,9 +100,10 @@ export const runLoop = async (deps: LoopDeps, loop: Loop, untilSwitched = false)
           heldBack = read.events.length === 0 ? heldBack + 1 : 0;
           await sleep(Math.min(8, 2 ** Math.min(heldBack, 3)));
         } else if (read.events.length === 0) {
-          await flushCheckpoint(db, loop);
+          await shared.flushCheckpoint(loop);
           await wakeUp.waitForWake(idlePollMs, seen);
-          if (!building && (await loadGeneration(db, loop.projection.name))?.generation !== loop.generation.generation) throw new GenerationSwitched();
+          // Another process may have switched this projection to a rebuilt generation.
+          if (!building && (await shared.liveGeneration(loop.projection.name)) !== loop.generation.generation) throw new GenerationSwitched();
         }
       }
     } catch (caught) {

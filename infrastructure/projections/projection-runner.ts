@@ -8,6 +8,7 @@ import { createProjectionFreshness } from './projection-freshness.ts';
 import { createProjectionLease } from './projection-lease.ts';
 import { type LoopDeps, runLoop } from './projection-loop.ts';
 import { type Loop, newLoop } from './projection-loop-state.ts';
+import { createSharedWrites } from './projection-shared-writes.ts';
 import { createProjectionWakeUp } from './projection-wake-up.ts';
 
 export type ProjectionStatus = {
@@ -91,6 +92,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
     lease,
     wakeUp,
     readPage: createPageReader(store, wakeUp.wakeCount),
+    shared: createSharedWrites(db),
     loops,
     changed: (loop) => {
       loop.changeStamp = ++changes;
