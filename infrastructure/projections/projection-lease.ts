@@ -22,6 +22,8 @@ export type ProjectionLease = {
   /** Takes the lock of a generation unless another process holds it; true while this process holds it. */
   acquire(name: string, generation: number): Promise<boolean>;
   release(name: string, generation: number): Promise<void>;
+  /** Whether this process holds the lock now (it went with a lost connection). */
+  holds(name: string, generation: number): boolean;
   /** Ends the lock connection, and with it every lock. */
   close(): Promise<void>;
 };
@@ -74,6 +76,8 @@ export const createProjectionLease = ({ db, log, onLost }: ProjectionLeaseOption
       if (result.rows[0]?.ok) held.add(key);
       return held.has(key);
     },
+
+    holds: (name, generation) => held.has(`${name}:${generation}`),
 
     async release(name, generation) {
       const key = `${name}:${generation}`;

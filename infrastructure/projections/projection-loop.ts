@@ -49,14 +49,24 @@ export const runLoop = async (deps: LoopDeps, loop: Loop, untilSwitched = false)
         }
         continue;
       }
-      loop.holdsLock = true;
-      changed(loop);
+      // Until the stored checkpoint is read again, `waitFor` must not answer from this loop's memory:
+      // it may be the checkpoint of the last lease, which a database crash took back (commits that did
+      // not wait for their flush, decision 0070), and it answered for events the read model no longer
+      // had (tests/int/projection-crash.int.spec.ts). Normal batches never come back here.
+      if (loop.holdsLock) {
+        loop.holdsLock = false;
+        changed(loop);
+      }
       const stored = await loadGeneration(db, loop.projection.name, loop.generation.generation);
       if (!stored || stored.status === 'retired') throw new GenerationSwitched();
       loop.generation = stored;
       loop.checkpoint = stored.checkpoint;
       loop.persisted = stored.checkpoint;
       loop.persistedAt = Date.now();
+      // A lock lost while the checkpoint was read is taken again from the top.
+      if (!lease.holds(loop.projection.name, loop.generation.generation)) continue;
+      loop.holdsLock = true;
+      changed(loop);
       // The next page is read while the current one is applied (it starts where this one ends).
       let prefetched: Promise<AllRead> | null = null;
       // The wake-ups counted before the page was read: one that comes later means "read again".
