@@ -42,19 +42,27 @@ export const createProjectionLease = ({ db, log, onLost }: ProjectionLeaseOption
 
   const getLockClient = async (): Promise<pg.Client> => {
     if (lockClient) return lockClient;
-    lockClientPromise ??= db.connect().then((client) => {
-      client.on('error', (error) => {
-        log.warn({ err: error }, 'projection lock connection lost');
-        // Every session lock went with the connection: each loop takes its lock again.
-        if (lockClient === client) lockClient = null;
-        held.clear();
-        onLost();
-        client.end().catch(() => undefined);
-      });
-      lockClient = client;
-      lockClientPromise = null;
-      return client;
-    });
+    lockClientPromise ??= db.connect().then(
+      (client) => {
+        client.on('error', (error) => {
+          log.warn({ err: error }, 'projection lock connection lost');
+          // Every session lock went with the connection: each loop takes its lock again.
+          if (lockClient === client) lockClient = null;
+          held.clear();
+          onLost();
+          client.end().catch(() => undefined);
+        });
+        lockClient = client;
+        lockClientPromise = null;
+        return client;
+      },
+      (error) => {
+        // Not kept: a connect refused while the server recovers from a crash would fail every later
+        // acquire of every loop until the process restarted.
+        lockClientPromise = null;
+        throw error;
+      },
+    );
     return lockClientPromise;
   };
 

@@ -113,7 +113,7 @@ export const runLoop = async (deps: LoopDeps, loop: Loop, untilSwitched = false)
           await shared.flushCheckpoint(loop);
           await wakeUp.waitForWake(idlePollMs, seen);
           // Another process may have switched this projection to a rebuilt generation.
-          if (!building && (await shared.liveGeneration(loop.projection.name)) !== loop.generation.generation) throw new GenerationSwitched();
+          if (!building && !(await shared.isLive(loop.projection.name, loop.generation.generation))) throw new GenerationSwitched();
         }
       }
     } catch (caught) {

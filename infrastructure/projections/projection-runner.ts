@@ -92,7 +92,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
     lease,
     wakeUp,
     readPage: createPageReader(store, wakeUp.wakeCount),
-    shared: createSharedWrites(db),
+    shared: createSharedWrites(db, wakeUp.wakeCount),
     loops,
     changed: (loop) => {
       loop.changeStamp = ++changes;

@@ -17,19 +17,24 @@ import type { Loop } from './projection-loop-state.ts';
 export type SharedWrites = {
   /** Stores the loop's in-memory checkpoint (compare-and-set from `persisted`); CheckpointMoved when another process moved it. */
   flushCheckpoint(loop: Loop): Promise<void>;
-  /** The generation now live for a projection (null: none), from a registry read shared by the loops asking within `LIVE_READ_SHARED_MS`. */
-  liveGeneration(name: string): Promise<number | null>;
+  /**
+   * Whether `generation` is still the live one of the projection. Loops woken by one append share one
+   * registry read started after that wake-up (and at most `LIVE_READ_SHARED_MS` ago); an answer that
+   * says "switched" is read again on its own before it is believed.
+   */
+  isLive(name: string, generation: number): Promise<boolean>;
 };
 
-/** A registry read this recent answers every loop that asks: a switch by another process is seen this much later at most. */
+/** A registry read this recent, and started after the last wake-up, answers every loop that asks. */
 export const LIVE_READ_SHARED_MS = 20;
 
 const flushedRow = z.object({ name: z.string(), generation: z.number() });
-const liveRow = z.object({ name: z.string(), active_generation: z.number().nullable() });
+const liveRow = z.object({ name: z.string(), active_generation: z.number() });
 
 type Pending = { loop: Loop; to: Loop['checkpoint']; from: Loop['persisted']; resolve: () => void; reject: (error: unknown) => void };
 
-export const createSharedWrites = (db: Database): SharedWrites => {
+/** `wakeCount`: the runner's wake-up count (projection-wake-up.ts). */
+export const createSharedWrites = (db: Database, wakeCount: () => number = () => 0): SharedWrites => {
   let pending: Pending[] = [];
   let scheduled = false;
 
@@ -39,6 +44,11 @@ export const createSharedWrites = (db: Database): SharedWrites => {
     pending = [];
     // The same order in every process: two overlapping statements (a takeover) cannot deadlock.
     batch.sort((a, b) => a.loop.projection.name.localeCompare(b.loop.projection.name) || a.loop.generation.generation - b.loop.generation.generation);
+    const positions = (part: (p: Pending) => bigint) =>
+      sql.array(
+        batch.map((p) => part(p).toString()),
+        'int8',
+      );
     try {
       const moved = await db.slonik.any(sql.type(flushedRow)`
         update projections.generations g
@@ -46,22 +56,10 @@ export const createSharedWrites = (db: Database): SharedWrites => {
           from unnest(${sql.array(
             batch.map((p) => p.loop.projection.name),
             'text',
-          )}::text[], ${sql.array(
+          )}, ${sql.array(
             batch.map((p) => p.loop.generation.generation),
             'int4',
-          )}::int4[], ${sql.array(
-            batch.map((p) => p.from.commit.toString()),
-            'int8',
-          )}::int8[], ${sql.array(
-            batch.map((p) => p.from.prepare.toString()),
-            'int8',
-          )}::int8[], ${sql.array(
-            batch.map((p) => p.to.commit.toString()),
-            'int8',
-          )}::int8[], ${sql.array(
-            batch.map((p) => p.to.prepare.toString()),
-            'int8',
-          )}::int8[]) as v(name, generation, from_commit, from_prepare, to_commit, to_prepare)
+          )}, ${positions((p) => p.from.commit)}, ${positions((p) => p.from.prepare)}, ${positions((p) => p.to.commit)}, ${positions((p) => p.to.prepare)}) as v(name, generation, from_commit, from_prepare, to_commit, to_prepare)
          where g.name = v.name and g.generation = v.generation
            and g.checkpoint_commit = v.from_commit and g.checkpoint_prepare = v.from_prepare
            and ${WITHOUT_FLUSH_WAIT}
@@ -82,7 +80,11 @@ export const createSharedWrites = (db: Database): SharedWrites => {
     }
   };
 
-  let live: { startedAt: number; rows: Promise<ReadonlyMap<string, number | null>> } | null = null;
+  let live: { startedAt: number; wake: number; rows: Promise<ReadonlyMap<string, number>> } | null = null;
+  const readRegistry = () =>
+    db.slonik
+      .any(sql.type(liveRow)`select name, active_generation from projections.registry`)
+      .then((rows) => new Map(rows.map((row) => [row.name, row.active_generation])));
 
   return {
     flushCheckpoint(loop) {
@@ -100,22 +102,22 @@ export const createSharedWrites = (db: Database): SharedWrites => {
       });
     },
 
-    liveGeneration(name) {
-      const now = Date.now();
-      if (!live || now - live.startedAt >= LIVE_READ_SHARED_MS) {
-        const entry = {
-          startedAt: now,
-          rows: db.slonik
-            .any(sql.type(liveRow)`select name, active_generation from projections.registry`)
-            .then((rows) => new Map(rows.map((row) => [row.name, row.active_generation]))),
-        };
+    async isLive(name, generation) {
+      // A monotonic clock: a wall clock stepped back would keep one read for the size of the step.
+      const now = performance.now();
+      const wake = wakeCount();
+      if (!live || live.wake !== wake || now - live.startedAt >= LIVE_READ_SHARED_MS) {
+        const entry = { startedAt: now, wake, rows: readRegistry() };
         // A failed read is not shared: the next loop to ask reads again.
         entry.rows.catch(() => {
           if (live === entry) live = null;
         });
         live = entry;
       }
-      return live.rows.then((rows) => rows.get(name) ?? null);
+      if ((await live.rows).get(name) === generation) return true;
+      // A shared read may have started just before this loop's generation went live here: only a read
+      // of its own says it was switched (a wrong "switched" gives up the lock it has just taken).
+      return (await readRegistry()).get(name) === generation;
     },
   };
 };

@@ -9,8 +9,10 @@ import { createEventCodec } from '../../infrastructure/event-store/event-codec.t
 import { type AllPosition, comparePositions, type EventStore } from '../../infrastructure/event-store/event-store.port.ts';
 import { createPostgresEventStore } from '../../infrastructure/event-store/postgres/postgres-event-store.ts';
 import { type Log, silentLog } from '../../infrastructure/logging/log.port.ts';
+import type { Database } from '../../infrastructure/postgres/database.ts';
 import type { Projection } from '../../infrastructure/projections/projection.port.ts';
 import { WITHOUT_FLUSH_WAIT } from '../../infrastructure/projections/projection-checkpoint.ts';
+import { createProjectionLease } from '../../infrastructure/projections/projection-lease.ts';
 import { createProjectionRunner } from '../../infrastructure/projections/projection-runner.ts';
 import { countingProjection } from '../support/counting-projection.ts';
 import { createTestDatabase } from '../support/test-database.ts';
@@ -30,6 +32,23 @@ const eventually = async (check: () => Promise<boolean>, timeoutMs = 20_000) => 
 
 const fastRunner = (db: TestDb, store: EventStore, projections: Projection[], log: Log = silentLog) =>
   createProjectionRunner({ db, store, projections, log, batchSize: 100, rebuildBatchSize: 1000, idlePollMs: 100, standbyPollMs: 100, lagLogIntervalMs: 0 });
+
+/**
+ * Counting projections that read only when an append wakes them: no idle poll during a test (a 100 ms
+ * poll fired in every round's pause, loops apart on a busy machine, and its reads made counts flaky in CI).
+ */
+const wakeOnlyRunner = (db: Database, store: EventStore, names: readonly string[]) =>
+  createProjectionRunner({
+    db,
+    store,
+    projections: names.map((name) => countingProjection({ name })),
+    log: silentLog,
+    batchSize: 100,
+    rebuildBatchSize: 1000,
+    idlePollMs: 60_000,
+    standbyPollMs: 100,
+    lagLogIntervalMs: 0,
+  });
 
 const happened = (n: number) => ({ eventId: randomUUID(), type: 'TestHappened', data: { n }, metadata: {} });
 
@@ -133,19 +152,7 @@ describe('projection runner', () => {
       },
     };
     const names = ['c_one', 'c_two', 'c_three', 'c_four', 'c_five'];
-    // No idle poll during the test: only the appends' wake-ups read (a 100 ms poll fired in every
-    // round's pause, five loops apart on a busy machine, and its reads made the count flaky in CI).
-    const runner = createProjectionRunner({
-      db,
-      store: counting,
-      projections: names.map((name) => countingProjection({ name })),
-      log: silentLog,
-      batchSize: 100,
-      rebuildBatchSize: 1000,
-      idlePollMs: 60_000,
-      standbyPollMs: 100,
-      lagLogIntervalMs: 0,
-    });
+    const runner = wakeOnlyRunner(db, counting, names);
     await runner.start();
     const warm = (await store.append('s-0', [happened(0)], { expectedRevision: 'any' })).position;
     expect(await runner.waitFor(names, warm, 10_000)).toBe(true);
@@ -184,17 +191,7 @@ describe('projection runner', () => {
       },
     });
     const names = ['i_one', 'i_two', 'i_three', 'i_four', 'i_five', 'i_six', 'i_seven', 'i_eight'];
-    const runner = createProjectionRunner({
-      db: { ...db, slonik },
-      store,
-      projections: names.map((name) => countingProjection({ name })),
-      log: silentLog,
-      batchSize: 100,
-      rebuildBatchSize: 1000,
-      idlePollMs: 60_000,
-      standbyPollMs: 100,
-      lagLogIntervalMs: 0,
-    });
+    const runner = wakeOnlyRunner({ ...db, slonik }, store, names);
     await runner.start();
     const warm = (await store.append('s-0', [happened(0)], { expectedRevision: 'any' })).position;
     expect(await runner.waitFor(names, warm, 10_000)).toBe(true);
@@ -349,6 +346,27 @@ describe('projection runner', () => {
     expect(await runner.waitFor(['counting'], head as AllPosition, 30_000)).toBe(true);
     await expectExactlyOnce(db);
     await runner.stop();
+  });
+
+  it('takes its lock again after a refused connection attempt (a server recovering from a crash refuses for a moment)', async () => {
+    let refuse = true;
+    const lease = createProjectionLease({
+      db: {
+        ...db,
+        connect: async () => {
+          if (refuse) throw new Error('the database system is in recovery mode');
+          return db.connect();
+        },
+      },
+      log: silentLog,
+      onLost: () => undefined,
+    });
+    await expect(lease.acquire('lease_probe', 1)).rejects.toThrow('recovery mode');
+    refuse = false;
+    // The refused attempt was kept before, and every later acquire failed until the process restarted.
+    expect(await lease.acquire('lease_probe', 1)).toBe(true);
+    expect(lease.holds('lease_probe', 1)).toBe(true);
+    await lease.close();
   });
 
   it('runs one active instance across processes and hands over when it stops', async () => {
