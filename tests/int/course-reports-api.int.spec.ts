@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import { REPORT_MESSAGES } from '../../domain/reports/course-report.rules.ts';
 import { type AllPosition, formatPosition, parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
+import { appendSteps, enrollmentStream, type Step } from '../support/enrollment-steps.ts';
 import { pdfRenderers, pngInk, renderPdfPage } from '../support/pdf-render.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
@@ -91,15 +91,8 @@ describe('course reports (issue 17 item 3)', () => {
   };
 
   /** A participant's steps on their enrollment stream, as the course commands write them. */
-  const steps = async (user: number, events: { type: string; data: object }[]) => {
-    const stream = `enrollment-${courseId}_${user}`;
-    const read = await p.store.readStream(stream);
-    const result = await p.store.append(
-      stream,
-      events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata: {} })),
-      { expectedRevision: read.revision },
-    );
-    last = result.position;
+  const steps = async (user: number, events: Step[]) => {
+    last = await appendSteps(p.store, enrollmentStream(courseId, user), events);
   };
   const started = (user: number) => ({ type: 'CourseStarted', data: { courseId, userId: user } });
   const nps = (score: number, reasons: string[] = []) => ({ type: 'NpsAnswered', data: { blockId: npsBlock, score, reasons, comment: null, followUps: [] } });

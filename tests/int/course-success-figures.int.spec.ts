@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles.ts';
 import { type AllPosition, formatPosition, parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
+import { appendSteps, enrollmentStream, type Step } from '../support/enrollment-steps.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
 
 // The success figures of a course with two scored blocks, hand-computed: the success screen asks them
@@ -59,15 +59,8 @@ describe('success figures of a course with two scored blocks', () => {
     return response.json();
   };
   /** A participant's steps on their enrollment stream, as the course commands write them. */
-  const steps = async (user: number, events: { type: string; data: object }[]) => {
-    const stream = `enrollment-${courseId}_${user}`;
-    const read = await p.store.readStream(stream);
-    const result = await p.store.append(
-      stream,
-      events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata: {} })),
-      { expectedRevision: read.revision },
-    );
-    last = result.position;
+  const steps = async (user: number, events: Step[]) => {
+    last = await appendSteps(p.store, enrollmentStream(courseId, user), events);
   };
   const started = (user: number) => ({ type: 'CourseStarted', data: { courseId, userId: user } });
   const passed = (blockId: number, attempt: number, score: number) => ({ type: 'QuizPassed', data: { blockId, attempt, score, threshold: 50 } });

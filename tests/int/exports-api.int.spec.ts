@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import XLSX from 'xlsx';
 import { consentText } from '../../domain/consents/consent.rules.ts';
@@ -6,6 +5,7 @@ import { ROLE } from '../../domain/permissions/roles.ts';
 import { ERASED_PERSON } from '../../domain/shared/event.ts';
 import { ljubljanaWallClock } from '../../domain/shared/ljubljana-time.ts';
 import { type AllPosition, formatPosition, parsePosition } from '../../infrastructure/event-store/event-store.port.ts';
+import { appendSteps, enrollmentStream, type Step } from '../support/enrollment-steps.ts';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform.ts';
 
 /**
@@ -89,15 +89,9 @@ describe('exports API', () => {
     expect(response.statusCode, response.body).toBeLessThan(300);
     return (response.json() as { id: number }).id;
   };
-  const steps = async (user: number, events: { type: string; data: object }[]) => {
-    const stream = `enrollment-${courseId}_${user}`;
-    const read = await p.store.readStream(stream);
-    const result = await p.store.append(
-      stream,
-      events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata: {} })),
-      { expectedRevision: read.revision },
-    );
-    last = result.position;
+  const steps = async (user: number, events: Step[]) => {
+    const stream = enrollmentStream(courseId, user);
+    last = await appendSteps(p.store, stream, events);
     return (await p.store.readStream(stream)).events.at(-1)?.createdAt as Date;
   };
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { type AllPosition, formatPosition, parsePosition } from '../../infrastru
 import { silentLog } from '../../infrastructure/logging/log.port.ts';
 import { PROJECTIONS } from '../../infrastructure/main/platform.ts';
 import { protectExistingEvents } from '../../infrastructure/personal-data/protect-existing-events.ts';
+import { appendSteps, enrollmentStream, type Step } from '../support/enrollment-steps.ts';
 import { startTestPlatform, TEST_PASSWORD, type TestPlatform } from '../support/test-platform.ts';
 
 /**
@@ -52,17 +52,11 @@ describe('erasing a person (crypto-shredding)', () => {
     if (typeof position === 'string') last = parsePosition(position);
     return response;
   };
-  const append = async (stream: string, events: { type: string; data: object }[]) => {
-    const read = await p.store.readStream(stream);
-    const result = await p.store.append(
-      stream,
-      events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata: {} })),
-      { expectedRevision: read.revision },
-    );
-    last = result.position;
+  const append = async (stream: string, events: Step[]) => {
+    last = await appendSteps(p.store, stream, events);
   };
   const journey = (user: number, score: number, comment: string | null, passed: boolean) =>
-    append(`enrollment-${courseId}_${user}`, [
+    append(enrollmentStream(courseId, user), [
       { type: 'CourseStarted', data: { courseId, userId: user } },
       passed
         ? { type: 'QuizPassed', data: { blockId: quizBlock, attempt: 1, score: 100, threshold: 100 } }

@@ -13,7 +13,7 @@ import type { Database } from '../../infrastructure/postgres/database.ts';
 import type { Projection } from '../../infrastructure/projections/projection.port.ts';
 import { WITHOUT_FLUSH_WAIT } from '../../infrastructure/projections/projection-checkpoint.ts';
 import { createProjectionLease } from '../../infrastructure/projections/projection-lease.ts';
-import { createProjectionRunner } from '../../infrastructure/projections/projection-runner.ts';
+import { createProjectionRunner, type ProjectionRunner } from '../../infrastructure/projections/projection-runner.ts';
 import { countingProjection } from '../support/counting-projection.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 import { testEvents } from '../support/test-events.ts';
@@ -141,6 +141,14 @@ describe('projection runner', () => {
     await runner.stop();
   });
 
+  /** Starts the runner, applies one event and lets every loop go idle at the same checkpoint: the next append wakes them all. */
+  const startIdle = async (runner: ProjectionRunner, names: readonly string[]) => {
+    await runner.start();
+    const warm = (await store.append('s-0', [happened(0)], { expectedRevision: 'any' })).position;
+    expect(await runner.waitFor(names, warm, 10_000)).toBe(true);
+    await sleep(300);
+  };
+
   it('answers the projections woken by one append with one read of the log, and each applies it exactly once', async () => {
     await reset();
     let reads = 0;
@@ -153,11 +161,7 @@ describe('projection runner', () => {
     };
     const names = ['c_one', 'c_two', 'c_three', 'c_four', 'c_five'];
     const runner = wakeOnlyRunner(db, counting, names);
-    await runner.start();
-    const warm = (await store.append('s-0', [happened(0)], { expectedRevision: 'any' })).position;
-    expect(await runner.waitFor(names, warm, 10_000)).toBe(true);
-    // Let every loop go idle at the same checkpoint, then wake them all with one append.
-    await sleep(300);
+    await startIdle(runner, names);
     const rounds = 10;
     const before = reads;
     for (let i = 1; i <= rounds; i++) {
@@ -192,10 +196,7 @@ describe('projection runner', () => {
     });
     const names = ['i_one', 'i_two', 'i_three', 'i_four', 'i_five', 'i_six', 'i_seven', 'i_eight'];
     const runner = wakeOnlyRunner({ ...db, slonik }, store, names);
-    await runner.start();
-    const warm = (await store.append('s-0', [happened(0)], { expectedRevision: 'any' })).position;
-    expect(await runner.waitFor(names, warm, 10_000)).toBe(true);
-    await sleep(300);
+    await startIdle(runner, names);
     const rounds = 5;
     const before = registryReads;
     for (let i = 1; i <= rounds; i++) {
