@@ -42,7 +42,9 @@ export const createSharedWrites = (db: Database, wakeCount: () => number = () =>
     scheduled = false;
     const batch = pending;
     pending = [];
-    // The same order in every process: two overlapping statements (a takeover) cannot deadlock.
+    // In name order, though the plan, not this order, decides which row is locked first: two processes
+    // writing the same rows at once (only after a lost lock let two holders overlap) can deadlock.
+    // PostgreSQL ends one statement; each of its loops records the error and retries after its back-off.
     batch.sort((a, b) => a.loop.projection.name.localeCompare(b.loop.projection.name) || a.loop.generation.generation - b.loop.generation.generation);
     const positions = (part: (p: Pending) => bigint) =>
       sql.array(
